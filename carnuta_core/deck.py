@@ -1,0 +1,136 @@
+"""Decks: the reference deck shipped with the kit, and decks users transcribe from their box.
+
+A deck file is CSV with a header line ``id,deck,kind,ingredient,cost,scoring`` and one card a
+line; lines starting with ``#`` are comments. See ``cards.py`` for the notation.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from .cards import CARD_FIELDS, Card, card_from_fields
+from .errors import DeckError
+from .model import Origin
+
+REFERENCE_DECK_FILE = "reference_deck.csv"
+
+
+class Deck(Sequence[Card]):
+    """An ordered, immutable collection of cards with unique ids, indexable by id."""
+
+    __slots__ = ("_cards", "_by_id", "name")
+
+    def __init__(self, cards: Sequence[Card], name: str = "custom"):
+        self._cards = tuple(cards)
+        self._by_id = {card.id: card for card in self._cards}
+        self.name = name
+        if len(self._by_id) != len(self._cards):
+            seen: set[str] = set()
+            for card in self._cards:
+                if card.id in seen:
+                    raise DeckError(f"card id {card.id} appears twice")
+                seen.add(card.id)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __getitem__(self, key: int | slice | str) -> Card:  # type: ignore[override]
+        if isinstance(key, str):
+            try:
+                return self._by_id[key]
+            except KeyError:
+                raise KeyError(f"no card {key!r} in the {self.name} deck") from None
+        return self._cards[key]  # type: ignore[return-value]
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._cards)
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            return item in self._by_id
+        return item in self._cards
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deck) and self._cards == other._cards
+
+    def __hash__(self) -> int:
+        return hash(self._cards)
+
+    def of(self, origin: Origin) -> list[Card]:
+        return [card for card in self._cards if card.origin is origin]
+
+    def to_csv(self) -> str:
+        """The deck as deck-file text (header and one card a line)."""
+        lines = [",".join(CARD_FIELDS)]
+        lines.extend(card.notation() for card in self._cards)
+        return "\n".join(lines) + "\n"
+
+    def __repr__(self) -> str:
+        return f"<Deck {self.name!r}: {len(self)} cards>"
+
+
+def parse_deck_text(text: str, *, source: str = "deck", name: str | None = None) -> Deck:
+    """Read deck-file text; a problem is a ``DeckError`` naming the line."""
+    cards: list[Card] = []
+    seen: dict[str, int] = {}
+    header_seen = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        try:
+            fields = next(csv.reader(io.StringIO(raw), skipinitialspace=True))
+        except csv.Error as error:
+            raise DeckError(f"not valid CSV ({error})", line=number, source=source) from None
+        if not header_seen:
+            header = [f.strip().lower() for f in fields]
+            if header != list(CARD_FIELDS):
+                raise DeckError(
+                    f"the first line must be the header '{','.join(CARD_FIELDS)}'",
+                    line=number,
+                    source=source,
+                )
+            header_seen = True
+            continue
+        try:
+            card = card_from_fields(fields)
+        except DeckError as error:
+            raise DeckError(error.reason, line=number, source=source) from None
+        if card.id in seen:
+            raise DeckError(
+                f"card id {card.id} already used on line {seen[card.id]}",
+                line=number,
+                source=source,
+            )
+        seen[card.id] = number
+        cards.append(card)
+    if not header_seen:
+        raise DeckError("no header line and no cards", source=source)
+    if not cards:
+        raise DeckError("the deck has no cards", source=source)
+    return Deck(cards, name=name or source)
+
+
+def load_deck(path: str | Path) -> Deck:
+    """Read a deck CSV that a user transcribed from their own box."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise DeckError(f"cannot read the file ({error.strerror})", source=str(path)) from None
+    except UnicodeDecodeError:
+        raise DeckError("the file is not UTF-8 text", source=str(path)) from None
+    return parse_deck_text(text, source=path.name, name=path.stem)
+
+
+@lru_cache(maxsize=1)
+def reference_deck() -> Deck:
+    """The kit's reconstruction of the 72-card deck (the real list is unpublished)."""
+    text = resources.files("carnuta_core").joinpath("data", REFERENCE_DECK_FILE).read_text(
+        encoding="utf-8"
+    )
+    return parse_deck_text(text, source=REFERENCE_DECK_FILE, name="reference")

@@ -1,0 +1,115 @@
+"""The game's vocabulary: ingredients, rune faces, market rows and card kinds."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Row(Enum):
+    """Which deck a card belongs to: the Day row or the Night row of the market."""
+
+    DAY = "day"
+    NIGHT = "night"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Row.{self.name}"
+
+
+class Ingredient(Enum):
+    """The 8 ingredients, Day ones first, in score-pad order within each half."""
+
+    CLOVER = "clover"
+    FLOWER = "flower"
+    EGG = "egg"
+    HONEY = "honey"
+    SKULL = "skull"
+    BUTTERFLY = "butterfly"
+    BERRY = "berry"
+    MUSHROOM = "mushroom"
+
+    @property
+    def row(self) -> Row:
+        return Row.DAY if self in DAY_INGREDIENTS else Row.NIGHT
+
+    @property
+    def title(self) -> str:
+        return self.value.capitalize()
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Ingredient.{self.name}"
+
+
+DAY_INGREDIENTS = frozenset(
+    {Ingredient.CLOVER, Ingredient.FLOWER, Ingredient.EGG, Ingredient.HONEY}
+)
+INGREDIENTS: tuple[Ingredient, ...] = tuple(Ingredient)
+
+
+class Face(Enum):
+    """The two faces of a rune."""
+
+    SUN = "sun"
+    MOON = "moon"
+
+    @property
+    def other(self) -> Face:
+        return Face.MOON if self is Face.SUN else Face.SUN
+
+    @property
+    def title(self) -> str:
+        return self.value.capitalize()
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Face.{self.name}"
+
+
+class Kind(Enum):
+    """What sort of card it is; only doubles and Salts score differently."""
+
+    START = "start"
+    NORMAL = "normal"
+    DOUBLE = "double"
+    SALT = "salt"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Kind.{self.name}"
+
+
+class Origin(Enum):
+    """Where a card comes from: the starting cards or one of the two decks."""
+
+    START = "start"
+    DAY = "day"
+    NIGHT = "night"
+
+    @property
+    def row(self) -> Row | None:
+        return None if self is Origin.START else Row(self.value)
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Origin.{self.name}"
+
+
+def lookup(enum_type: type[Enum], word: str, what: str) -> Enum:
+    """The member of ``enum_type`` spelled ``word`` (any case, singular or plural)."""
+    key = word.strip().lower()
+    for member in enum_type:
+        if key in (member.value, member.value + "s"):
+            return member
+    choices = ", ".join(str(m.value) for m in enum_type)
+    raise ValueError(f"unknown {what} {word!r} (expected one of: {choices})")
