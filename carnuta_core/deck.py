@@ -130,7 +130,9 @@ def load_deck(path: str | Path) -> Deck:
 @lru_cache(maxsize=1)
 def reference_deck() -> Deck:
     """The kit's reconstruction of the 72-card deck (the real list is unpublished)."""
-    text = resources.files("carnuta_core").joinpath("data", REFERENCE_DECK_FILE).read_text(
-        encoding="utf-8"
+    text = (
+        resources.files("carnuta_core")
+        .joinpath("data", REFERENCE_DECK_FILE)
+        .read_text(encoding="utf-8")
     )
     return parse_deck_text(text, source=REFERENCE_DECK_FILE, name="reference")

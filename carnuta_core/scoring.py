@@ -1,0 +1,134 @@
+"""Final scoring: ingredient counts, each card's points, the score pad and the winners."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from .cards import Card, Flat, NoPoints, PerIngredient, PerSet
+from .model import INGREDIENTS, Ingredient, lookup
+
+
+def ingredient_counts(
+    played: Iterable[Card],
+    salt_targets: Mapping[str, str],
+    bonus_tokens: Iterable[Ingredient],
+    deck_lookup: Mapping[str, Card] | None = None,
+) -> dict[Ingredient, int]:
+    """How many of each ingredient a potion holds: cards (doubles 2), Salts, bonus tokens.
+
+    ``salt_targets`` maps each Salt's id to the id of the card it is stacked on;
+    ``deck_lookup`` finds that card (by default among ``played``).
+    """
+    played = list(played)
+    cards = deck_lookup if deck_lookup is not None else {c.id: c for c in played}
+    counts = dict.fromkeys(INGREDIENTS, 0)
+    for card in played:
+        if card.ingredient is not None:
+            counts[card.ingredient] += card.weight
+        else:
+            counts[_salt_ingredient(card.id, salt_targets, cards)] += 1
+    for token in bonus_tokens:
+        counts[token] += 1
+    return counts
+
+
+def _salt_ingredient(
+    salt: str, salt_targets: Mapping[str, str], cards: Mapping[str, Card]
+) -> Ingredient:
+    seen = {salt}
+    target = salt_targets[salt]
+    while cards[target].ingredient is None:  # a Salt on a Salt, in the salt_on_salt variant
+        if target in seen:
+            raise ValueError(f"Salt {salt} is stacked in a loop")
+        seen.add(target)
+        target = salt_targets[target]
+    ingredient = cards[target].ingredient
+    assert ingredient is not None
+    return ingredient
+
+
+def card_points(card: Card, counts: Mapping[Ingredient, int]) -> int:
+    """The points one card scores for a potion with these ingredient counts."""
+    scoring = card.scoring
+    if isinstance(scoring, Flat):
+        return scoring.points
+    if isinstance(scoring, PerIngredient):
+        return scoring.points * sum(counts[i] for i in scoring.ingredients)
+    if isinstance(scoring, PerSet):
+        return scoring.points * min(counts[i] // n for i, n in scoring.needs.items())
+    assert isinstance(scoring, NoPoints)
+    return 0
+
+
+@dataclass(frozen=True)
+class ScorePad:
+    """One player's score pad: points per ingredient column, and the total.
+
+    >>> pad = ScorePad.from_points({Ingredient.EGG: 11, Ingredient.HONEY: 2})
+    >>> pad.total, pad["egg"], pad.best_row
+    (13, 11, 11)
+    """
+
+    rows: tuple[tuple[Ingredient, int], ...]
+
+    @staticmethod
+    def from_points(points: Mapping[Ingredient, int]) -> ScorePad:
+        return ScorePad(tuple((i, points.get(i, 0)) for i in INGREDIENTS))
+
+    def __getitem__(self, key: Ingredient | str) -> int:
+        if isinstance(key, str):
+            if key.lower() == "total":
+                return self.total
+            found = lookup(Ingredient, key, "ingredient")
+            assert isinstance(found, Ingredient)
+            key = found
+        return dict(self.rows)[key]
+
+    def __iter__(self) -> Iterator[tuple[Ingredient, int]]:
+        return iter(self.rows)
+
+    @property
+    def total(self) -> int:
+        return sum(points for _, points in self.rows)
+
+    @property
+    def best_row(self) -> int:
+        """The most points in a single ingredient: the first tie-break."""
+        return max(points for _, points in self.rows)
+
+    def as_dict(self) -> dict[str, int]:
+        result = {ingredient.title: points for ingredient, points in self.rows}
+        result["Total"] = self.total
+        return result
+
+    def __str__(self) -> str:
+        lines = [f"{name:<10}{points:>4}" for name, points in self.as_dict().items()]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        cells = "".join(
+            f"<tr><td>{name}</td><td style='text-align:right'>{points}</td></tr>"
+            for name, points in self.as_dict().items()
+        )
+        return f"<table class='carnuta-score-pad'><tr><th>Ingredient</th><th>Points</th></tr>{cells}</table>"
+
+
+def score_potion(
+    played: Sequence[Card],
+    salt_targets: Mapping[str, str],
+    bonus_tokens: Iterable[Ingredient],
+) -> ScorePad:
+    """The score pad of a potion: each card's points in its ingredient's row."""
+    counts = ingredient_counts(played, salt_targets, bonus_tokens)
+    rows = dict.fromkeys(INGREDIENTS, 0)
+    for card in played:
+        if card.ingredient is not None:
+            rows[card.ingredient] += card_points(card, counts)
+    return ScorePad.from_points(rows)
+
+
+def winners(pads: Sequence[ScorePad]) -> list[int]:
+    """Seats of the winners: highest total, then highest single row; a tie after that shares."""
+    best = max((pad.total, pad.best_row) for pad in pads)
+    return [seat for seat, pad in enumerate(pads) if (pad.total, pad.best_row) == best]
