@@ -1,0 +1,76 @@
+"""carnuta_core: the complete rules of Carnuta as a Python engine, with no UI imports.
+
+>>> from carnuta_core import Game
+>>> game = Game.new(2, seed=1)
+>>> game.play("runes sun")
+>>> game.actions_left
+1
+"""
+
+from .actions import (
+    Action,
+    ChooseBonus,
+    Discard,
+    EndTurn,
+    FlipRunes,
+    PlayCard,
+    Sickle,
+    TakeCard,
+    TakeRunes,
+)
+from .bots import GreedyBot, RandomBot, play_game
+from .cards import Card, CostIcon, Flat, NoPoints, PerIngredient, PerSet
+from .deck import Deck, load_deck, parse_deck_text, reference_deck
+from .errors import (
+    ActionSyntaxError,
+    CarnutaError,
+    DeckError,
+    IllegalAction,
+    PositionError,
+    RulesError,
+)
+from .game import Game, LegalActions, PlayerView
+from .model import Face, Ingredient, Kind, Origin, Row
+from .rules import Rules
+from .scoring import ScorePad
+
+__all__ = [
+    "Action",
+    "ActionSyntaxError",
+    "Card",
+    "CarnutaError",
+    "ChooseBonus",
+    "CostIcon",
+    "Deck",
+    "DeckError",
+    "Discard",
+    "EndTurn",
+    "Face",
+    "Flat",
+    "FlipRunes",
+    "Game",
+    "GreedyBot",
+    "IllegalAction",
+    "Ingredient",
+    "Kind",
+    "LegalActions",
+    "NoPoints",
+    "Origin",
+    "PerIngredient",
+    "PerSet",
+    "PlayCard",
+    "PlayerView",
+    "PositionError",
+    "RandomBot",
+    "Row",
+    "Rules",
+    "RulesError",
+    "ScorePad",
+    "Sickle",
+    "TakeCard",
+    "TakeRunes",
+    "load_deck",
+    "parse_deck_text",
+    "play_game",
+    "reference_deck",
+]

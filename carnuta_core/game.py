@@ -670,12 +670,12 @@ class Game:
             cid = row_cards[action.slot - 1]
             assert cid is not None
             p.hand.append(cid)
-            row_cards[action.slot - 1] = self._draw(action.row, events)
             s.actions_left -= 1
             if events is not None:
                 events.append(
                     f"Player {seat + 1} took {self._index.cards[cid]} from the {action.row} row."
                 )
+            row_cards[action.slot - 1] = self._draw(action.row, events)
         elif kind is PlayCard:
             assert isinstance(action, PlayCard)
             self._play_card(p, action, events)

@@ -138,7 +138,7 @@ class _Reader:
     def place(self, field: str, card_id: Any) -> str:
         if not isinstance(card_id, str) or card_id.upper() not in self.cards:
             raise self.fail(field, f"{card_id!r} is not a card of the {self.deck.name} deck")
-        card_id = card_id.upper()
+        card_id = str(card_id).upper()
         if card_id in self.placed:
             raise self.fail(field, f"card {card_id} is also in {self.placed[card_id]}")
         self.placed[card_id] = self.prefix + field

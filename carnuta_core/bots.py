@@ -1,0 +1,187 @@
+"""Bots that play any position to the end: a random player and a greedy one.
+
+A bot is anything with ``choose(game) -> Action``; bots never change the game they are given.
+
+>>> from carnuta_core import Game
+>>> game = play_game([GreedyBot(), RandomBot(seed=1)], seed=3)
+>>> game.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from .actions import Action, EndTurn, Sickle
+from .cards import Card
+from .deck import Deck
+from .game import Game
+from .model import INGREDIENTS, Ingredient
+from .rules import Rules
+from .scoring import card_points, ingredient_counts
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, game: Game) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+        self.name = "random"
+
+    def choose(self, game: Game) -> Action:
+        return self.rng.choice(game._legal())
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+class Potion:
+    """A player's potion as counts, for fast what-if scoring."""
+
+    __slots__ = ("cards", "counts")
+
+    def __init__(self, cards: list[Card], counts: dict[Ingredient, int]):
+        self.cards = cards
+        self.counts = counts
+
+    @staticmethod
+    def of(game: Game, seat: int) -> Potion:
+        view = game.player(seat)
+        counts = ingredient_counts(view.played, dict(view.salt_on), view.bonus_tokens)
+        return Potion([c for c in view.played if c.ingredient is not None], counts)
+
+    def score(self) -> int:
+        counts = self.counts
+        return sum(card_points(card, counts) for card in self.cards)
+
+    def gain(self, card: Card, extra: Ingredient | None = None) -> int:
+        """Points added by playing ``card`` (a Salt adds one ``extra`` instead)."""
+        before = self.score()
+        if card.ingredient is None:
+            if extra is None:
+                return 0
+            self.counts[extra] += 1
+            after = self.score()
+            self.counts[extra] -= 1
+            return after - before
+        self.counts[card.ingredient] += card.weight
+        self.cards.append(card)
+        after = self.score()
+        self.cards.pop()
+        self.counts[card.ingredient] -= card.weight
+        return after - before
+
+
+class GreedyBot:
+    """Takes the action with the best immediate points, valuing tempo (runes, good cards in hand).
+
+    It looks one action ahead and scores the position it reaches: the potion's points, plus a
+    share of the points each hand card would add (more if its cost is affordable), plus a little
+    for runes on the board.
+    """
+
+    def __init__(
+        self, seed: int | None = None, *, hand_weight: float = 0.6, rune_weight: float = 0.4
+    ):
+        self.rng = random.Random(seed)
+        self.name = "greedy"
+        self.hand_weight = hand_weight
+        self.rune_weight = rune_weight
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"
+
+    def choose(self, game: Game) -> Action:
+        legal = game._legal()
+        if len(legal) == 1:
+            return legal[0]
+        seat = game.current_player
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal:
+            if isinstance(action, Sickle):
+                continue  # a Sickle's value lies beyond one action's horizon
+            child = game.copy()
+            child._apply(action)
+            value = self.evaluate(child, seat)
+            if isinstance(action, EndTurn):
+                value -= 0.01  # prefer using a free choice when it is as good
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return self.rng.choice(best) if best else self.rng.choice(legal)
+
+    def evaluate(self, game: Game, seat: int) -> float:
+        """The bot's view of how good ``game`` is for ``seat``."""
+        view = game.player(seat)
+        potion = Potion.of(game, seat)
+        value: float = potion.score()
+        for card in view.hand:
+            gain = _best_gain(potion, card)
+            need_suns = sum(1 for icon in card.cost if icon.face.value == "sun")
+            need_moons = len(card.cost) - need_suns
+            affordable = view.suns >= need_suns and view.moons >= need_moons
+            value += self.hand_weight * gain * (1.0 if affordable else 0.6) - 0.3 * len(card.cost)
+        value += self.rune_weight * view.runes
+        return value
+
+
+def _best_gain(potion: Potion, card: Card) -> int:
+    if card.ingredient is not None:
+        return potion.gain(card)
+    return max((potion.gain(card, i) for i in INGREDIENTS if potion.counts[i]), default=0)
+
+
+BOTS: dict[str, Callable[[int | None], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+}
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    try:
+        return BOTS[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
+
+
+def play_game(
+    bots: Sequence[Bot],
+    *,
+    seed: int | None = None,
+    deck: Deck | None = None,
+    rules: Rules | None = None,
+    game: Game | None = None,
+    max_actions: int = 5000,
+    on_action: Callable[[Game, Action], None] | None = None,
+) -> Game:
+    """Play a game to the end with one bot per seat; returns the finished game."""
+    if game is None:
+        game = Game.new(len(bots), seed=seed, deck=deck, rules=rules)
+    for _ in range(max_actions):
+        if game.is_over:
+            return game
+        action = bots[game.current_player].choose(game)
+        game.play(action)
+        if on_action is not None:
+            on_action(game, action)
+    raise RuntimeError(f"the game did not end within {max_actions} actions")
+
+
+__all__ = [
+    "Bot",
+    "GreedyBot",
+    "RandomBot",
+    "Potion",
+    "make_bot",
+    "play_game",
+]

@@ -1,0 +1,1 @@
+"""ipywidgets views over carnuta_core: every rule question goes to the engine."""
