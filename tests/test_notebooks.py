@@ -1,0 +1,83 @@
+"""Every lesson and exercise notebook: committed clean, no name defined twice, runs top to bottom."""
+
+from __future__ import annotations
+
+import ast
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted(
+    p
+    for folder in ("notebooks", "exercises")
+    for p in (ROOT / folder).rglob("*.ipynb")
+    if ".ipynb_checkpoints" not in p.parts
+)
+IDS = [str(p.relative_to(ROOT)) for p in NOTEBOOKS]
+
+
+def code_cells(path: Path) -> list[str]:
+    notebook = nbformat.read(path, as_version=4)
+    return [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+
+
+def bound_names(source: str) -> list[str]:
+    """Top-level names a cell binds: assignments, defs, classes and imports."""
+    lines = [line for line in source.splitlines() if not line.lstrip().startswith(("%", "!"))]
+    tree = ast.parse("\n".join(lines))
+    names: list[str] = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.append(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                names.extend(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.extend((a.asname or a.name).split(".")[0] for a in node.names)
+    return [n for n in names if n != "_"]
+
+
+def test_there_are_notebooks() -> None:
+    assert len(NOTEBOOKS) >= 1
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_committed_without_outputs(path: Path) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    stale = [
+        i
+        for i, cell in enumerate(notebook.cells)
+        if cell.cell_type == "code" and (cell.outputs or cell.execution_count is not None)
+    ]
+    assert not stale, f"{path.name}: cells {stale} carry outputs; clear them before committing"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_no_name_defined_twice(path: Path) -> None:
+    seen: dict[str, int] = {}
+    for number, source in enumerate(code_cells(path)):
+        for name in bound_names(source):
+            assert name not in seen, (
+                f"{path.name}: {name!r} is defined in code cell {seen[name]} and again in "
+                f"code cell {number}; give the new one its own name"
+            )
+            seen[name] = number
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_restart_and_run_all(path: Path) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    client = NotebookClient(
+        notebook,
+        timeout=240,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+    )
+    start = time.perf_counter()
+    client.execute()
+    print(f"{path.name}: {time.perf_counter() - start:.1f} s")
