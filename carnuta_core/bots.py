@@ -17,6 +17,7 @@ from typing import Protocol
 from .actions import Action, EndTurn, Sickle
 from .cards import Card
 from .deck import Deck
+from .fastscore import score_table
 from .game import Game
 from .model import INGREDIENTS, Ingredient
 from .rules import Rules
@@ -122,16 +123,19 @@ class GreedyBot:
 
     def evaluate(self, game: Game, seat: int) -> float:
         """The bot's view of how good ``game`` is for ``seat``."""
-        view = game.player(seat)
-        potion = Potion.of(game, seat)
-        value: float = potion.score()
-        for card in view.hand:
-            gain = _best_gain(potion, card)
-            need_suns = sum(1 for icon in card.cost if icon.face.value == "sun")
-            need_moons = len(card.cost) - need_suns
-            affordable = view.suns >= need_suns and view.moons >= need_moons
-            value += self.hand_weight * gain * (1.0 if affordable else 0.6) - 0.3 * len(card.cost)
-        value += self.rune_weight * view.runes
+        table = score_table(game.deck)
+        p = game._s.players[seat]
+        played = [cid for cid in p.played if table.ingredient[cid] >= 0]
+        counts = table.counts(p.played, p.salt_on, p.bonus)
+        value: float = table.score(played, counts)
+        suns, moons = p.suns, p.moons
+        need = table.need
+        for cid in p.hand:
+            gain = table.gain(played, counts, cid)
+            need_suns, need_moons = need[cid]
+            affordable = suns >= need_suns and moons >= need_moons
+            value += self.hand_weight * gain * (1.0 if affordable else 0.6) - 0.3 * table.icons[cid]
+        value += self.rune_weight * (suns + moons)
         return value
 
 
