@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from .actions import Action, EndTurn, Sickle
+from .actions import Action, EndTurn, FlipRunes, Sickle
 from .cards import Card
 from .deck import Deck
 from .fastscore import score_table
@@ -105,21 +105,30 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         seat = game.current_player
+        now = self.evaluate(game, seat)
         best: list[Action] = []
         best_value = float("-inf")
+        idle: list[Action] = []
         for action in legal:
             if isinstance(action, Sickle):
                 continue  # a Sickle's value lies beyond one action's horizon
             child = game.copy()
             child._apply(action)
             value = self.evaluate(child, seat)
+            if isinstance(action, FlipRunes) and value <= now + 1e-9:
+                # A flip that makes no card in hand playable wastes the action (and, with
+                # every bot flipping back and forth, could stall a game forever).
+                idle.append(action)
+                continue
             if isinstance(action, EndTurn):
                 value -= 0.01  # prefer using a free choice when it is as good
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
                 best.append(action)
-        return self.rng.choice(best) if best else self.rng.choice(legal)
+        if not best:
+            best = idle or legal
+        return self.rng.choice(best)
 
     def evaluate(self, game: Game, seat: int) -> float:
         """The bot's view of how good ``game`` is for ``seat``."""

@@ -214,7 +214,8 @@ class Evaluator:
                     moved = suns if n is None else n
                     su, mo = suns - moved, moons + moved
                 after = sum(hand_term(c, su, mo) for c in p.hand)
-                out.append(after - hand_now)
+                # a flip that makes nothing playable wastes the action
+                out.append(after - hand_now if after > hand_now + 1e-9 else -1.0)
             elif kind is EndTurn:
                 out.append(-0.05)
             else:  # a Sickle: its worth lies beyond this estimate
