@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from .actions import Action, EndTurn, FlipRunes, Sickle
 from .cards import Card
@@ -154,17 +154,28 @@ def _best_gain(potion: Potion, card: Card) -> int:
     return max((potion.gain(card, i) for i in INGREDIENTS if potion.counts[i]), default=0)
 
 
-BOTS: dict[str, Callable[[int | None], Bot]] = {
+def _mcts(seed: int | None = None, **options: Any) -> Bot:
+    from .mcts import MCTSBot
+
+    return MCTSBot(seed, **options)
+
+
+#: Bots by name: ``make_bot(name, seed, **options)`` and the CLI's ``--bots`` use it.
+BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "mcts": _mcts,
 }
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
+def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
+    """A bot by name (``random``, ``greedy``, ``mcts``); ``options`` go to its constructor,
+    e.g. ``make_bot("mcts", 1, iterations=200)``."""
     try:
-        return BOTS[name](seed)
+        factory = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
+    return factory(seed, **options)
 
 
 def play_game(
