@@ -448,7 +448,7 @@ def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "seat") -> pd.DataFram
 def game_table(df: pd.DataFrame) -> pd.DataFrame:
     """One row per game: winning score, scores, length, lead changes, wasted actions."""
     keys = ["variant", "game"]
-    grouped = df.groupby(keys, sort=True)
+    grouped = df.groupby(keys, sort=False)
     games = grouped.agg(
         seed=("seed", "first"),
         rotation=("rotation", "first"),
@@ -810,9 +810,10 @@ def plot_seat_win_rates(df: pd.DataFrame, ax: Any = None) -> Any:
     ax.set_xticks(x)
     ax.set_xticklabels(
         [
-            f"seat {int(r.seat) + 1}\n{r.rate * 100:.1f}% [{r.ci_low * 100:.1f}, {r.ci_high * 100:.1f}]"
+            f"seat {int(r.seat) + 1}\n{r.rate * 100:.1f}%\n[{r.ci_low * 100:.1f}, {r.ci_high * 100:.1f}]"
             for r in _rows(rates)
-        ]
+        ],
+        fontsize=8,
     )
     ax.set_ylabel("win rate (%)")
     games = int(rates["games"].iloc[0])
@@ -856,7 +857,8 @@ def plot_card_values(stats: pd.DataFrame, ax: Any = None, top: int = 15) -> Any:
     ax.set_yticks(y)
     ax.set_yticklabels(
         [
-            f"{r.card} {r.scoring} — win {r.win_when_played * 100:.0f}% (n={r.played}), "
+            f"{r.card} {r.scoring if r.kind != 'salt' else 'Salt'} — "
+            f"win {r.win_when_played * 100:.0f}% (n={r.played}), "
             f"{r.points:.1f} pts"
             for r in _rows(rows)
         ],
@@ -886,7 +888,8 @@ def plot_diff_report(report: pd.DataFrame, metric: str = "winning score", ax: An
         ],
         fontsize=8,
     )
-    ax.set_xlabel(f"difference in {metric} vs the default (paired seeds, 95% CI)")
+    ax.set_ylim(-0.6, len(rows) - 0.4)
+    ax.set_xlabel(f"difference in {metric} vs the default\n(paired seeds, 95% CI)")
     ax.set_title(f"Rule changes: {metric}")
     return ax
 
