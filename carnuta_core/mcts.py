@@ -272,6 +272,7 @@ class MCTSBot:
     - ``rollout_depth``: actions of light greedy play after the tree before scoring the leaf.
     - ``epsilon``: how often the rollout policy plays a random action instead.
     - ``margin_scale``: points of heuristic margin that move a value from 0.5 to 0.73.
+    - ``sickle_value``: points the leaf evaluation gives each unused Sickle.
     - ``seed``: makes an ``iterations`` budget reproducible (a ``seconds`` budget depends on the
       machine's speed).
     """
@@ -286,6 +287,7 @@ class MCTSBot:
         rollout_depth: int = 6,
         epsilon: float = 0.1,
         margin_scale: float = 8.0,
+        sickle_value: float = 1.0,
     ):
         if iterations is None and seconds is None:
             iterations = 300
@@ -301,6 +303,7 @@ class MCTSBot:
         self.rollout_depth = rollout_depth
         self.epsilon = epsilon
         self.margin_scale = margin_scale
+        self.sickle_value = sickle_value
         #: Iterations run by the last search (0 when the move was forced).
         self.last_iterations = 0
         #: Root statistics of the last search, most visited first.
@@ -327,7 +330,7 @@ class MCTSBot:
         """Search from ``game`` and return every root action's statistics, best first."""
         if game.is_over:
             raise ValueError("the game is over: there is nothing to choose")
-        evaluator = Evaluator(score_table(game.deck), self.margin_scale)
+        evaluator = Evaluator(score_table(game.deck), self.margin_scale, self.sickle_value)
         seats = game.num_players
         me = game.current_player
         root = Node(None, me, seats)
