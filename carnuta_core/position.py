@@ -343,7 +343,9 @@ def read_state(data: Any, deck: Deck, rules: Rules, prefix: str = "") -> GameSta
                 decks[row].pop() if decks[row] else None for _ in range(rules.market_row_size)
             ]
     unplaced = sorted(
-        c for c in missing if c not in box and all(c not in decks[row] for row in ROWS)
+        c
+        for c in missing
+        if c not in box and all(c not in decks[row] and c not in market[row] for row in ROWS)
     )
     if unplaced:
         raise r.fail(
