@@ -884,18 +884,25 @@ def endgame_potions(games: Iterable[Game]) -> list[dict[str, int]]:
 
 
 def bot_games(n: int = 6, players: int = 3, seed: int = 0, deck: Deck | None = None) -> list[Game]:
-    """``n`` finished games of greedy bots (for typical states and end-game potions)."""
+    """``n`` finished games of greedy bots (for typical states and end-game potions).
+
+    A game the bots do not finish within 1,500 actions is skipped: greedy bots can lock
+    themselves in the *full-board trap* (four runes on four spaces flip only between all-Sun
+    and all-Moon, so no mixed cost is ever affordable) and flip forever.
+    """
     from .bots import GreedyBot, play_game
 
     rng = random.Random(seed)
-    return [
-        play_game(
-            [GreedyBot(seed=rng.randrange(2**31)) for _ in range(players)],
-            seed=rng.randrange(2**31),
-            deck=deck,
-        )
-        for _ in range(n)
-    ]
+    games: list[Game] = []
+    for _ in range(5 * n):
+        if len(games) == n:
+            break
+        bots = [GreedyBot(seed=rng.randrange(2**31)) for _ in range(players)]
+        try:
+            games.append(play_game(bots, seed=rng.randrange(2**31), deck=deck, max_actions=1500))
+        except RuntimeError:
+            continue
+    return games
 
 
 # ------------------------------------------------------------------ tables
@@ -943,18 +950,27 @@ def cost_table(
     return table.astype({name: "Int64" for name in states})
 
 
-def padlock_table(cards: Iterable[Card], rules: Rules | None = None) -> pd.DataFrame:
-    """How opening spaces 5 and 6 changes the actions to play each cost (reserve never short).
+def padlock_table(
+    cards: Iterable[Card], rules: Rules | None = None, players: int | None = 3
+) -> pd.DataFrame:
+    """How opening spaces 5 and 6 changes the actions to play each cost.
 
-    Per cost and open spaces: the actions from an empty board, and the mean over every board
-    with that many open spaces (each state counted once).
+    Per cost and number of open spaces: the actions from an empty board, the mean over every
+    board with that many open spaces (each board counted once, unaffordable ones left out) and
+    how many of those boards can never afford it by rune actions alone. The reserve holds what
+    a ``players`` game starts with (``None``: a reserve never short).
     """
     import pandas as pd
 
     rules = rules or Rules()
     groups = cost_groups(_cost_rows(cards))
+    per_face = rules.reserve_for(players) if players is not None else None
     boards = {
-        spaces: [s for s in all_states(rules) if s.open_spaces == spaces]
+        spaces: [
+            s if per_face is None else s.with_reserve(per_face, per_face)
+            for s in all_states(rules)
+            if s.open_spaces == spaces
+        ]
         for spaces in range(rules.open_spaces, rules.rune_spaces + 1)
     }
     rows = []

@@ -12,6 +12,7 @@ import time
 from collections import deque
 
 import networkx as nx
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -380,10 +381,154 @@ def test_tables() -> None:
     assert (table["empty board"] >= table["start"] - 1).all()
     locks = padlock_table(DECK)
     # more open spaces never make a cost slower from an empty board
-    assert (locks["empty, 6 open"] <= locks["empty, 4 open"]).all()
+    assert (locks["empty, 6 open"].fillna(99) <= locks["empty, 4 open"].fillna(99)).all()
     reserve = reserve_table(DECK)
     plenty = reserve["empty board, plenty"]
     for players in (2, 3, 4):
         assert (reserve[f"empty board, {players}p"].fillna(99) >= plenty).all()
     tempo = tempo_table(DECK, states["start"], [{"clover": 2, "mushroom": 3}])
-    assert tempo["points per action"].is_monotonic_decreasing
+    assert tempo["points per action"].dropna().is_monotonic_decreasing
+
+
+# ================================================================ synergy graph
+from carnuta_core.cards import Flat, PerIngredient, PerSet  # noqa: E402
+from carnuta_core.model import INGREDIENTS, Ingredient  # noqa: E402
+from carnuta_core.scoring import card_points, ingredient_counts, score_potion  # noqa: E402
+from carnuta_core.synergy import (  # noqa: E402
+    dependencies,
+    draft_table,
+    draw_synergy,
+    ego,
+    ingredient_demand,
+    pair_synergy,
+    strategy_clusters,
+    synergy_graph,
+)
+
+SCORING = [c for c in DECK if not c.is_salt]
+
+
+def test_synergy_graph_nodes_and_edges() -> None:
+    graph = synergy_graph(DECK)
+    assert graph.number_of_nodes() == 72 + 8
+    for card in DECK:
+        data = graph.nodes[card.id]
+        assert data["kind"] == "card" and data["wild"] == card.is_salt
+        is_edges = [(u, d) for u, _, d in graph.in_edges(card.id, data=True)]
+        if card.is_salt:
+            assert is_edges == []
+        else:
+            assert is_edges == [(card.ingredient.value, {"relation": "is", "weight": card.weight})]
+        wants = {v: d for _, v, d in graph.out_edges(card.id, data=True)}
+        scoring = card.scoring
+        if isinstance(scoring, PerIngredient):
+            for ingredient in set(scoring.ingredients):
+                # the weight is what one more unit of the ingredient adds, by the engine
+                base = dict.fromkeys(INGREDIENTS, 1)
+                more = dict(base)
+                more[ingredient] += 1
+                gain = card_points(card, more) - card_points(card, base)
+                assert wants[ingredient.value]["weight"] == gain
+                assert not wants[ingredient.value]["set"]
+        elif isinstance(scoring, PerSet):
+            assert all(d["set"] for d in wants.values())
+            # one complete set is worth the card's points, spread over its icons
+            total = sum(d["weight"] * d["needs"] for d in wants.values())
+            assert total == pytest.approx(scoring.points)
+            needs = {i.value: n for i, n in scoring.needs.items()}
+            assert {k: d["needs"] for k, d in wants.items()} == needs
+        else:
+            assert wants == {}
+
+
+def test_ingredient_demand() -> None:
+    table = ingredient_demand(DECK)
+    graph = synergy_graph(DECK)
+    assert sorted(table.index) == sorted(i.value for i in INGREDIENTS)
+    assert table["demand"].is_monotonic_decreasing
+    for name, row in table.iterrows():
+        in_weight = sum(
+            d["weight"] for _, _, d in graph.in_edges(name, data=True) if d["relation"] == "scores"
+        )
+        assert row["demand"] == pytest.approx(in_weight, abs=0.01)
+        assert row["supply"] == sum(c.weight for c in DECK if c.ingredient == Ingredient(name))
+    assert table["pagerank"].sum() < 1
+
+
+def test_strategy_clusters_are_a_partition_and_repeatable() -> None:
+    first = strategy_clusters(DECK)
+    assert first.equals(strategy_clusters(DECK))
+    assert sorted(first.index) == sorted(c.id for c in SCORING)
+    assert first["cluster"].nunique() >= 3
+    # each cluster's name is two ingredients
+    assert all(len(name.split(" + ")) == 2 for name in first["name"])
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.sampled_from(SCORING),
+    st.sampled_from(SCORING),
+    st.lists(st.sampled_from(SCORING), max_size=8, unique_by=lambda c: c.id),
+)
+def test_pair_synergy_matches_engine_scoring(a, b, potion) -> None:  # type: ignore[no-untyped-def]
+    potion = [c for c in potion if c.id not in (a.id, b.id)]
+    pair = pair_synergy(a, b, potion)
+    with_both = ingredient_counts([*potion, a, b], {}, [])
+    with_a = ingredient_counts([*potion, a], {}, [])
+    with_b = ingredient_counts([*potion, b], {}, [])
+    assert pair.b_to_a == card_points(a, with_both) - card_points(a, with_a)
+    assert pair.a_to_b == card_points(b, with_both) - card_points(b, with_b)
+    assert pair_synergy(b, a, potion).b_to_a == pair.a_to_b
+    if isinstance(a.scoring, Flat):
+        assert pair.b_to_a == 0
+    assert pair.b_to_a >= 0 and pair.a_to_b >= 0  # more ingredients never cost points
+
+
+def test_ego_view() -> None:
+    card = DECK["N24"]
+    view = ego(card, DECK)
+    assert "N24" in view and {"clover", "flower", "mushroom"} <= set(view)
+    assert all(view.has_edge(u, v) for u, v in view.edges)
+    assert set(view) <= set(synergy_graph(DECK))
+    with pytest.raises(DeckError, match="'X99'"):
+        ego("X99", DECK)
+
+
+def test_draft_table_ranks_the_market_by_engine_scoring() -> None:
+    game = Game.new(3, seed=11)
+    for action in ("take day 1", "take night 1", "end", "flip moon", "take day 2", "end"):
+        game.play(action)
+    seat = game.current_player
+    table = draft_table(game)
+    view = game.player(seat)
+    assert len(table) == 8
+    assert table["gain per action"].dropna().is_monotonic_decreasing
+    before = score_potion(view.played, dict(view.salt_on), view.bonus_tokens).total
+    for cid, row in table.iterrows():
+        card = DECK[cid]
+        if card.is_salt:
+            continue
+        after = score_potion([*view.played, card], dict(view.salt_on), view.bonus_tokens).total
+        assert row["gain now"] == after - before
+        afford = actions_to_afford(RuneState.of(game, seat), card)
+        if afford.actions is None:
+            assert pd.isna(row["actions"])
+        else:
+            assert row["actions"] == afford.actions + 2
+
+
+def test_draw_synergy_whole_deck_and_ego() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    ax = draw_synergy(synergy_graph(DECK))
+    assert ax.get_title().startswith("Synergy graph")
+    ax = draw_synergy(ego("N24", DECK), highlight="N24", title="N24")
+    assert ax.get_title() == "N24"
+
+
+def test_dependencies_of_a_set_with_a_repeated_icon() -> None:
+    card = DECK["N28"]  # 6 per set butterfly egg egg
+    deps = {d.ingredient.value: d for d in dependencies(card)}
+    assert deps["egg"].needs == 2 and deps["butterfly"].needs == 1
+    assert deps["egg"].weight == pytest.approx(2.0)
