@@ -497,9 +497,11 @@ def _fill(
     rules: Rules,
     groups: Sequence[CostGroup],
     closed: bool,
+    max_actions: int | None = None,
 ) -> None:
     """Add ``keys`` and their edges to an empty ``graph``; unless ``closed`` (every target is
-    among ``keys``), also every state reachable from them, breadth first.
+    among ``keys``), also every state reachable from them, breadth first (within
+    ``max_actions`` actions, if given: the states at that distance get no out-edges).
 
     This writes networkx's adjacency dicts directly (``_node``, ``_succ``, ``_pred``, the
     layout ``MultiDiGraph.add_edge`` builds): five times faster than ``add_edges_from`` for the
@@ -536,6 +538,9 @@ def _fill(
                     (key, edge_attrs, need_s, need_m, d_s, d_m, opened, -opened, back_s, back_m)
                 )
 
+    depth: dict[Key, int] = {}
+    here = 0
+
     def intern(k: Key) -> RuneState:
         state = interned.get(k)
         if state is None:
@@ -545,16 +550,22 @@ def _fill(
             pred[state] = {}
             if not closed:
                 queue.append(k)
+                depth[k] = here + 1
         return state
 
     queue: list[Key] = []
     for k in keys:
         intern(k)
+        depth[k] = 0
     queue = list(keys) if closed else queue
     i = 0
     while i < len(queue):
         k = queue[i]
         i += 1
+        if max_actions is not None and not closed:
+            here = depth[k]
+            if here >= max_actions:
+                continue
         u = interned[k]
         out = succ[u]
         for action, kind, target in _rune_steps(k, rules):
@@ -603,10 +614,12 @@ def rune_graph(
     cards: Iterable[Card | str | Cost] = (),
     rules: Rules | None = None,
     players: int | None = None,
+    max_actions: int | None = None,
 ) -> nx.MultiDiGraph:
     """The rune graph: nodes are ``RuneState`` values, edges the actions that change runes.
 
-    With ``start``, the states reachable from it (its reserve, or none, as given); without,
+    With ``start``, the states reachable from it (its reserve, or none, as given), within
+    ``max_actions`` actions if given (``2``: what one turn can reach); without,
     every state (``all_states``; with ``players`` the reserve is part of the state). ``cards``
     (cards or costs) add one play edge per distinct cost, plus padlock twins.
     Node attribute ``label``; edge keys are the action (``+padlock`` for a padlock twin),
@@ -624,7 +637,7 @@ def rune_graph(
         if start is None:
             _fill(graph, _all_keys(rules, players), rules, groups, closed=True)
         else:
-            _fill(graph, [_key(start)], rules, groups, closed=False)
+            _fill(graph, [_key(start)], rules, groups, closed=False, max_actions=max_actions)
     return graph
 
 
@@ -647,23 +660,26 @@ def rune_graph_slow(
     cards: Iterable[Card | str | Cost] = (),
     rules: Rules | None = None,
     players: int | None = None,
+    max_actions: int | None = None,
 ) -> nx.MultiDiGraph:
-    """``rune_graph`` built with networkx's public ``add_edges_from`` from ``moves``: the
+    """``rune_graph`` built with networkx's public ``add_edge`` from ``moves``: the
     reference the fast builder is tested against."""
     rules = rules or Rules()
     groups = cost_groups(cards)
     graph = nx.MultiDiGraph(players=players)
     todo = all_states(rules, players) if start is None else [start]
-    seen = set(todo)
+    distance = dict.fromkeys(todo, 0)
     for state in todo:
         graph.add_node(state, label=state.label)
     i = 0
     while i < len(todo):
         state = todo[i]
         i += 1
+        if start is not None and max_actions is not None and distance[state] >= max_actions:
+            continue
         for move in moves(state, rules, groups):
-            if move.target not in seen:
-                seen.add(move.target)
+            if move.target not in distance:
+                distance[move.target] = distance[state] + 1
                 todo.append(move.target)
                 graph.add_node(move.target, label=move.target.label)
             graph.add_edge(
@@ -1095,87 +1111,97 @@ def tempo_table(
 
 
 # ------------------------------------------------------------------ drawing
+def layered_layout(
+    graph: nx.MultiDiGraph, start: RuneState
+) -> dict[RuneState, tuple[float, float]]:
+    """Positions for a small rune graph: one column per number of actions from ``start``,
+    states in a column ordered by open spaces, then Suns minus Moons, then the reserve."""
+    distance = nx.single_source_shortest_path_length(graph, start)
+    far = max(distance.values(), default=0) + 1
+    columns: dict[int, list[RuneState]] = {}
+    for state in graph:
+        columns.setdefault(distance.get(state, far), []).append(state)
+    pos: dict[RuneState, tuple[float, float]] = {}
+    for column, states in columns.items():
+        states.sort(
+            key=lambda s: (
+                s.open_spaces, s.moons - s.suns, s.reserve_suns or 0, s.reserve_moons or 0
+            )
+        )  # fmt: skip
+        for row, state in enumerate(states):
+            pos[state] = (column * 3.2, (len(states) - 1) / 2 - row)
+    return pos
+
+
+def _bend(pos: Mapping[RuneState, tuple[float, float]], u: RuneState, v: RuneState) -> str:
+    """Edges within one column bend out wide, so they do not run over the states between."""
+    return "arc3,rad=0.55" if pos[u][0] == pos[v][0] else "arc3,rad=0.12"
+
+
 def draw_rune_graph(
     graph: nx.MultiDiGraph,
     *,
+    start: RuneState | None = None,
     path: Sequence[RuneState] = (),
     ax: Axes | None = None,
     edge_labels: bool = True,
+    padlocks: bool = True,
     title: str | None = None,
 ) -> Axes:
-    """Draw a (small) rune graph: Suns across, Moons up, one panel row per open-spaces count;
-    rune actions grey, plays blue, padlock plays orange, and ``path`` in red."""
+    """Draw a small rune graph, one column per action from ``start`` (the path's first state,
+    or the graph's first node): Take/Flip Runes grey, plays blue dashed, padlock plays
+    orange dotted (``padlocks=False`` hides them), and ``path`` in red."""
     import matplotlib.pyplot as plt
 
+    start = start if start is not None else (path[0] if path else next(iter(graph)))
+    if not padlocks:  # hide the padlock plays and the states only they reach
+        plain = nx.subgraph_view(graph, filter_edge=lambda u, v, k: not graph[u][v][k]["padlock"])
+        graph = graph.subgraph(nx.descendants(plain, start) | {start})
+    pos = layered_layout(graph, start)
+    columns = 1 + round(max(x for x, _ in pos.values()) / 3.2)
+    tallest = max(sum(1 for p in pos.values() if p[0] == x) for x, _ in pos.values())
     if ax is None:
-        _, ax = plt.subplots(figsize=(9, 6))
-    states: list[RuneState] = list(graph.nodes)
-    pos = _grid_positions(states)
-    kinds = {"runes": "#7f7f7f", "flip": "#7f7f7f", "play": "#1f77b4"}
+        _, ax = plt.subplots(figsize=(max(6.0, 3.4 * columns), max(3.0, 1.1 * tallest + 1)))
     on_path = set(zip(path, path[1:], strict=False))
-    for kind_edges, colour, style in (
-        (
-            [(u, v) for u, v, d in graph.edges(data=True) if d["kind"] in RUNE_ACTIONS],
-            "#9a9a9a",
-            "-",
-        ),
-        (
-            [
-                (u, v)
-                for u, v, d in graph.edges(data=True)
-                if d["kind"] == "play" and not d["padlock"]
-            ],
-            kinds["play"],
-            "--",
-        ),
-        ([(u, v) for u, v, d in graph.edges(data=True) if d["padlock"]], "#ff7f0e", ":"),
-    ):
-        plain = [(u, v) for u, v in kind_edges if u != v and (u, v) not in on_path]
+    edges = [
+        (u, v, d) for u, v, d in graph.edges(data=True) if u != v and (padlocks or not d["padlock"])
+    ]
+    node_size = 5200
+    for u, v, data in edges:
+        colour, style = (
+            ("#8a8a8a", "solid") if data["kind"] in RUNE_ACTIONS else ("#1f77b4", "dashed")
+        )
+        if data["padlock"]:
+            colour, style = "#ff7f0e", "dotted"
+        red = (u, v) in on_path
         nx.draw_networkx_edges(
-            graph, pos, edgelist=plain, ax=ax, edge_color=colour, style=style,
-            arrowsize=12, width=1.2, connectionstyle="arc3,rad=0.12", node_size=1400,
+            graph, pos, edgelist=[(u, v)], ax=ax, node_size=node_size, node_shape="s",
+            edge_color="#d62728" if red else colour, style="solid" if red else style,
+            width=3 if red else 1.3, arrowsize=16 if red else 11,
+            connectionstyle=_bend(pos, u, v),
         )  # fmt: skip
-    if on_path:
-        nx.draw_networkx_edges(
-            graph, pos, edgelist=list(on_path), ax=ax, edge_color="#d62728", width=3,
-            arrowsize=18, connectionstyle="arc3,rad=0.12", node_size=1400,
+    box = {"boxstyle": "round,pad=0.35", "facecolor": "#f2f2f2", "edgecolor": "#555555"}
+    highlight = {"boxstyle": "round,pad=0.35", "facecolor": "#ffd27f", "edgecolor": "#d62728"}
+    for state, (x, y) in pos.items():
+        ax.text(
+            x, y, state.plot_label, ha="center", va="center", fontsize=8,
+            bbox=highlight if state in path else box, zorder=4,
         )  # fmt: skip
-    colours = ["#ffd27f" if s in path else "#f2f2f2" for s in states]
-    nx.draw_networkx_nodes(
-        graph, pos, ax=ax, node_color=colours, edgecolors="#444444", node_size=1400
-    )
-    nx.draw_networkx_labels(
-        graph, pos, labels={s: s.plot_label for s in states}, ax=ax, font_size=7
-    )
     if edge_labels:
         labels: dict[tuple[RuneState, RuneState], str] = {}
-        for u, v, data in graph.edges(data=True):
-            if u == v:
-                continue
+        for u, v, data in edges:
             text = data["action"] + (" +padlock" if data["padlock"] else "")
-            labels[(u, v)] = (labels[(u, v)] + "\n" + text) if (u, v) in labels else text
-        nx.draw_networkx_edge_labels(
-            graph, pos, edge_labels=labels, ax=ax, font_size=6, label_pos=0.5,
-            connectionstyle="arc3,rad=0.12", bbox={"alpha": 0.6, "color": "white", "lw": 0},
-        )  # fmt: skip
+            labels[(u, v)] = f"{labels[(u, v)]}\n{text}" if (u, v) in labels else text
+        for (u, v), text in labels.items():
+            nx.draw_networkx_edge_labels(
+                graph, pos, edge_labels={(u, v): text}, ax=ax, font_size=7, label_pos=0.45,
+                node_size=node_size, connectionstyle=_bend(pos, u, v),
+                bbox={"alpha": 0.85, "color": "white", "lw": 0},
+            )  # fmt: skip
     ax.set_title(title or "Rune states and the actions between them")
+    ax.margins(x=0.08, y=0.12)
     ax.set_axis_off()
     return ax
-
-
-def _grid_positions(states: Sequence[RuneState]) -> dict[RuneState, tuple[float, float]]:
-    """Suns to the right, Moons up; reserve variants of one board spread a little."""
-    pos: dict[RuneState, tuple[float, float]] = {}
-    by_board: dict[tuple[int, int, int], list[RuneState]] = {}
-    for state in states:
-        by_board.setdefault((state.suns, state.moons, state.open_spaces), []).append(state)
-    for (suns, moons, spaces), group in by_board.items():
-        group.sort(key=lambda s: (s.reserve_suns or 0, s.reserve_moons or 0))
-        for i, state in enumerate(group):
-            x = suns * 1.6 + (spaces - 4) * 0.35 + i * 0.5
-            y = moons * 1.3 + (spaces - 4) * 0.5 - i * 0.35
-            pos[state] = (x, y)
-    return pos
 
 
 def draw_tempo(table: pd.DataFrame, *, ax: Axes | None = None, top: int = 20) -> Axes:
@@ -1212,6 +1238,7 @@ __all__ = [
     "cost_need",
     "cost_table",
     "draw_rune_graph",
+    "layered_layout",
     "draw_tempo",
     "endgame_potions",
     "moves",

@@ -248,6 +248,11 @@ def test_fast_graph_equals_the_public_api_graph() -> None:
         assert list(fast.nodes) == list(slow.nodes)
     start = RuneState(1, 1, 5, 1, 0, 2)
     assert nx.utils.graphs_equal(rune_graph(start, cards=DECK), rune_graph_slow(start, cards=DECK))
+    for depth in (0, 1, 2, 3):
+        fast = rune_graph(start, cards=DECK, max_actions=depth)
+        assert nx.utils.graphs_equal(fast, rune_graph_slow(start, cards=DECK, max_actions=depth))
+        lengths = nx.single_source_shortest_path_length(fast, start)
+        assert max(lengths.values()) == depth and set(lengths) == set(fast)
 
 
 def test_graph_edges_are_labelled_in_notation() -> None:
