@@ -460,6 +460,67 @@ def draw_synergy(
     return ax
 
 
+def draw_clusters(
+    deck: Iterable[Card], *, ax: Axes | None = None, seed: int = 0, min_weight: float = 1.0
+) -> Axes:
+    """The card graph (``card_graph``) in a force layout, cards coloured by strategy cluster;
+    only edges of at least ``min_weight`` are drawn (all of them shape the layout)."""
+    import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
+
+    cards = list(deck)
+    graph = card_graph(cards)
+    clusters = strategy_clusters(cards, seed=seed)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(11, 9))
+    number = {str(cid): int(n) for cid, n in clusters["cluster"].items()}
+    groups = sorted(set(number.values()))
+    pos: dict[str, Any] = {}
+    for k, n in enumerate(groups):  # each cluster in its own patch, patches on a circle
+        members = graph.subgraph([c for c in graph if number[c] == n])
+        inner = nx.spring_layout(members, weight="weight", seed=seed, scale=0.8, k=0.9)
+        angle = 2 * math.pi * k / len(groups) + math.pi / 2
+        for node, (x, y) in inner.items():
+            pos[node] = (2.2 * math.cos(angle) + x, 2.2 * math.sin(angle) + y)
+    palette = plt.get_cmap("tab10")
+    colour = {c: palette((number[c] - 1) % 10) for c in graph}
+    strong = [(u, v) for u, v, w in graph.edges(data="weight") if w >= min_weight]
+    inside = [(u, v) for u, v in strong if number[u] == number[v]]
+    across = [(u, v) for u, v in strong if number[u] != number[v]]
+    nx.draw_networkx_edges(graph, pos, edgelist=across, ax=ax, edge_color="#dddddd", width=0.4)
+    nx.draw_networkx_edges(
+        graph, pos, edgelist=inside, ax=ax, width=1.0, edge_color=[colour[u] for u, _ in inside],
+        alpha=0.6,
+    )  # fmt: skip
+    nx.draw_networkx_nodes(
+        graph, pos, ax=ax, node_color=[colour[n] for n in graph], node_size=320,
+        edgecolors="#333333", linewidths=0.6,
+    )  # fmt: skip
+    nx.draw_networkx_labels(graph, pos, ax=ax, font_size=6)
+    names = dict(zip(clusters["cluster"], clusters["name"], strict=True))
+    handles = [
+        Line2D(
+            [],
+            [],
+            marker="o",
+            linestyle="",
+            markerfacecolor=palette((n - 1) % 10),
+            markeredgecolor="#333333",
+            markersize=9,
+            label=f"{n}: {names[n]}",
+        )  # fmt: skip
+        for n in groups
+    ]
+    ax.legend(handles=handles, title="strategy cluster", loc="upper left", fontsize=8)
+    ax.set_title(
+        "Strategy clusters: cards joined when they feed each other or want the same\n"
+        "(coloured edges inside a cluster, grey across)"
+    )
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    return ax
+
+
 def _legend_handles() -> list[Any]:
     from matplotlib.lines import Line2D
 
@@ -564,6 +625,7 @@ __all__ = [
     "card_graph",
     "dependencies",
     "draft_table",
+    "draw_clusters",
     "draw_synergy",
     "ego",
     "ingredient_demand",

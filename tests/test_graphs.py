@@ -402,6 +402,7 @@ from carnuta_core.scoring import card_points, ingredient_counts, score_potion  #
 from carnuta_core.synergy import (  # noqa: E402
     dependencies,
     draft_table,
+    draw_clusters,
     draw_synergy,
     ego,
     ingredient_demand,
@@ -530,6 +531,8 @@ def test_draw_synergy_whole_deck_and_ego() -> None:
     assert ax.get_title().startswith("Synergy graph")
     ax = draw_synergy(ego("N24", DECK), highlight="N24", title="N24")
     assert ax.get_title() == "N24"
+    ax = draw_clusters(DECK)
+    assert len(ax.get_legend().get_texts()) == strategy_clusters(DECK)["cluster"].nunique()
 
 
 def test_dependencies_of_a_set_with_a_repeated_icon() -> None:
