@@ -319,16 +319,32 @@ def strategy_clusters(deck: Iterable[Card], *, seed: int = 0) -> pd.DataFrame:
 
 
 # ---------------------------------------------------------------- views
-def ego(card: str | Card, deck: Iterable[Card], radius: int = 2) -> nx.DiGraph:
-    """A card's neighbourhood: the ingredients it wants and is, then the cards around those
-    (``radius`` steps, edges in either direction)."""
+def ego(card: str | Card, deck: Iterable[Card]) -> nx.DiGraph:
+    """A card's neighbourhood in the synergy graph: the ingredients it scores on and the cards
+    that *are* them (its suppliers), and its own ingredient with the cards that score on it
+    (the cards it supplies). A view of those edges only.
+
+    >>> from carnuta_core import reference_deck
+    >>> view = ego("N24", reference_deck())
+    >>> sorted(n for n, kind in view.nodes(data="kind") if kind == "ingredient")
+    ['clover', 'flower', 'mushroom']
+    """
     graph = synergy_graph(deck)
     centre = card.id if isinstance(card, Card) else card
-    if centre not in graph:
+    if centre not in graph or graph.nodes[centre]["kind"] != "card":
         from .errors import DeckError
 
         raise DeckError(f"no card {centre!r} in this deck")
-    return nx.ego_graph(graph, centre, radius=radius, undirected=True)
+    edges: list[tuple[str, str]] = []
+    for _, wanted in graph.out_edges(centre):  # what it scores on, and who supplies it
+        edges.append((centre, wanted))
+        edges.extend(graph.out_edges(wanted))
+    for own, _ in graph.in_edges(centre):  # what it is, and who scores on that
+        edges.append((own, centre))
+        edges.extend(graph.in_edges(own))
+    view = graph.edge_subgraph(edges).copy()
+    view.add_node(centre, **graph.nodes[centre])  # a Salt or flat card still shows
+    return view
 
 
 def synergy_layout(graph: nx.DiGraph) -> dict[str, tuple[float, float]]:
@@ -401,7 +417,9 @@ def draw_synergy(
             graph,
             pos,
             edgelist=[(u, v) for u, v, _ in edges],
-            width=[0.6 + 0.9 * d["weight"] for _, _, d in edges],
+            width=[
+                (0.6 + 0.9 * d["weight"]) * (2 if highlight in (u, v) else 1) for u, v, d in edges
+            ],
             edge_color=[
                 DAY_COLOUR if graph.nodes[u]["row"] == "day" else NIGHT_COLOUR for u, _, _ in edges
             ],
