@@ -15,7 +15,6 @@ import pytest
 
 from carnuta_core.deck import Deck, parse_deck_text
 from carnuta_core.game import Game
-from carnuta_core.model import Row
 
 DAY = ("clover", "flower", "egg", "honey")
 NIGHT = ("skull", "butterfly", "berry", "mushroom")
@@ -97,7 +96,9 @@ def build_test_deck_csv() -> str:
 TEST_DECK_CSV = build_test_deck_csv()
 TEST_DECK: Deck = parse_deck_text(TEST_DECK_CSV, source="test_deck.csv", name="test")
 
-REFERENCE_DECK_PATH = Path(__file__).resolve().parent.parent / "carnuta_core/data/reference_deck.csv"
+REFERENCE_DECK_PATH = (
+    Path(__file__).resolve().parent.parent / "carnuta_core/data/reference_deck.csv"
+)
 
 
 def load_named_deck(name: str) -> Deck:
@@ -136,8 +137,10 @@ def board(
     hand: list[str] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    """One board of a staged position. ``played`` defaults to one starting card."""
-    result: dict[str, Any] = {"runes": runes, "played": played or ["S1"], "hand": hand or []}
+    """One board of a staged position. ``played`` defaults to the seat's starting card."""
+    result: dict[str, Any] = {"runes": runes, "hand": hand or []}
+    if played is not None:
+        result["played"] = played
     result.update(extra)
     return result
 
@@ -150,6 +153,9 @@ def position(
 ) -> dict[str, Any]:
     """A staged position dict on ``deck``. ``reserve`` defaults to what keeps runes constant."""
     players = len(boards)
+    boards = [
+        b if "played" in b else {**b, "played": [f"S{seat + 1}"]} for seat, b in enumerate(boards)
+    ]
     doc: dict[str, Any] = {
         "players": players,
         "deck": {"name": deck.name, "csv": deck.to_csv()},
@@ -167,7 +173,9 @@ def position(
     return doc
 
 
-def stage(boards: list[dict[str, Any]], reserve: dict[str, int] | None = None, **extra: Any) -> Game:
+def stage(
+    boards: list[dict[str, Any]], reserve: dict[str, int] | None = None, **extra: Any
+) -> Game:
     """Load a staged position (see ``position``) with ``Game.from_json``."""
     return Game.from_json(json.dumps(position(boards, reserve, **extra)))
 
@@ -198,3 +206,59 @@ def turns_per_seat(game: Game) -> list[int]:
     return counts
 
 
+#: Cards used only to fill played lists in staged positions (no role of their own).
+FILLER = [
+    "D13",
+    "D14",
+    "D15",
+    "D17",
+    "D18",
+    "D19",
+    "D23",
+    "D24",
+    "D25",
+    "D26",
+    "D27",
+    "D28",
+    "N13",
+    "N14",
+    "N15",
+    "N16",
+    "N17",
+    "N18",
+    "N19",
+    "N21",
+    "N22",
+    "N23",
+]
+
+
+def filler(n: int, skip: int = 0) -> list[str]:
+    """``n`` filler cards (after skipping ``skip``) for a played list."""
+    return FILLER[skip : skip + n]
+
+
+def tiny_deck_csv(day: int = 5, night: int = 5, starts: int = 4) -> str:
+    """A small valid deck: ``starts`` starting cards, ``day`` free Day and ``night`` free Night cards."""
+    lines = ["id,deck,kind,ingredient,cost,scoring"]
+    for n in range(1, starts + 1):
+        lines.append(f"S{n},start,start,{ALL_INGREDIENTS[n - 1]},-,1")
+    lines += [f"D{k:02d},day,normal,{DAY[k % 4]},-,{k}" for k in range(1, day + 1)]
+    lines += [f"N{k:02d},night,normal,{NIGHT[k % 4]},-,{k}" for k in range(1, night + 1)]
+    return "\n".join(lines) + "\n"
+
+
+def assert_illegal(game: Game, text: str, *reasons: str, player: int | None = None) -> str:
+    """``text`` raises ``IllegalAction`` naming the action and each reason; the game is unchanged."""
+    from carnuta_core.actions import Action
+    from carnuta_core.errors import IllegalAction
+
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as info:
+        game.play(text, player=player)
+    message = str(info.value)
+    assert str(Action.parse(text)) in message, message
+    for reason in reasons:
+        assert reason in message, f"{reason!r} not in {message!r}"
+    assert game.to_json() == before
+    return message
