@@ -6,10 +6,10 @@ import pytest
 
 from carnuta_core.cards import Card
 from carnuta_core.deck import parse_deck_text
-from carnuta_core.errors import DeckError
+from carnuta_core.errors import ActionSyntaxError, DeckError, IllegalAction
 from carnuta_core.game import Game
 from carnuta_core.model import Row
-from tests.conftest import tiny_deck_csv
+from tests.conftest import new_game, tiny_deck_csv
 
 
 def test_lowercase_card_ids_in_a_deck_file_are_playable():
@@ -42,3 +42,15 @@ def test_duplicate_ids_differing_only_in_case_are_refused():
     text = tiny_deck_csv().replace("D02,", "d01,")
     with pytest.raises(DeckError, match="D01 already used on line"):
         parse_deck_text(text)
+
+
+def test_illegal_action_is_a_value_error_and_game_unchanged():
+    game = new_game(2, seed=15)
+    before = game.to_json()
+    with pytest.raises(ValueError):
+        game.play("take day 9")
+    with pytest.raises(ActionSyntaxError):
+        game.play("tkae day 1")
+    with pytest.raises(IllegalAction):
+        game.play(object())  # type: ignore[arg-type]
+    assert game.to_json() == before
