@@ -176,8 +176,15 @@ def test_every_illegal_action_is_refused_and_changes_nothing(spec, junk):
             parsed = None
         if parsed in legal:
             continue
-        with pytest.raises((IllegalAction, ActionSyntaxError)):
+        with pytest.raises((IllegalAction, ActionSyntaxError)) as info:
             game.play(text)
+        # The message names the input, then the reason.
+        if parsed is not None:
+            assert isinstance(info.value, IllegalAction)
+            assert str(info.value).startswith(f"{parsed}: "), str(info.value)
+            assert len(str(info.value)) > len(parsed) + 10, str(info.value)
+        elif text.strip():
+            assert repr(text.strip()) in str(info.value), str(info.value)
         assert game.state_key() == before_key, text
     assert game.to_json() == before_json
 
