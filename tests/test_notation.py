@@ -47,10 +47,10 @@ def test_duplicate_ids_differing_only_in_case_are_refused():
 def test_illegal_action_is_a_value_error_and_game_unchanged():
     game = new_game(2, seed=15)
     before = game.to_json()
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="take day 9: the day row has slots 1 to 4"):
         game.play("take day 9")
-    with pytest.raises(ActionSyntaxError):
+    with pytest.raises(ActionSyntaxError, match="'tkae day 1' is not an action: unknown word"):
         game.play("tkae day 1")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="is not an action"):
         game.play(object())  # type: ignore[arg-type]
     assert game.to_json() == before
