@@ -64,13 +64,14 @@ def main() -> None:
     parser.add_argument("--greedy", type=int, default=1500, help="GreedyBot games (0: skip)")
     parser.add_argument("--mcts", type=int, default=300, help="MCTSBot games (0: skip)")
     parser.add_argument("--iterations", type=int, default=50, help="MCTS iterations per decision")
+    parser.add_argument("--first-seed", type=int, default=0, help="added to the default seeds")
     parser.add_argument("--deck", default=None)
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
     deck = load_deck(args.deck) if args.deck else None
     results = []
     if args.greedy:
-        results.append(measure("greedy", args.greedy, deck, 20_000))
+        results.append(measure("greedy", args.greedy, deck, 20_000 + args.first_seed))
         show(results[-1])
     if args.mcts:
         results.append(measure(("mcts", {"iterations": args.iterations}), args.mcts, deck, 30_000))
