@@ -536,7 +536,7 @@ def card_stats(df: pd.DataFrame, deck: Deck | None = None) -> pd.DataFrame:
     """Each card's numbers over the player-games of ``df``.
 
     - ``seen``: games in which the card was revealed in the market; ``taken``: times taken;
-      ``take_rate`` = taken / (seen x players), the chance a player took it when offered;
+      ``take_rate`` = taken / seen, about the chance someone took it once it was offered;
     - ``played``: times played; ``play_rate`` = played / taken;
     - ``win_when_played`` (with a 95% Wilson interval) and ``win_lift`` = that minus the overall
       win rate: its estimated value in wins;
@@ -548,9 +548,9 @@ def card_stats(df: pd.DataFrame, deck: Deck | None = None) -> pd.DataFrame:
     base = float(df["win"].mean()) if len(df) else math.nan
     seen: dict[str, int] = {}
     games = df.drop_duplicates(["variant", "game"])
-    for cards, players in zip(games["seen"], games["players"], strict=True):
+    for cards in games["seen"]:
         for cid in cards:
-            seen[cid] = seen.get(cid, 0) + int(players)
+            seen[cid] = seen.get(cid, 0) + 1
     taken: dict[str, int] = {}
     for cards in df["taken"]:
         for cid in cards:
