@@ -33,7 +33,10 @@ SCORINGS = {
     "day": ["3", "2 per berry", "1 per clover flower", "4 per set skull honey", "5", "1 per egg"],
     "night": ["2", "1 per mushroom", "2 per skull", "4 per set berry clover", "6", "1 per honey"],
 }
-ROW_INGREDIENTS = {"day": ["clover", "flower", "egg", "honey"], "night": ["skull", "butterfly", "berry", "mushroom"]}
+ROW_INGREDIENTS = {
+    "day": ["clover", "flower", "egg", "honey"],
+    "night": ["skull", "butterfly", "berry", "mushroom"],
+}
 SALTS = {"day": (30, 31), "night": (31, 32)}
 
 

@@ -130,7 +130,7 @@ def _pct(value: float, total: float) -> str:
 class PictureMap:
     """A picture with buttons over its parts. ``show`` redraws it; unchanged values send nothing."""
 
-    def __init__(self, on_click: Callable[[HitButton], None], *, name: str):
+    def __init__(self, on_click: Callable[[HitButton], None], *, name: str, zoom: float = 1.0):
         self._on_click = on_click
         self.picture = widgets.HTML()
         self.picture.add_class("cn-picture")
@@ -139,6 +139,7 @@ class PictureMap:
         self.box.add_class("cn-map")
         self.box.add_class(f"cn-map-{name}")
         self.name = name
+        self.zoom = zoom
         self.svg_bytes = 0
 
     def show(self, svg: str, hits: Sequence[Hit]) -> None:
@@ -146,7 +147,7 @@ class PictureMap:
         if self.picture.value != svg:
             self.picture.value = svg
         self.svg_bytes = len(svg.encode())
-        self.box.layout.max_width = f"{width:g}px"
+        self.box.layout.max_width = f"{width * self.zoom:.0f}px"
         if len(self.buttons) < len(hits):
             for _ in range(len(hits) - len(self.buttons)):
                 button = HitButton(layout=widgets.Layout(display="none"))

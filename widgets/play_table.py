@@ -142,7 +142,7 @@ def _esc(text: object) -> str:
 
 
 def _button(
-    description: str = "", *, css: str | None = None, width: str | None = None
+    description: str = "", *, css: str | None = None, width: str = "auto"
 ) -> widgets.Button:
     button = widgets.Button(description=description, layout=widgets.Layout(width=width))
     if css:
@@ -233,6 +233,7 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         self._selected_salt = None
         self._message = ""
         self._story = []
+        self._pictures: dict[tuple[Any, ...], str] = {}
         self._sync_setup()
         self.render()
         self._run_bots(step_by_step=step_by_step)
@@ -269,14 +270,14 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         ]
         self.w_seed = widgets.Text(
             value="" if self.seed is None else str(self.seed),
-            layout=widgets.Layout(width="90px"),
+            layout=widgets.Layout(width="130px"),
         )
         self.w_new = _button(css="cn-new")
         self.w_new.button_style = "success"
         self.w_lang = widgets.ToggleButtons(
             options=[(code.upper(), code) for code in LANGS],
             value=lang,
-            style={"button_width": "38px"},
+            style={"button_width": "46px"},
             layout=widgets.Layout(width="auto"),
         )
         self.w_speed = widgets.FloatSlider(
@@ -286,8 +287,8 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
             step=0.1,
             readout_format=".1f",
             continuous_update=False,
-            layout=widgets.Layout(width="230px"),
-            style={"description_width": "80px"},
+            layout=widgets.Layout(width="320px"),
+            style={"description_width": "initial"},
         )
         self.w_undo = _button(css="cn-undo", width="90px")
         self.w_undo.icon = "undo"
@@ -319,7 +320,7 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
 
         # The board: status, market, the action bar, every player's area.
         self.w_status = widgets.HTML()
-        self.market_map = PictureMap(guard(self._on_hit), name="market")
+        self.market_map = PictureMap(guard(self._on_hit), name="market", zoom=1.3)
         self.w_prompt = widgets.HTML()
         self.w_prompt.add_class("cn-prompt")
         self.w_runes = {face: _button(css=f"cn-{face.value}") for face in Face}
@@ -493,7 +494,6 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         self._message = ""
         self._note = ""
         self._story = [Step(seat, str(action), why, tuple(game.last_events))]
-        self.render()
         self._run_bots(step_by_step=True)
         return True
 
@@ -503,19 +503,26 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         delay = self.w_speed.value if step_by_step else 0.0
         self._busy = True
         try:
-            while not game.is_over and self.seats[game.current_player] != "human":
+            if delay > 0 and self._bot_to_play():
+                self.render()  # what the human just did, before the first bot acts
+                time.sleep(delay)
+            while self._bot_to_play():
                 seat = game.current_player
                 action = self.bots[seat].choose(game)
                 why = game.explain(action)
                 game.play(action)
                 self._story.append(Step(seat, str(action), why, tuple(game.last_events)))
                 self._story = self._story[-12:]
-                if delay > 0:
+                if delay > 0 and self._bot_to_play():
                     self.render()
                     time.sleep(delay)
         finally:
             self._busy = False
         self.render()
+
+    def _bot_to_play(self) -> bool:
+        game = self.game
+        return not game.is_over and self.seats[game.current_player] != "human"
 
     def undo(self) -> None:
         """Take back your last action, and the bots' actions played since."""
@@ -585,7 +592,7 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
                 action = ChooseBonus(ingredient)
                 label = t(lang, "bonus", ingredient=word(lang, ingredient.value))
                 hits.append(Hit(market_token(k), label, label, action, action in legal, "bonus"))
-        self.market_map.show(market_svg(game, lang=lang), hits)
+        self.market_map.show(self._market_picture(), hits)
         # Players: buttons over the acting human's hand cards and, for a Salt, played cards.
         while len(self.player_maps) < game.num_players:
             self.player_maps.append(
@@ -596,13 +603,50 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
             self.w_players_box.children = boxes
         frame = self.market_map.svg_bytes
         for seat in range(game.num_players):
-            picture = player_svg(game, seat, lang=lang)
+            picture = self._player_picture(seat)
             hits = self._player_hits(seat, legal) if seat == game.current_player else []
             self.player_maps[seat].show(picture, hits)
             frame += self.player_maps[seat].svg_bytes
         self.frame_bytes = frame
         self._render_bar(legal)
         self._render_side(offered)
+
+    # The core's pictures are pure functions of the game: a picture is drawn again only when
+    # what it shows has changed (the whole-game tests compare every frame with a fresh one).
+    def _cached(self, key: tuple[Any, ...], draw: Callable[[], str]) -> str:
+        picture = self._pictures.get(key)
+        if picture is None:
+            if len(self._pictures) > 4 * (self.game.num_players + 1):
+                self._pictures.clear()
+            picture = self._pictures[key] = draw()
+        return picture
+
+    def _market_picture(self) -> str:
+        game = self.game
+        pile = game.discard_pile
+        key = (
+            "market",
+            self.lang,
+            tuple(game.market(row) for row in ROWS),
+            tuple(game.deck_size(row) for row in ROWS),
+            len(pile),
+            pile[-1] if pile else None,
+            tuple(game.reserve.items()),
+            game.bonus_tokens,
+        )
+        return self._cached(key, lambda: market_svg(game, lang=self.lang))
+
+    def _player_picture(self, seat: int) -> str:
+        game = self.game
+        over = game.is_over
+        key = (
+            "player",
+            self.lang,
+            game.player(seat),
+            not over and seat == game.current_player,
+            over and seat in game.winners(),
+        )
+        return self._cached(key, lambda: player_svg(game, seat, lang=self.lang))
 
     def _player_hits(self, seat: int, legal: set[Action]) -> list[Hit]:
         game = self.game
@@ -765,7 +809,7 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         lang = self.lang
         # Explain: what the last actions did and why each was allowed.
         parts = [f"<h4>{_esc(t(lang, 'explain'))}</h4>"]
-        for step in self._story[-6:]:
+        for step in reversed(self._story[-6:]):
             did = " ".join(translate(e, lang) for e in step.events)
             why = translate(step.why, lang)
             parts.append(
