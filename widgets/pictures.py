@@ -140,13 +140,16 @@ class PictureMap:
         self.box.add_class(f"cn-map-{name}")
         self.name = name
         self.zoom = zoom
+        #: The size of the picture shown, and of all the pictures sent to the page so far.
         self.svg_bytes = 0
+        self.sent_bytes = 0
 
     def show(self, svg: str, hits: Sequence[Hit]) -> None:
         width, height = svg_size(svg)
+        self.svg_bytes = len(svg.encode())
         if self.picture.value != svg:
             self.picture.value = svg
-        self.svg_bytes = len(svg.encode())
+            self.sent_bytes += self.svg_bytes
         self.box.layout.max_width = f"{width * self.zoom:.0f}px"
         if len(self.buttons) < len(hits):
             for _ in range(len(hits) - len(self.buttons)):

@@ -188,7 +188,9 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         self._story: list[Step] = []
         self._note = ""
         self._busy = False
+        #: SVG bytes of the pictures on the table now, and of every picture sent to the page.
         self.frame_bytes = 0
+        self.sent_bytes = 0
         self.out = widgets.Output(layout=widgets.Layout(max_height="160px", overflow="auto"))
         self._build(speed)
         super().__init__(
@@ -608,6 +610,7 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
             self.player_maps[seat].show(picture, hits)
             frame += self.player_maps[seat].svg_bytes
         self.frame_bytes = frame
+        self.sent_bytes = self.market_map.sent_bytes + sum(m.sent_bytes for m in self.player_maps)
         self._render_bar(legal)
         self._render_side(offered)
 
