@@ -53,8 +53,18 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not 
 expect = sync_api.expect
 expect.set_options(timeout=60_000)
 
-# A notebook of explorers, written next to the play notebook's copy for the screenshots.
-EXPLORERS_NOTEBOOK: list[str] = []
+# A notebook of explorers, written next to the play notebook's copy: each explorer follows a
+# game a few moves in, and is clicked and photographed.
+EXPLORERS_NOTEBOOK = [
+    "from carnuta_core import Game, GreedyBot, Row\n"
+    "from widgets import RuneExplorer, SynergyExplorer\n"
+    "game = Game.new(3, seed=7)\n"
+    "bots = [GreedyBot(seed=s) for s in range(3)]\n"
+    "for _ in range(14):\n"
+    "    game.play(bots[game.current_player].choose(game))",
+    "runes = RuneExplorer(game, depth=2)\nrunes",
+    "synergy = SynergyExplorer(game)\nsynergy",
+]
 
 
 # ------------------------------------------------------------------------- servers
@@ -347,3 +357,42 @@ def test_jupyterlab_runs_the_notebook_and_plays(page: Any, lab: str) -> None:
     play_a_turn(page, table, None)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "play-table-jupyterlab.png"))
+
+
+def open_in_lab(page: Any, lab: str, notebook: str) -> None:
+    page.goto(f"{lab}/lab/tree/{notebook}")
+    page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); }")
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+
+
+def test_explorers_in_jupyterlab(page: Any, lab: str) -> None:
+    page.set_viewport_size({"width": 1500, "height": 1700})
+    open_in_lab(page, lab, "explorers.ipynb")
+    explorers = page.locator(".jp-OutputArea-output .cn-explorer")
+    expect(explorers).to_have_count(2)
+    runes, synergy = explorers.nth(0), explorers.nth(1)
+    # Rune explorer: click a market card; the path panel and the graph follow.
+    expect(runes.locator(".cn-figure svg")).to_be_visible()
+    path = runes.locator(".cn-panel [data-actions]")
+    cards = runes.locator(".cn-hit")
+    for k in range(cards.count()):  # a card that needs rune actions first, if there is one
+        name = cards.nth(k).inner_text().strip()
+        cards.nth(k).click()
+        expect(runes.locator(".cn-hit.cn-selected")).to_have_text(name)
+        expect(path).to_contain_text(name)
+        expect(runes.locator(".cn-figure svg")).to_contain_text(name)
+        if path.get_attribute("data-actions") not in ("0", "None"):
+            expect(runes.locator(".cn-path li").first).to_be_visible()
+            break
+    screenshot(page, runes, "rune-explorer", readme=True)
+    # Synergy explorer: a card, then an ingredient.
+    expect(synergy.locator(".cn-figure svg")).to_be_visible()
+    synergy.locator(".cn-hit").nth(2).click()
+    chosen = synergy.locator(".cn-hit.cn-selected").inner_text().strip()
+    expect(synergy.locator(".cn-panel h4")).to_contain_text(chosen)
+    synergy.get_by_role("button", name="Berry", exact=True).click()
+    expect(synergy.locator(".cn-panel h4")).to_have_text("Berry")
+    expect(synergy.locator(".cn-figure svg")).to_contain_text("Berry")
+    screenshot(page, synergy, "synergy-explorer", readme=True)

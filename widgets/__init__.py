@@ -1,8 +1,11 @@
 """ipywidgets views over carnuta_core: every rule question goes to the engine.
 
 - ``PlayTable``: a whole game in a notebook cell, against bots.
+- ``RuneExplorer``: the rune-state graph around a player's runes; the cheapest path to a card.
+- ``SynergyExplorer``: a card's or an ingredient's neighbourhood in the synergy graph.
 """
 
+from .explorers import RuneExplorer, SynergyExplorer
 from .play_table import SEAT_KINDS, PlayTable
 
-__all__ = ["PlayTable", "SEAT_KINDS"]
+__all__ = ["PlayTable", "RuneExplorer", "SEAT_KINDS", "SynergyExplorer"]

@@ -188,6 +188,7 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         self._story: list[Step] = []
         self._note = ""
         self._busy = False
+        self._listeners: list[Callable[[PlayTable], None]] = []
         #: SVG bytes of the pictures on the table now, and of every picture sent to the page.
         self.frame_bytes = 0
         self.sent_bytes = 0
@@ -613,6 +614,12 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         self.sent_bytes = self.market_map.sent_bytes + sum(m.sent_bytes for m in self.player_maps)
         self._render_bar(legal)
         self._render_side(offered)
+        for listener in self._listeners:
+            listener(self)
+
+    def on_change(self, callback: Callable[[PlayTable], None]) -> None:
+        """Call ``callback(table)`` after every redraw (explorers that follow the game)."""
+        self._listeners.append(callback)
 
     # The core's pictures are pure functions of the game: a picture is drawn again only when
     # what it shows has changed (the whole-game tests compare every frame with a fresh one).
