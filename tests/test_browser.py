@@ -57,13 +57,14 @@ expect.set_options(timeout=60_000)
 # game a few moves in, and is clicked and photographed.
 EXPLORERS_NOTEBOOK = [
     "from carnuta_core import Game, GreedyBot, Row\n"
-    "from widgets import RuneExplorer, SynergyExplorer\n"
+    "from widgets import RuneExplorer, ScoreLab, SynergyExplorer\n"
     "game = Game.new(3, seed=7)\n"
     "bots = [GreedyBot(seed=s) for s in range(3)]\n"
-    "for _ in range(14):\n"
+    "for _ in range(40):\n"
     "    game.play(bots[game.current_player].choose(game))",
     "runes = RuneExplorer(game, depth=2)\nrunes",
     "synergy = SynergyExplorer(game)\nsynergy",
+    "lab = ScoreLab(game, seat=game.current_player)\nlab",
 ]
 
 
@@ -371,8 +372,8 @@ def test_explorers_in_jupyterlab(page: Any, lab: str) -> None:
     page.set_viewport_size({"width": 1500, "height": 1700})
     open_in_lab(page, lab, "explorers.ipynb")
     explorers = page.locator(".jp-OutputArea-output .cn-explorer")
-    expect(explorers).to_have_count(2)
-    runes, synergy = explorers.nth(0), explorers.nth(1)
+    expect(explorers).to_have_count(3)
+    runes, synergy, lab = explorers.nth(0), explorers.nth(1), explorers.nth(2)
     # Rune explorer: click a market card; the path panel and the graph follow.
     expect(runes.locator(".cn-figure svg")).to_be_visible()
     path = runes.locator(".cn-panel [data-actions]")
@@ -396,3 +397,26 @@ def test_explorers_in_jupyterlab(page: Any, lab: str) -> None:
     expect(synergy.locator(".cn-panel h4")).to_have_text("Berry")
     expect(synergy.locator(".cn-figure svg")).to_contain_text("Berry")
     screenshot(page, synergy, "synergy-explorer", readme=True)
+    # Score lab: a market card joins the potion, then a bonus token; the value follows.
+    value = lab.locator("[data-potion-value]")
+    expect(value).to_be_visible()
+    potion = lab.locator("[class*='cn-map-lab-potion'] .cn-hit")
+    cards = potion.count()
+    added = lab.locator(".cn-map-lab-market0 .cn-hit").inner_text().strip()
+    lab.locator(".cn-map-lab-market0 .cn-hit").click()
+    expect(potion).to_have_count(cards + 1)
+    expect(potion.last).to_have_text(added)
+    # The ingredient worth most whose token is free: taking it adds exactly the gain shown.
+    gains = lab.locator("td[data-cn-gain]")
+    for k in range(8):
+        ingredient = gains.nth(k).get_attribute("data-cn-gain") or ""
+        token = lab.locator(".widget-toggle-button").filter(
+            has_text=re.compile(f"^{ingredient}$", re.I)
+        )
+        if "mod-active" not in (token.get_attribute("class") or ""):
+            break
+    gain = int(gains.nth(k).inner_text())
+    now = int(value.get_attribute("data-potion-value") or 0)
+    token.click()
+    expect(value).to_have_attribute("data-potion-value", str(now + gain))
+    screenshot(page, lab, "score-lab", readme=True)

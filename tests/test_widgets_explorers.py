@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import re
+import sys
+import types
 
 import pytest
 
 from carnuta_core import Game, GreedyBot, Ingredient, Row
 from carnuta_core.rune_graph import RuneState, actions_to_afford
+from carnuta_core.scoring import ingredient_counts, score_potion
 from carnuta_core.synergy import dependencies, ego
-from widgets import PlayTable, RuneExplorer, SynergyExplorer
+from widgets import PlayTable, RuneExplorer, ScoreLab, SynergyExplorer
+from widgets.score_lab import maths_module
 
 
 @pytest.fixture(scope="module")
@@ -108,3 +112,89 @@ def test_synergy_explorer_for_an_ingredient(game: Game) -> None:
 def test_explorers_read_a_game_or_a_table() -> None:
     with pytest.raises(TypeError, match="Game or a PlayTable"):
         RuneExplorer("not a game")
+
+
+# ------------------------------------------------------------------------- ScoreLab
+@pytest.fixture
+def late_game() -> Game:
+    game = Game.new(3, seed=7)
+    bots = [GreedyBot(seed=s) for s in range(3)]
+    for _ in range(60):
+        game.play(bots[game.current_player].choose(game))
+    return game
+
+
+def test_score_lab_starts_from_a_players_potion(late_game: Game) -> None:
+    for seat in range(late_game.num_players):
+        lab = ScoreLab(late_game, seat=seat)
+        assert lab.value() == late_game.score_pad(seat).total
+        assert f"data-potion-value='{lab.value()}'" in lab.w_value.value
+        assert [c.id for c in lab.potion.cards] == [c.id for c in late_game.player(seat).played]
+
+
+def test_score_lab_builds_a_potion_by_clicks(late_game: Game) -> None:
+    lab = ScoreLab(late_game)
+    assert lab.value() == 0 and not lab.played
+    market = [c for row in Row for c in late_game.market(row) if c and not c.is_salt]
+    lab.market.click(market[0].id)
+    assert lab.played == [market[0]]
+    lab.add_card("N20")
+    assert [c.id for c in lab.played] == [market[0].id, "N20"]
+    assert "N20" not in dict(lab.w_card.options).values()  # a card is in a potion once
+    # A Salt on the column of N20, then a bonus token.
+    ingredient = late_game.deck["N20"].ingredient
+    assert ingredient is not None
+    assert not lab.w_salts[ingredient].disabled
+    lab.click_salt(ingredient)
+    [salt] = [c for c in lab.played if c.is_salt]
+    assert lab.salt_on == {salt.id: "N20"}
+    lab.toggle_token("egg")
+    assert lab.tokens == [Ingredient.EGG] and lab.w_tokens[Ingredient.EGG].value
+    assert lab.value() == score_potion(lab.played, lab.salt_on, lab.tokens).total
+    assert (
+        lab.counts()[ingredient]
+        == ingredient_counts(lab.played, lab.salt_on, lab.tokens)[ingredient]
+    )
+    # Taking N20 out takes its Salt with it.
+    lab.remove("N20")
+    assert [c.id for c in lab.played] == [market[0].id] and lab.salt_on == {}
+    lab.toggle_token("egg")
+    assert lab.tokens == []
+
+
+def test_score_lab_marginal_values_are_the_engines_scoring(late_game: Game) -> None:
+    lab = ScoreLab(late_game, seat=late_game.current_player)
+    base = lab.value()
+    gains = lab.ingredient_gains()
+    for ingredient, gain in gains.items():
+        more = score_potion(lab.played, lab.salt_on, [*lab.tokens, ingredient]).total
+        assert gain == more - base
+        assert f"data-cn-gain='{ingredient.value}'>{gain:+d}<" in lab.w_marginal.value
+    shown = {card.id for card, _, _ in lab.card_gains()}
+    market = {c.id for row in Row for c in late_game.market(row) if c and c not in lab.played}
+    assert shown == market
+    for card, gain, _ in lab.card_gains():
+        if not card.is_salt:
+            after = score_potion([*lab.played, card], lab.salt_on, lab.tokens).total
+            assert gain == after - base
+
+
+def test_score_lab_formulas_come_from_the_maths_module(
+    late_game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if maths_module() is None:
+        lab = ScoreLab(late_game, seat=0)
+        assert "data-maths='missing'" in lab.w_formula.value
+        # The contract ScoreLab relies on, checked with a stand-in written for this test only.
+        fake = types.ModuleType("carnuta_core.maths")
+        fake.card_latex = lambda card: f"f_{{{card.id}}}"  # type: ignore[attr-defined]
+        fake.potion_latex = lambda cards: " + ".join(f"f_{{{c.id}}}" for c in cards)  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, "carnuta_core.maths", fake)
+    lab = ScoreLab(late_game, seat=0)
+    assert "data-maths='ok'" in lab.w_formula.value and "$$" in lab.w_formula.value
+    maths = maths_module()
+    assert maths is not None
+    scoring = [c for c in lab.played if not c.is_salt]
+    assert maths.potion_latex(scoring) in lab.w_formula.value
+    for card in scoring:
+        assert maths.card_latex(card) in lab.w_formula.value

@@ -51,6 +51,7 @@ EXPLORER_STYLE = """
 .cn-explorer .cn-hit.cn-selected {{ outline: 3px solid {flip};
   box-shadow: 0 0 10px 3px rgba(44,109,181,.55) !important; }}
 .cn-explorer .cn-picker {{ gap: 6px; }}
+.cn-explorer .widget-html-content, .cn-explorer .widget-htmlmath-content {{ line-height: 1.4; }}
 .cn-explorer .cn-figure svg {{ max-width: 100%; height: auto; }}
 .cn-explorer .cn-figure {{ background: white; border-radius: 8px; padding: 4px; }}
 .cn-explorer .cn-panel {{ background: {panel}; border: 1px solid {faint}; border-radius: 8px;
