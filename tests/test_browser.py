@@ -383,7 +383,7 @@ def test_explorers_in_jupyterlab(page: Any, lab: str) -> None:
         cards.nth(k).click()
         expect(runes.locator(".cn-hit.cn-selected")).to_have_text(name)
         expect(path).to_contain_text(name)
-        expect(runes.locator(".cn-figure svg")).to_contain_text(name)
+        expect(runes.locator(f".cn-figure [data-focus='{name}'] svg")).to_be_visible()
         if path.get_attribute("data-actions") not in ("0", "None"):
             expect(runes.locator(".cn-path li").first).to_be_visible()
             break
@@ -395,7 +395,7 @@ def test_explorers_in_jupyterlab(page: Any, lab: str) -> None:
     expect(synergy.locator(".cn-panel h4")).to_contain_text(chosen)
     synergy.get_by_role("button", name="Berry", exact=True).click()
     expect(synergy.locator(".cn-panel h4")).to_have_text("Berry")
-    expect(synergy.locator(".cn-figure svg")).to_contain_text("Berry")
+    expect(synergy.locator(".cn-figure [data-focus='berry'] svg")).to_be_visible()
     screenshot(page, synergy, "synergy-explorer", readme=True)
     # Score lab: a market card joins the potion, then a bonus token; the value follows.
     value = lab.locator("[data-potion-value]")

@@ -432,7 +432,7 @@ class RuneExplorer(_Explorer):
                 max(3.5, min(0.9 * graph.number_of_nodes() / columns + 2, 9)),
             ),
         )
-        self.w_graph.value = self.graph_svg
+        self.w_graph.value = f"<div data-focus='{_esc(card.id)}'>{self.graph_svg}</div>"
         self.w_caption.value = _esc(say(lang, "legend"))
 
 
@@ -562,19 +562,20 @@ class SynergyExplorer(_Explorer):
             # the synergy graph on those nodes.
             nodes = {ingredient.value, *(c.id for c in suppliers), *(c.id for c, _ in wanting)}
             view = synergy_graph(deck).subgraph(nodes).copy()
-            self.w_info.value = self._ingredient_info(ingredient, suppliers, wanting)
+            info = self._ingredient_info(ingredient, suppliers, wanting)
             highlight = None
         else:
             card = deck[self.focus]
             view = ego(card, deck)
-            self.w_info.value = self._card_info(card, dependencies(card), view)
+            info = self._card_info(card, dependencies(card), view)
             highlight = card.id
         self.view = view
         title = word(lang, self.focus) if ingredient_focus else str(deck[self.focus])
         self.graph_svg = figure_svg(
             lambda ax: draw_synergy(view, ax=ax, highlight=highlight, title=title), (7.0, 7.0)
         )
-        self.w_graph.value = self.graph_svg
+        self.w_graph.value = f"<div data-focus='{_esc(self.focus)}'>{self.graph_svg}</div>"
+        self.w_info.value = info
 
     def _card_list(self, cards: Sequence[Card]) -> str:
         return ", ".join(c.id for c in cards) or say(self.lang, "none")
