@@ -328,11 +328,22 @@ def play_a_turn(page: Any, table: Any, shot: str | None) -> None:
     expect(table.locator(".cn-log div").first).to_contain_text("P3")
 
 
-KERNEL_IDLE = """() => {
+KERNEL_IDLE = """(path) => {
   const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  const session = widget && widget.sessionContext && widget.sessionContext.session;
+  if (!widget || !widget.context || widget.context.path !== path) { return false; }
+  const session = widget.sessionContext && widget.sessionContext.session;
   return !!(session && session.kernel && session.kernel.status === 'idle');
 }"""
+
+
+def open_in_lab(page: Any, lab: str, notebook: str) -> None:
+    """Open ``notebook`` alone in a fresh workspace, wait for its kernel, run all cells."""
+    page.goto(f"{lab}/lab/workspaces/{notebook.replace('.', '-')}/tree/{notebook}?reset")
+    page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
+    # The notebook's own kernel must be up, or JupyterLab asks which kernel to start.
+    page.wait_for_function(KERNEL_IDLE, arg=notebook, timeout=60_000)
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); }")
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
 
 
 # --------------------------------------------------------------------------- tests
@@ -347,25 +358,12 @@ def test_voila_serves_the_play_notebook_without_code(page: Any, voila: str) -> N
 
 
 def test_jupyterlab_runs_the_notebook_and_plays(page: Any, lab: str) -> None:
-    page.goto(f"{lab}/lab/tree/play.ipynb")
-    page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
-    # The kernel itself must be up, or JupyterLab asks which kernel to start.
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
-    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); }")
-    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    open_in_lab(page, lab, "play.ipynb")
     table = page.locator(".jp-OutputArea-output .cn-table")
     expect(table.locator(".cn-map-market svg")).to_be_visible()
     play_a_turn(page, table, None)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "play-table-jupyterlab.png"))
-
-
-def open_in_lab(page: Any, lab: str, notebook: str) -> None:
-    page.goto(f"{lab}/lab/tree/{notebook}")
-    page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
-    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
-    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); }")
-    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
 
 
 def test_explorers_in_jupyterlab(page: Any, lab: str) -> None:

@@ -297,7 +297,7 @@ class RuneExplorer(_Explorer):
         self.w_graph.add_class("cn-figure")
         self.w_caption = widgets.HTML()
         self.w_caption.add_class("cn-caption")
-        self.picker = CardPicker(self._pick, name="rune-pick")
+        self.picker = CardPicker(self._guard(self._pick), name="rune-pick")
         self.w_picker_title = widgets.HTML()
         self.graph_svg = ""
         header = widgets.VBox(
@@ -377,7 +377,7 @@ class RuneExplorer(_Explorer):
         seat = min(self.seat, game.num_players - 1)
         cards = self._table_cards(seat)
         payable = [c for c in game.deck if c.cost]
-        if self.card is None or self.card not in game.deck:
+        if self.card is None or self.card not in {c.id for c in game.deck}:
             self.card = next((c.id for c in cards if c.cost), payable[0].id if payable else None)
         self.w_title.value = f"<h3 style='margin:4px 0'>{_esc(say(lang, 'rune_title'))}</h3>"
         self.w_refresh.description = say(lang, "refresh")
@@ -465,7 +465,7 @@ class SynergyExplorer(_Explorer):
         self.w_graph.add_class("cn-figure")
         self.w_info = widgets.HTML()
         self.w_info.add_class("cn-panel")
-        self.picker = CardPicker(self._pick, name="syn-pick")
+        self.picker = CardPicker(self._guard(self._pick), name="syn-pick")
         self.w_picker_title = widgets.HTML()
         self.w_or = widgets.HTML()
         self.graph_svg = ""

@@ -592,9 +592,9 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
                 )
         if game.phase == "bonus":
             for k, ingredient in enumerate(game.bonus_tokens):
-                action = ChooseBonus(ingredient)
+                choose = ChooseBonus(ingredient)
                 label = t(lang, "bonus", ingredient=word(lang, ingredient.value))
-                hits.append(Hit(market_token(k), label, label, action, action in legal, "bonus"))
+                hits.append(Hit(market_token(k), label, label, choose, choose in legal, "bonus"))
         self.market_map.show(self._market_picture(), hits)
         # Players: buttons over the acting human's hand cards and, for a Salt, played cards.
         while len(self.player_maps) < game.num_players:

@@ -144,8 +144,8 @@ class ScoreLab(_Explorer):
         self.w_tokens = {
             i: widgets.ToggleButton(layout=widgets.Layout(width="auto")) for i in INGREDIENTS
         }
-        self.market = CardPicker(self._add, name="lab-market", width=66)
-        self.potion = CardPicker(self._remove, name="lab-potion", width=66)
+        self.market = CardPicker(self._guard(self._add), name="lab-market", width=66)
+        self.potion = CardPicker(self._guard(self._remove), name="lab-potion", width=66)
         self.w_market_title = widgets.HTML()
         self.w_potion_title = widgets.HTML()
         self.w_formula = widgets.HTMLMath()
