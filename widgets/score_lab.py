@@ -6,13 +6,15 @@ Every number comes from the core: counts from ``scoring.ingredient_counts``, poi
 two such scorings. The formulas come from ``carnuta_core.maths`` (sympy lives only there); the
 lab asks it for:
 
-=========================================  ==================================================
-``maths.potion_latex(cards) -> str``       the potion's score as a formula in the ingredient
-                                           counts, as LaTeX (``cards``: the scoring cards)
-``maths.card_latex(card) -> str``          one card's points as a formula in the counts
-=========================================  ==================================================
+================================================  ============================================
+``maths.Potion.of(cards, salt_on, bonus_tokens)``  the potion (cards, Salt targets, tokens)
+``maths.potion_formula(potion).latex()``           its score pad as formulas in the counts
+``maths.ingredient_gain(potion, ingredient)``      a ``Gain``: ``.value``, ``.latex()`` (the
+                                                   difference one more of it makes, symbolic)
+================================================  ============================================
 
-Without ``carnuta_core.maths`` the formula panel says so and the rest works.
+Without ``carnuta_core.maths`` the formula panel says so; values and marginal values (the
+engine's scoring) are shown all the same.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import ipywidgets as widgets
 
 from carnuta_core import Card, Ingredient, Row
 from carnuta_core.model import INGREDIENTS
-from carnuta_core.scoring import card_points, ingredient_counts, score_potion
+from carnuta_core.scoring import ingredient_counts, score_potion
 
 from .explorers import CardPicker, Source, _Explorer, _source_game
 from .i18n import check_lang, word
@@ -152,7 +154,7 @@ class ScoreLab(_Explorer):
         self.w_formula.add_class("cn-panel")
         self.w_value = widgets.HTML()
         self.w_value.add_class("cn-panel")
-        self.w_marginal = widgets.HTML()
+        self.w_marginal = widgets.HTMLMath()
         self.w_marginal.add_class("cn-panel")
         guard = self._guard
         self.w_load.on_click(guard(lambda _b: self.load(self.w_start.value)))
@@ -354,26 +356,27 @@ class ScoreLab(_Explorer):
         self.w_value.value = self._value_html()
         self.w_marginal.value = self._marginal_html()
 
-    def _formula_html(self) -> str:
-        lang = self.lang
-        scoring = [c for c in self.played if not c.is_salt]
-        head = f"<h4>{_esc(say(lang, 'formula'))}</h4>"
-        if not scoring:
-            return head + f"<p>{_esc(say(lang, 'no_cards'))}</p>"
+    def _maths_potion(self) -> tuple[Any, Any] | tuple[None, None]:
+        """``carnuta_core.maths`` and this potion as its ``Potion``, or (None, None)."""
         maths = maths_module()
         if maths is None:
+            return None, None
+        return maths, maths.Potion.of(self.played, self.salt_on, self.tokens)
+
+    def _formula_html(self) -> str:
+        lang = self.lang
+        head = f"<h4>{_esc(say(lang, 'formula'))}</h4>"
+        if not self.played:
+            return head + f"<p>{_esc(say(lang, 'no_cards'))}</p>"
+        maths, potion = self._maths_potion()
+        if maths is None:
             return head + f"<p data-maths='missing'>{_esc(say(lang, 'no_maths'))}</p>"
-        counts = self.counts()
-        rows = "".join(
-            f"<tr><td>{_esc(card.id)}</td><td>${maths.card_latex(card)}$</td>"
-            f"<td>{card_points(card, counts)}</td></tr>"
-            for card in scoring
-        )
+        latex = maths.potion_formula(potion).latex()
+        # ``gathered`` lets a line break (``\\``) in the formula break the display.
         return (
             head
-            + f"<div data-maths='ok'>$$\\text{{score}} = {maths.potion_latex(scoring)}$$</div>"
-            + f"<table class='cn-list'><tr><th>{_esc(say(lang, 'card'))}</th>"
-            f"<th>{_esc(say(lang, 'term'))}</th><th>{_esc(say(lang, 'now'))}</th></tr>{rows}</table>"
+            + f"<div data-maths='ok' style='overflow-x:auto'>$$ \\begin{{gathered}} {latex} "
+            + "\\end{gathered} $$</div>"
         )
 
     def _value_html(self) -> str:
@@ -394,8 +397,16 @@ class ScoreLab(_Explorer):
     def _marginal_html(self) -> str:
         lang = self.lang
         gains = self.ingredient_gains()
+        maths, potion = self._maths_potion()
+
+        def why(ingredient: Ingredient) -> str:
+            if maths is None:
+                return ""
+            return f"<td>${maths.ingredient_gain(potion, ingredient).latex()}$</td>"
+
         ingredient_rows = "".join(
-            f"<tr><td>{_esc(word(lang, i.value))}</td><td data-cn-gain='{i.value}'>{gain:+d}</td></tr>"
+            f"<tr><td>{_esc(word(lang, i.value))}</td><td data-cn-gain='{i.value}'>{gain:+d}</td>"
+            f"{why(i)}</tr>"
             for i, gain in sorted(gains.items(), key=lambda item: -item[1])
         )
         card_rows = "".join(
