@@ -515,3 +515,11 @@ def test_buttons_sit_on_their_cards_in_the_picture(table: PlayTable) -> None:
 
 def test_a_frame_stays_small(table: PlayTable) -> None:
     assert 10_000 < table.frame_bytes < 60_000
+
+
+def test_every_ui_word_has_a_french_version() -> None:
+    from widgets import explorers, i18n, score_lab
+
+    for words in (i18n.UI, explorers.WORDS, score_lab.WORDS):
+        assert set(words["en"]) == set(words["fr"])
+        assert all(words["fr"].values())

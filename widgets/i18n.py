@@ -96,6 +96,7 @@ UI: dict[str, dict[str, str]] = {
         "not_your_turn": "It is {who}'s turn (a bot): wait for it to play.",
         "salt_tip": "Click, then click the played card to stack this Salt on.",
         "deck": "Deck: {name}",
+        "colon": ":",
     },
     "fr": {
         "title": "Carnuta",
@@ -167,6 +168,7 @@ UI: dict[str, dict[str, str]] = {
         "not_your_turn": "C'est au tour de {who} (un robot) : attendez qu'il joue.",
         "salt_tip": "Cliquez, puis cliquez sur la carte posée qui recevra ce Sel.",
         "deck": "Cartes : {name}",
+        "colon": " :",
     },
 }
 

@@ -824,7 +824,7 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
             why = translate(step.why, lang)
             parts.append(
                 f'<div class="cn-step" data-action="{_esc(step.action)}">'
-                f"<b>{_esc(self._who(step.seat))}: {_esc(step.action)}</b><br>"
+                f"<b>{_esc(self._who(step.seat))}{_esc(t(lang, 'colon'))} {_esc(step.action)}</b><br>"
                 f"{_esc(did)}<br><span class='cn-why'>{_esc(why)}</span></div>"
             )
         if self._note:
