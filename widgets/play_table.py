@@ -96,12 +96,13 @@ STYLE = """
   background: transparent !important; color: transparent !important; font-size: 0 !important;
   box-shadow: none !important; overflow: hidden; cursor: pointer; z-index: 2; }}
 .cn-hit:disabled {{ cursor: default; opacity: 1 !important; }}
-.cn-hit:enabled {{ outline: 3px solid {current}; outline-offset: 1px;
+.cn-hit:enabled, .cn-hit:enabled:focus {{ outline: 3px solid {current}; outline-offset: 1px;
   box-shadow: 0 0 12px 3px rgba(255,127,14,.55) !important; }}
 .cn-hit:enabled:hover {{ background: rgba(255,127,14,.16) !important; }}
-.cn-hit.cn-discard:enabled {{ outline-color: {return};
+.cn-hit.cn-discard:enabled, .cn-hit.cn-discard:enabled:focus {{ outline-color: {return};
   box-shadow: 0 0 12px 3px rgba(192,57,43,.5) !important; }}
-.cn-hit.cn-target:enabled, .cn-hit.cn-selected {{ outline: 3px solid {flip};
+.cn-hit.cn-target:enabled, .cn-hit.cn-selected, .cn-hit.cn-selected:focus {{
+  outline: 3px solid {flip};
   box-shadow: 0 0 10px 3px rgba(44,109,181,.55) !important; }}
 .cn-hit.cn-selected {{ background: rgba(44,109,181,.18) !important; }}
 .cn-hit.cn-bonus {{ border-radius: 50%; }}
