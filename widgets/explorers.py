@@ -528,7 +528,7 @@ class SynergyExplorer(_Explorer):
         return self.focus in {i.value for i in INGREDIENTS}
 
     def _draw(self) -> None:
-        from carnuta_core.synergy import dependencies, draw_synergy, ego, synergy_graph
+        from carnuta_core.synergy import dependencies, draw_synergy, ego, ingredient_ego
 
         game = self.game
         lang = self.lang
@@ -558,10 +558,7 @@ class SynergyExplorer(_Explorer):
             ingredient = Ingredient(self.focus)
             suppliers = [c for c in deck if c.ingredient is ingredient]
             wanting = [(c, d) for c in deck for d in dependencies(c) if d.ingredient is ingredient]
-            # The ingredient, the cards that are it and the cards that score on it: a view of
-            # the synergy graph on those nodes.
-            nodes = {ingredient.value, *(c.id for c in suppliers), *(c.id for c, _ in wanting)}
-            view = synergy_graph(deck).subgraph(nodes).copy()
+            view = ingredient_ego(ingredient, deck)
             info = self._ingredient_info(ingredient, suppliers, wanting)
             highlight = None
         else:
