@@ -19,9 +19,13 @@ from carnuta_core import lab
 from carnuta_core.deck import Deck, load_deck
 
 
-def measure(bot: lab.BotSpec, games: int, deck: Deck | None, first: int) -> dict[str, Any]:
+def measure(
+    bot: lab.BotSpec, games: int, deck: Deck | None, first: int, save: str | None = None
+) -> dict[str, Any]:
     start = time.perf_counter()
     df = lab.simulate(bot, players=3, seeds=range(first, first + games), deck=deck)
+    if save:
+        df.to_pickle(save)
     per_game = lab.game_table(df)
     win, win_low, win_high = lab.mean_ci(per_game["winning_score"])
     seats = lab.win_rates(df)
@@ -67,18 +71,62 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0, help="added to the default seeds")
     parser.add_argument("--deck", default=None)
     parser.add_argument("--json", default=None)
+    parser.add_argument("--save", default=None, help="pickle each run's table: SAVE-greedy.pkl ...")
+    parser.add_argument("--figure", default=None, help="draw the saved runs into this PNG")
     args = parser.parse_args()
     deck = load_deck(args.deck) if args.deck else None
     results = []
     if args.greedy:
-        results.append(measure("greedy", args.greedy, deck, 20_000 + args.first_seed))
+        results.append(
+            measure(
+                "greedy",
+                args.greedy,
+                deck,
+                20_000 + args.first_seed,
+                f"{args.save}-greedy.pkl" if args.save else None,
+            )
+        )
         show(results[-1])
     if args.mcts:
-        results.append(measure(("mcts", {"iterations": args.iterations}), args.mcts, deck, 30_000))
+        results.append(
+            measure(
+                ("mcts", {"iterations": args.iterations}),
+                args.mcts,
+                deck,
+                30_000 + args.first_seed,
+                f"{args.save}-mcts.pkl" if args.save else None,
+            )
+        )
         show(results[-1])
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(results, out, indent=1)
+    if args.figure and args.save:
+        figure(args.save, args.figure)
+
+
+def figure(save: str, path: str) -> None:
+    """Seat win rates of each run and the score distributions, statistics in the labels."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import pandas as pd
+
+    frames = []
+    for name in ("greedy", "mcts"):
+        try:
+            frames.append(pd.read_pickle(f"{save}-{name}.pkl"))
+        except FileNotFoundError:
+            continue
+    fig, axes = plt.subplots(1, len(frames) + 1, figsize=(5.5 * (len(frames) + 1), 4.2))
+    for ax, df in zip(axes, frames, strict=False):
+        lab.plot_seat_win_rates(df, ax=ax)
+        ax.set_title(f"{df['bot'].iloc[0]}: win rate by seat ({df['game'].nunique()} games)")
+    lab.plot_score_distribution(pd.concat(frames), ax=axes[-1], by="bot")
+    axes[-1].set_title("3-player scores (legend: mean, sd, mean winning score)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=80)
 
 
 if __name__ == "__main__":

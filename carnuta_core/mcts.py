@@ -73,12 +73,19 @@ class Evaluator:
 
     # ---------------------------------------------------------------- leaves
     def heuristic(self, game: Game, seat: int) -> float:
-        """GreedyBot's evaluation: points, a share of the hand's gains, runes on the board."""
+        """GreedyBot's evaluation: points, a share of the hand's gains, runes on the board.
+
+        Once the end is triggered, a player with no turn left is worth only their points:
+        cards in hand, runes and Sickles no longer score.
+        """
         t = self.table
-        p = game._s.players[seat]
+        s = game._s
+        p = s.players[seat]
         played = [cid for cid in p.played if t.ingredient[cid] >= 0]
         counts = t.counts(p.played, p.salt_on, p.bonus)
         value: float = t.score(played, counts)
+        if s.final_round is not None and turns_left(game, seat) == 0:
+            return value
         suns, moons = p.suns, p.moons
         need = t.need
         for cid in p.hand:
@@ -238,6 +245,22 @@ class Evaluator:
         best = max(scores)
         choices = [a for a, v in zip(legal, scores, strict=True) if v >= best - 1e-9]
         return choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]
+
+
+def turns_left(game: Game, seat: int) -> int | None:
+    """Turns ``seat`` still takes (counting the current one if it has actions left);
+    ``None`` while the end is not triggered."""
+    s = game._s
+    if s.final_round is None:
+        return None
+    if s.phase == OVER:
+        return 0
+    left = s.final_round - s.round
+    if seat > s.current or (
+        seat == s.current and s.actions_left > 0 and s.phase in (ACTIONS, BONUS)
+    ):
+        left += 1
+    return left
 
 
 def _end_of(legal: list[Action]) -> Action:
