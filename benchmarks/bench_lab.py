@@ -1,6 +1,6 @@
 """Simulation throughput: ``lab.simulate`` games per second on 1 and 2 worker processes.
 
-Run: ``python benchmarks/bench_lab.py [--games 200]``. 3-player GreedyBot games, the same seeds
+Run: ``python benchmarks/bench_lab.py [--games 1000]``. 3-player GreedyBot games, the same seeds
 on 1 and on 2 workers; parallel efficiency = (games/s on 2) / (2 x games/s on 1). On a machine
 shared with other work the efficiency also measures the other work (the load is printed).
 """
@@ -22,7 +22,7 @@ def throughput(games: int, workers: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=1000)
     args = parser.parse_args()
     print(
         f"lab.simulate, {args.games} three-player greedy games (cores: {os.cpu_count()}, "
