@@ -135,10 +135,10 @@ class _Reader:
             raise self.fail(field, f"should be {bound}, not {value}")
         return int(value)
 
-    def place(self, field: str, card_id: Any) -> str:
-        if not isinstance(card_id, str) or card_id.upper() not in self.cards:
-            raise self.fail(field, f"{card_id!r} is not a card of the {self.deck.name} deck")
-        card_id = str(card_id).upper()
+    def place(self, field: str, value: Any) -> str:
+        if not isinstance(value, str) or value.upper() not in self.cards:
+            raise self.fail(field, f"{value!r} is not a card of the {self.deck.name} deck")
+        card_id = value.upper()
         if card_id in self.placed:
             raise self.fail(field, f"card {card_id} is also in {self.placed[card_id]}")
         self.placed[card_id] = self.prefix + field
