@@ -16,6 +16,7 @@ import pytest
 
 from exercises.kit import EXERCISES, RULES, THEMES, Exercise, catalogue, make
 from exercises.kit.release import BEGIN_HIDDEN, BEGIN_SOLUTION, STUB, student_version
+from exercises.kit.staging import DECK
 from exercises.kit.theme_rules import full_turn_game
 from exercises.kit.theme_scoring import eric_game
 
@@ -246,3 +247,34 @@ def test_nbgrader_metadata(path: Path) -> None:
 
 def test_answer_stub_is_an_expression() -> None:
     assert eval(compile(f"(\n    {STUB}\n)", "stub", "eval")) is None
+
+
+# ------------------------------------------------------------------ other modules agree
+def test_fewest_actions_agrees_with_the_rune_graph() -> None:
+    from carnuta_core.rune_graph import RuneState, actions_to_afford
+
+    for seed in range(12):
+        ex = make("fewest_actions", seed)
+        state = RuneState.of(ex.game, 0)
+        graph = actions_to_afford(state, DECK[ex.card].cost)
+        assert graph.actions == ex.answer(), (seed, graph.path, ex.path)
+
+
+def test_pay_cost_agrees_with_the_rune_graph() -> None:
+    from carnuta_core.rune_graph import RuneState, pay
+
+    for seed in range(12):
+        ex = make("pay_cost", seed)
+        after = pay(RuneState.of(ex.game, 0), DECK[ex.card].cost)
+        assert (after.suns, after.moons) == ex.answer()
+
+
+def test_best_market_card_agrees_with_the_draft_table() -> None:
+    from carnuta_core.synergy import draft_table
+
+    for seed in range(8):
+        ex = make("best_market_card", seed)
+        table = draft_table(ex.game, 0)
+        ingredient_cards = table[[not DECK[c].is_salt for c in table.index]]
+        assert ingredient_cards["gain now"].max() == max(ex.gains.values())
+        assert ex.check(ingredient_cards["gain now"].idxmax())
