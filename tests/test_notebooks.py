@@ -80,7 +80,7 @@ def test_restart_and_run_all(path: Path) -> None:
         resources={"metadata": {"path": str(path.parent)}},
     )
     # The kernel imports the kit from this checkout, installed or not.
-    pythonpath = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    python_path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     start = time.perf_counter()
-    client.execute(env={**os.environ, "PYTHONPATH": pythonpath})
+    client.execute(env={**os.environ, "PYTHONPATH": python_path})
     print(f"{path.name}: {time.perf_counter() - start:.1f} s")
