@@ -342,10 +342,11 @@ def read_state(data: Any, deck: Deck, rules: Rules, prefix: str = "") -> GameSta
             market[row] = [
                 decks[row].pop() if decks[row] else None for _ in range(rules.market_row_size)
             ]
+    in_market = {c for row in ROWS for c in market[row] if c is not None}
     unplaced = sorted(
         c
         for c in missing
-        if c not in box and all(c not in decks[row] and c not in market[row] for row in ROWS)
+        if c not in box and c not in in_market and all(c not in decks[row] for row in ROWS)
     )
     if unplaced:
         raise r.fail(
