@@ -100,11 +100,12 @@ def entries(game: Game) -> list[Entry]:
 
     steps = replay(game)
     positions = [before for before, _, _ in steps] + [game]
+    log = game.log
     out: list[Entry] = []
     for i, (before, text, _) in enumerate(steps):
         after = positions[i + 1]
         seat = before.current_player
-        action = game.log[i][1]
+        action = log[i][1]
         entry = Entry(i, before.round, seat, text, kind_of(action))
         if isinstance(action, TakeCard):
             taken = before.market(action.row)[action.slot - 1]

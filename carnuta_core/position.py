@@ -93,7 +93,7 @@ def game_to_json(game: Game, *, indent: int | None = 1) -> str:
     start = _state_dict(game, game._start)
     for key in ("format", "deck", "rules"):
         del start[key]
-    document["history"] = {"start": start, "actions": [str(a) for _, a in game._s.log]}
+    document["history"] = {"start": start, "actions": [str(a) for _, a in game.log]}
     return json.dumps(document, indent=indent)
 
 
@@ -429,7 +429,7 @@ def read_state(data: Any, deck: Deck, rules: Rules, prefix: str = "") -> GameSta
         seed=seed,
         reshuffles=reshuffles,
         box=box,
-        log=[],
+        log=None,
     )
 
 
