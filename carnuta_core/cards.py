@@ -17,21 +17,17 @@ from __future__ import annotations
 import csv
 from collections import Counter
 from dataclasses import dataclass
-from enum import Enum
 from typing import Union
 
 from .errors import DeckError
-from .model import Face, Ingredient, Kind, Origin, lookup
+from .model import Face, Ingredient, Kind, Origin, Word, lookup
 
 
-class Pay(Enum):
+class Pay(Word):
     """What a cost icon asks of a rune."""
 
     FLIP = "flip"
     RETURN = "return"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)
