@@ -3,10 +3,11 @@
 >>> game = Game.new(3, seed=7)
 >>> game.current_player, game.actions_left
 (0, 2)
->>> game.play("runes sun")
+>>> game.play("flip sun")
 >>> str(game.log[-1][1])
-'runes sun'
+'flip sun'
 >>> game.undo()
+Action.parse('flip sun')
 >>> len(game.log)
 0
 """

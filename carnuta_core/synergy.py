@@ -347,6 +347,21 @@ def ego(card: str | Card, deck: Iterable[Card]) -> nx.DiGraph:
     return view
 
 
+def ingredient_ego(ingredient: Ingredient, deck: Iterable[Card]) -> nx.DiGraph:
+    """An ingredient's neighbourhood: the cards that are it and the cards that score on it.
+
+    >>> from carnuta_core import Ingredient, reference_deck
+    >>> view = ingredient_ego(Ingredient.HONEY, reference_deck())
+    >>> view.nodes["honey"]["kind"]
+    'ingredient'
+    """
+    cards = list(deck)
+    nodes = {ingredient.value}
+    nodes.update(c.id for c in cards if c.ingredient is ingredient)
+    nodes.update(c.id for c in cards for d in dependencies(c) if d.ingredient is ingredient)
+    return synergy_graph(cards).subgraph(nodes).copy()
+
+
 def synergy_layout(graph: nx.DiGraph) -> dict[str, tuple[float, float]]:
     """Ingredients on an inner circle (Day on top, Night below), each card on an outer ring
     next to its ingredient (Salts at the bottom, by row): stays readable for 72 cards."""
