@@ -15,22 +15,11 @@ from carnuta_core.cards import Card
 from carnuta_core.deck import Deck, parse_deck_text
 from carnuta_core.game import Game
 from carnuta_core.model import Row
+from tests.widgets_support import COSTS, HEADER, STARTS
 
 NS = "{http://www.w3.org/2000/svg}"
 SIZE_LIMIT = 60_000  # bytes, for a whole 4-player table
 
-HEADER = "id,deck,kind,ingredient,cost,scoring"
-STARTS = [
-    "S01,start,start,clover,-,3",
-    "S02,start,start,flower,-,2 per berry",
-    "S03,start,start,egg,-,1 per clover flower",
-    "S04,start,start,honey,-,4 per set skull honey",
-    "S05,start,start,skull,-,5",
-    "S06,start,start,butterfly,-,1 per mushroom",
-    "S07,start,start,berry,-,6 per set butterfly egg berry",
-    "S08,start,start,mushroom,-,2 per set honey honey",
-]
-COSTS = ["flip sun", "return moon", '"flip moon, return moon"', '"flip sun, return sun"']
 SCORINGS = ["3", "2 per berry", "1 per clover flower", "4 per set skull honey", "5", "1 per egg"]
 ROW_INGREDIENTS = {"day": "clover flower egg honey", "night": "skull butterfly berry mushroom"}
 

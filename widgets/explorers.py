@@ -24,7 +24,7 @@ from carnuta_core import Card, Game, Ingredient, Row
 from carnuta_core.model import INGREDIENTS
 from carnuta_core.svg import COLOURS, card_svg
 
-from .i18n import check_lang, t, word
+from .i18n import check_lang, phrase, t, word
 from .pictures import Hit, HitButton, PictureMap, Rect, svg_size
 
 if TYPE_CHECKING:
@@ -126,8 +126,7 @@ WORDS: dict[str, dict[str, str]] = {
 
 
 def say(lang: str, key: str, **values: object) -> str:
-    text = WORDS[check_lang(lang)].get(key) or WORDS["en"][key]
-    return text.format(**values) if values else text
+    return phrase(WORDS, lang, key, **values)
 
 
 def _esc(text: object) -> str:

@@ -181,10 +181,15 @@ def check_lang(lang: str) -> str:
     return lang
 
 
-def t(lang: str, key: str, **values: object) -> str:
-    """The UI word ``key`` in ``lang``, with ``{placeholders}`` filled in."""
-    text = UI[check_lang(lang)].get(key) or UI["en"][key]
+def phrase(table: dict[str, dict[str, str]], lang: str, key: str, **values: object) -> str:
+    """``table[lang][key]`` (English when missing), with ``{placeholders}`` filled in."""
+    text = table[check_lang(lang)].get(key) or table["en"][key]
     return text.format(**values) if values else text
+
+
+def t(lang: str, key: str, **values: object) -> str:
+    """The play table's word ``key`` in ``lang``."""
+    return phrase(UI, lang, key, **values)
 
 
 def word(lang: str, key: str) -> str:

@@ -19,7 +19,6 @@ engine's scoring) are shown all the same.
 
 from __future__ import annotations
 
-import html
 import importlib
 from typing import Any
 
@@ -29,8 +28,8 @@ from carnuta_core import Card, Ingredient, Row
 from carnuta_core.model import INGREDIENTS
 from carnuta_core.scoring import ingredient_counts, score_potion
 
-from .explorers import CardPicker, Source, _Explorer, _source_game
-from .i18n import check_lang, word
+from .explorers import CardPicker, Source, _esc, _Explorer, _source_game
+from .i18n import phrase, word
 
 __all__ = ["ScoreLab", "maths_module"]
 
@@ -95,12 +94,7 @@ WORDS: dict[str, dict[str, str]] = {
 
 
 def say(lang: str, key: str, **values: object) -> str:
-    text = WORDS[check_lang(lang)].get(key) or WORDS["en"][key]
-    return text.format(**values) if values else text
-
-
-def _esc(text: object) -> str:
-    return html.escape(str(text))
+    return phrase(WORDS, lang, key, **values)
 
 
 def maths_module() -> Any | None:
