@@ -13,8 +13,8 @@ Each piece of ``Advice`` carries
 It projects the player's potion to the end of the game: the potion keeps its mix of
 ingredients and grows to the number of cards that ends the game, and the card's worth is the
 difference it makes to that projected potion's score (its own points, plus what it adds to the
-cards that count its ingredient). When ``carnuta_core.maths`` offers the same figure, the coach
-uses it instead (``POINTS_SOURCE`` says which is in use).
+cards that count its ingredient). ``Coach(points=fn)`` takes any other estimate with the same
+signature ``fn(game, seat, card)``, for example one built on ``carnuta_core.maths``.
 
 >>> from carnuta_core import Game
 >>> coach = Coach(iterations=60, seed=1)
@@ -102,28 +102,12 @@ def projected_gain(game: Game, seat: int, card: Card) -> float:
     return after - before
 
 
-def _maths_points() -> PointsFn | None:
-    """The maths module's "points a card adds by game end", when it is there."""
-    try:
-        from . import maths  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    for name in ("points_by_end", "points_added_by_end", "marginal_value_by_end"):
-        fn = getattr(maths, name, None)
-        if callable(fn):
-            return fn  # type: ignore[no-any-return]
-    return None
-
-
-_FROM_MATHS = _maths_points()
-#: Which estimate of "points a card adds by game end" the coach uses.
-POINTS_SOURCE = "carnuta_core.maths" if _FROM_MATHS is not None else "coach.projected_gain"
+#: Which estimate of "points a card adds by game end" ``points_by_end`` gives.
+POINTS_SOURCE = "coach.projected_gain"
 
 
 def points_by_end(game: Game, seat: int, card: Card) -> float:
     """Points ``card`` adds to ``seat``'s potion by the end of the game (see the module doc)."""
-    if _FROM_MATHS is not None:
-        return float(_FROM_MATHS(game, seat, card))
     return projected_gain(game, seat, card)
 
 
