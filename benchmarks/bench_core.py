@@ -47,11 +47,14 @@ def checked_playouts(players: int, seconds: float) -> float:
 
 
 def midgame(players: int) -> Game:
+    """A position some rounds in, at the start of a turn (the common case for a bot)."""
     rng = random.Random(1)
     game = Game.new(players, seed=1)
-    for _ in range(120):
+    played = 0
+    while played < 120 or game.phase != "actions" or game.actions_left < 2:
         legal = game._legal()
         game._apply(legal[rng.randrange(len(legal))])
+        played += 1
     return game
 
 

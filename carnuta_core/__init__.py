@@ -2,7 +2,7 @@
 
 >>> from carnuta_core import Game
 >>> game = Game.new(2, seed=1)
->>> game.play("runes sun")
+>>> game.play("flip sun")
 >>> game.actions_left
 1
 """

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
-from .actions import Action, EndTurn, Sickle
+from .actions import Action, EndTurn, FlipRunes, Sickle
 from .cards import Card
 from .deck import Deck
+from .fastscore import score_table
 from .game import Game
 from .model import INGREDIENTS, Ingredient
 from .rules import Rules
@@ -104,34 +105,46 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         seat = game.current_player
+        now = self.evaluate(game, seat)
         best: list[Action] = []
         best_value = float("-inf")
+        idle: list[Action] = []
         for action in legal:
             if isinstance(action, Sickle):
                 continue  # a Sickle's value lies beyond one action's horizon
             child = game.copy()
             child._apply(action)
             value = self.evaluate(child, seat)
+            if isinstance(action, FlipRunes) and value <= now + 1e-9:
+                # A flip that makes no card in hand playable wastes the action (and, with
+                # every bot flipping back and forth, could stall a game forever).
+                idle.append(action)
+                continue
             if isinstance(action, EndTurn):
                 value -= 0.01  # prefer using a free choice when it is as good
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
                 best.append(action)
-        return self.rng.choice(best) if best else self.rng.choice(legal)
+        if not best:
+            best = idle or legal
+        return self.rng.choice(best)
 
     def evaluate(self, game: Game, seat: int) -> float:
         """The bot's view of how good ``game`` is for ``seat``."""
-        view = game.player(seat)
-        potion = Potion.of(game, seat)
-        value: float = potion.score()
-        for card in view.hand:
-            gain = _best_gain(potion, card)
-            need_suns = sum(1 for icon in card.cost if icon.face.value == "sun")
-            need_moons = len(card.cost) - need_suns
-            affordable = view.suns >= need_suns and view.moons >= need_moons
-            value += self.hand_weight * gain * (1.0 if affordable else 0.6) - 0.3 * len(card.cost)
-        value += self.rune_weight * view.runes
+        table = score_table(game.deck)
+        p = game._s.players[seat]
+        played = [cid for cid in p.played if table.ingredient[cid] >= 0]
+        counts = table.counts(p.played, p.salt_on, p.bonus)
+        value: float = table.score(played, counts)
+        suns, moons = p.suns, p.moons
+        need = table.need
+        for cid in p.hand:
+            gain = table.gain(played, counts, cid)
+            need_suns, need_moons = need[cid]
+            affordable = suns >= need_suns and moons >= need_moons
+            value += self.hand_weight * gain * (1.0 if affordable else 0.6) - 0.3 * table.icons[cid]
+        value += self.rune_weight * (suns + moons)
         return value
 
 
@@ -141,17 +154,28 @@ def _best_gain(potion: Potion, card: Card) -> int:
     return max((potion.gain(card, i) for i in INGREDIENTS if potion.counts[i]), default=0)
 
 
-BOTS: dict[str, Callable[[int | None], Bot]] = {
+def _mcts(seed: int | None = None, **options: Any) -> Bot:
+    from .mcts import MCTSBot
+
+    return MCTSBot(seed, **options)
+
+
+#: Bots by name: ``make_bot(name, seed, **options)`` and the CLI's ``--bots`` use it.
+BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "mcts": _mcts,
 }
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
+def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
+    """A bot by name (``random``, ``greedy``, ``mcts``); ``options`` go to its constructor,
+    e.g. ``make_bot("mcts", 1, iterations=200)``."""
     try:
-        return BOTS[name](seed)
+        factory = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
+    return factory(seed, **options)
 
 
 def play_game(

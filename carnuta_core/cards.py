@@ -17,21 +17,17 @@ from __future__ import annotations
 import csv
 from collections import Counter
 from dataclasses import dataclass
-from enum import Enum
 from typing import Union
 
 from .errors import DeckError
-from .model import Face, Ingredient, Kind, Origin, lookup
+from .model import Face, Ingredient, Kind, Origin, Word, lookup
 
 
-class Pay(Enum):
+class Pay(Word):
     """What a cost icon asks of a rune."""
 
     FLIP = "flip"
     RETURN = "return"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,8 +228,8 @@ def _csv_line(fields: tuple[str, ...]) -> str:
 
 
 def _card_problem(card: Card) -> str | None:
-    if not card.id or not card.id.replace("_", "").isalnum():
-        return f"id {card.id!r} should be letters and digits, like 'N07'"
+    if not card.id or not card.id.replace("_", "").isalnum() or card.id != card.id.upper():
+        return f"id {card.id!r} should be capital letters and digits, like 'N07'"
     if card.kind is Kind.SALT:
         if card.ingredient is not None:
             return "a Salt has no ingredient of its own (write 'salt')"
@@ -267,6 +263,7 @@ def card_from_fields(fields: list[str]) -> Card:
     card_id, origin_text, kind_text, ingredient_text, cost_text, scoring_text = (
         f.strip() for f in fields
     )
+    card_id = card_id.upper()  # the action and position notations read ids in any case
     try:
         origin = lookup(Origin, origin_text, "deck")
         kind = lookup(Kind, kind_text, "kind")

@@ -3,10 +3,11 @@
 >>> game = Game.new(3, seed=7)
 >>> game.current_player, game.actions_left
 (0, 2)
->>> game.play("runes sun")
+>>> game.play("flip sun")
 >>> str(game.log[-1][1])
-'runes sun'
+'flip sun'
 >>> game.undo()
+Action.parse('flip sun')
 >>> len(game.log)
 0
 """
@@ -189,9 +190,11 @@ class Game:
         self._start = state.copy()
         self._undo: list[GameState] = []
         levels = rules.unlock_levels
+        # Open spaces by number of cards played (the counter stops at counter_max).
         self._capacity = tuple(
-            rules.open_spaces + sum(1 for level in levels if level <= counter)
-            for counter in range(rules.counter_max + 1)
+            rules.open_spaces
+            + sum(1 for level in levels if level <= min(played, rules.counter_max))
+            for played in range(len(deck) + 1)
         )
         #: What the last ``play`` did, in words (for the explain line and transcripts).
         self.last_events: list[str] = []
@@ -253,7 +256,7 @@ class Game:
             seed=seed,
             reshuffles=0,
             box=sorted(starts[players:]),
-            log=[],
+            log=None,
         )
         return Game(deck, rules, state)
 
@@ -308,7 +311,13 @@ class Game:
     @property
     def log(self) -> tuple[tuple[int, Action], ...]:
         """Every action played so far, with the seat that played it."""
-        return tuple(self._s.log)  # type: ignore[arg-type]
+        entries: list[tuple[int, Action]] = []
+        node = self._s.log
+        while node is not None:
+            node, seat, action = node
+            entries.append((seat, action))
+        entries.reverse()
+        return tuple(entries)
 
     def market(self, row: Row) -> tuple[Card | None, ...]:
         cards = self._index.cards
@@ -413,7 +422,7 @@ class Game:
                                     out.append(idx.salt_play(cid, target))
                         else:
                             out.append(idx.play[cid])
-                empty = self._capacity[min(len(p.played), rules.counter_max)] - suns - moons
+                empty = self._capacity[len(p.played)] - suns - moons
                 null_ok = rules.allow_null_actions
                 if (empty > 0 and s.reserve_suns > 0) or null_ok:
                     out.append(idx.runes[Face.SUN])
@@ -445,7 +454,8 @@ class Game:
 
     def _sickle_changes(self, row: Row) -> bool:
         s = self._s
-        if any(c is not None for c in s.market[row]) or s.decks[row]:
+        row_cards = s.market[row]
+        if row_cards.count(None) != len(row_cards) or s.decks[row]:
             return True
         rows = self._index.row
         return any(rows[c] is row for c in s.discard)
@@ -477,7 +487,8 @@ class Game:
         """Take back the last action played with ``play``; returns it."""
         if not self._undo:
             raise IllegalAction("undo: there is nothing to take back")
-        action = self._s.log[-1][1]
+        assert self._s.log is not None
+        action = self._s.log[2]
         self._s = self._undo.pop()
         self.last_events = [f"Took back '{action}'."]
         assert isinstance(action, Action)
@@ -596,7 +607,7 @@ class Game:
 
     def _why_not_runes(self, action: TakeRunes, p: PlayerState) -> str:
         s = self._s
-        empty = self._capacity[min(len(p.played), self.rules.counter_max)] - p.suns - p.moons
+        empty = self._capacity[len(p.played)] - p.suns - p.moons
         if empty == 0:
             return "your board has no empty open space (a Padlock space is not open)"
         in_reserve = s.reserve_suns if action.face is Face.SUN else s.reserve_moons
@@ -662,7 +673,7 @@ class Game:
         s = self._s
         seat = s.current
         p = s.players[seat]
-        s.log.append((seat, action))
+        s.log = (s.log, seat, action)
         kind = type(action)
         if kind is TakeCard:
             assert isinstance(action, TakeCard)
@@ -681,7 +692,7 @@ class Game:
             self._play_card(p, action, events)
         elif kind is TakeRunes:
             assert isinstance(action, TakeRunes)
-            empty = self._capacity[min(len(p.played), self.rules.counter_max)] - p.suns - p.moons
+            empty = self._capacity[len(p.played)] - p.suns - p.moons
             if action.face is Face.SUN:
                 moved = min(empty, s.reserve_suns)
                 s.reserve_suns -= moved

@@ -5,20 +5,24 @@ from __future__ import annotations
 from enum import Enum
 
 
-class Row(Enum):
+class Word(Enum):
+    """An enum spelled by its lower-case word: ``str`` gives the word, ``repr`` the member."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class Row(Word):
     """Which deck a card belongs to: the Day row or the Night row of the market."""
 
     DAY = "day"
     NIGHT = "night"
 
-    def __str__(self) -> str:
-        return self.value
 
-    def __repr__(self) -> str:
-        return f"Row.{self.name}"
-
-
-class Ingredient(Enum):
+class Ingredient(Word):
     """The 8 ingredients, Day ones first, in score-pad order within each half."""
 
     CLOVER = "clover"
@@ -38,12 +42,6 @@ class Ingredient(Enum):
     def title(self) -> str:
         return self.value.capitalize()
 
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"Ingredient.{self.name}"
-
 
 DAY_INGREDIENTS = frozenset(
     {Ingredient.CLOVER, Ingredient.FLOWER, Ingredient.EGG, Ingredient.HONEY}
@@ -51,7 +49,7 @@ DAY_INGREDIENTS = frozenset(
 INGREDIENTS: tuple[Ingredient, ...] = tuple(Ingredient)
 
 
-class Face(Enum):
+class Face(Word):
     """The two faces of a rune."""
 
     SUN = "sun"
@@ -65,14 +63,8 @@ class Face(Enum):
     def title(self) -> str:
         return self.value.capitalize()
 
-    def __str__(self) -> str:
-        return self.value
 
-    def __repr__(self) -> str:
-        return f"Face.{self.name}"
-
-
-class Kind(Enum):
+class Kind(Word):
     """What sort of card it is; only doubles and Salts score differently."""
 
     START = "start"
@@ -80,14 +72,8 @@ class Kind(Enum):
     DOUBLE = "double"
     SALT = "salt"
 
-    def __str__(self) -> str:
-        return self.value
 
-    def __repr__(self) -> str:
-        return f"Kind.{self.name}"
-
-
-class Origin(Enum):
+class Origin(Word):
     """Where a card comes from: the starting cards or one of the two decks."""
 
     START = "start"
@@ -97,12 +83,6 @@ class Origin(Enum):
     @property
     def row(self) -> Row | None:
         return None if self is Origin.START else Row(self.value)
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"Origin.{self.name}"
 
 
 def lookup(enum_type: type[Enum], word: str, what: str) -> Enum:

@@ -93,7 +93,7 @@ def game_to_json(game: Game, *, indent: int | None = 1) -> str:
     start = _state_dict(game, game._start)
     for key in ("format", "deck", "rules"):
         del start[key]
-    document["history"] = {"start": start, "actions": [str(a) for _, a in game._s.log]}
+    document["history"] = {"start": start, "actions": [str(a) for _, a in game.log]}
     return json.dumps(document, indent=indent)
 
 
@@ -135,10 +135,10 @@ class _Reader:
             raise self.fail(field, f"should be {bound}, not {value}")
         return int(value)
 
-    def place(self, field: str, card_id: Any) -> str:
-        if not isinstance(card_id, str) or card_id.upper() not in self.cards:
-            raise self.fail(field, f"{card_id!r} is not a card of the {self.deck.name} deck")
-        card_id = str(card_id).upper()
+    def place(self, field: str, value: Any) -> str:
+        if not isinstance(value, str) or value.upper() not in self.cards:
+            raise self.fail(field, f"{value!r} is not a card of the {self.deck.name} deck")
+        card_id = value.upper()
         if card_id in self.placed:
             raise self.fail(field, f"card {card_id} is also in {self.placed[card_id]}")
         self.placed[card_id] = self.prefix + field
@@ -342,8 +342,11 @@ def read_state(data: Any, deck: Deck, rules: Rules, prefix: str = "") -> GameSta
             market[row] = [
                 decks[row].pop() if decks[row] else None for _ in range(rules.market_row_size)
             ]
+    in_market = {c for row in ROWS for c in market[row] if c is not None}
     unplaced = sorted(
-        c for c in missing if c not in box and all(c not in decks[row] for row in ROWS)
+        c
+        for c in missing
+        if c not in box and c not in in_market and all(c not in decks[row] for row in ROWS)
     )
     if unplaced:
         raise r.fail(
@@ -426,7 +429,7 @@ def read_state(data: Any, deck: Deck, rules: Rules, prefix: str = "") -> GameSta
         seed=seed,
         reshuffles=reshuffles,
         box=box,
-        log=[],
+        log=None,
     )
 
 

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .model import Ingredient, Row
+
+#: The action log as a persistent linked list: (earlier entries, seat, action), or None.
+#: Appending makes a new node and copies share the old ones, so copying a state is O(1) in
+#: the length of the game.
+LogNode = tuple[Any, int, Any] | None
 
 ACTIONS = "actions"
 BONUS = "bonus"
@@ -84,7 +91,7 @@ class GameState:
         seed: int,
         reshuffles: int,
         box: list[str],
-        log: list[tuple[int, object]],
+        log: LogNode,
     ):
         self.players = players
         self.current = current
@@ -120,5 +127,5 @@ class GameState:
             self.seed,
             self.reshuffles,
             self.box,  # never changes after setup
-            self.log[:],
+            self.log,
         )

@@ -15,12 +15,12 @@ from carnuta_core.perft import divide
 PERFT_FILE = Path(__file__).parent / "perft.json"
 POSITIONS = [
     # name, players, seed, random actions played before counting, depth
-    ("start-2p", 2, 1, 0, 3),
-    ("start-3p", 3, 2, 0, 3),
-    ("start-4p", 4, 3, 0, 3),
-    ("midgame-2p", 2, 4, 60, 3),
-    ("midgame-4p", 4, 5, 150, 3),
-    ("late-3p", 3, 6, 300, 3),
+    ("start-2p", 2, 1, 0, 4),
+    ("start-3p", 3, 2, 0, 4),
+    ("start-4p", 4, 3, 0, 4),
+    ("midgame-2p", 2, 4, 60, 5),
+    ("midgame-4p", 4, 5, 150, 5),
+    ("late-3p", 3, 6, 300, 4),
 ]
 
 

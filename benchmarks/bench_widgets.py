@@ -1,0 +1,85 @@
+"""PlayTable speed: the time from a click to the redrawn table, and the SVG sent per frame.
+
+Run: ``python benchmarks/bench_widgets.py [--clicks 600]``. A seeded random learner presses
+enabled buttons (``button.click()``, the same handler a browser click runs) in games where
+every seat is human, so each click is one action and one redraw; then a game against greedy
+bots, where the click that ends a turn also plays the bots' turns (at speed 0).
+
+Figures printed: median / 90th percentile / max milliseconds per click, the SVG bytes of a
+whole frame (market + every player area), and the SVG bytes actually sent per click (only
+pictures whose content changed are sent again).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+
+import ipywidgets as widgets
+
+from widgets import PlayTable
+
+WEIGHTS = {"PlayCard": 8, "SelectSalt": 8, "TakeCard": 3, "Sickle": 0.2}
+
+
+def enabled(table: PlayTable) -> list[tuple[widgets.Button, Any]]:
+    buttons: list[tuple[widgets.Button, Any]] = []
+    for picture in (table.market_map, *table.player_maps):
+        buttons += [(b, b.payload) for b in picture.visible() if not b.disabled]
+    for button, action in table._bar_actions.items():
+        if not button.disabled and button.layout.display != "none":
+            buttons.append((button, action))
+    return buttons
+
+
+def measure(seats: tuple[str, ...], clicks: int, seed: int) -> dict[str, list[float]]:
+    rng = random.Random(seed)
+    out: dict[str, list[float]] = {"ms": [], "frame": [], "sent": []}
+    table = PlayTable(seats, seed=seed)
+    while len(out["ms"]) < clicks:
+        if table.game.is_over:
+            table.new_game(seats, seed=rng.randrange(10**6))
+        choices = enabled(table)
+        weights = [WEIGHTS.get(type(p).__name__, 1) for _, p in choices]
+        button, _ = rng.choices(choices, weights)[0]
+        sent = table.sent_bytes
+        start = time.perf_counter()
+        button.click()
+        out["ms"].append(1000 * (time.perf_counter() - start))
+        out["frame"].append(table.frame_bytes)
+        out["sent"].append(table.sent_bytes - sent)
+    return out
+
+
+def report(name: str, figures: dict[str, list[float]]) -> None:
+    ms = sorted(figures["ms"])
+    p90 = ms[int(0.9 * (len(ms) - 1))]
+    print(
+        f"{name:<34} {len(ms):>5} clicks  median {statistics.median(ms):6.1f} ms  "
+        f"p90 {p90:6.1f} ms  max {ms[-1]:6.1f} ms"
+    )
+    print(
+        f"{'':<34} SVG per frame: median {statistics.median(figures['frame']) / 1000:5.1f} KB, "
+        f"max {max(figures['frame']) / 1000:5.1f} KB; sent per click: median "
+        f"{statistics.median(figures['sent']) / 1000:5.1f} KB, max {max(figures['sent']) / 1000:5.1f} KB"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clicks", type=int, default=600)
+    args = parser.parse_args()
+    print("PlayTable: click -> redrawn table, in Python (reference deck)")
+    for players in (2, 4):
+        report(f"{players} players, all human", measure(("human",) * players, args.clicks, 1))
+    report(
+        "1 human + 3 greedy bots (speed 0)",
+        measure(("human", "greedy", "greedy", "greedy"), args.clicks // 3, 2),
+    )
+
+
+if __name__ == "__main__":
+    main()

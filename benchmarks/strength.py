@@ -1,0 +1,113 @@
+"""MCTSBot against GreedyBot on paired seeds (not a CI test: it takes a while).
+
+Each seed is played once per rotation of the bots around the table, so both bots get the same
+deals from every seat. Results: MCTS's win rate (shared wins count fractionally) with a 95%
+Wilson interval, mean scores and mean rank.
+
+    python benchmarks/strength.py two --seeds 200 --iterations 100      # 400 2-player games
+    python benchmarks/strength.py multi --players 3 --seeds 10 --seconds 1
+    python benchmarks/strength.py multi --players 4 --seeds 8 --seconds 1
+
+"Must not lose" (3-4 players, one MCTS against Greedy bots) is read as: MCTS's win rate is at
+least the fair share 1/players, and its mean rank and mean score are no worse than the Greedy
+bots'. The script prints all three.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+from carnuta_core import lab
+
+
+def run(players: int, seeds: range, mcts: dict[str, Any], workers: int | None) -> dict[str, Any]:
+    bots: list[lab.BotSpec] = [("mcts", mcts)] + ["greedy"] * (players - 1)
+    start = time.perf_counter()
+    df = lab.simulate(bots, seeds=seeds, rotate=True, workers=workers)
+    wall = time.perf_counter() - start
+    is_mcts = df["bot"].str.startswith("mcts")
+    m, g = df[is_mcts], df[~is_mcts]
+    wins = float(m["win"].sum())
+    low, high = lab.wilson(wins, len(m))
+    by_seat = lab.win_rates(m)
+    result = {
+        "players": players,
+        "games": int(len(m)),
+        "seeds": f"{seeds.start}..{seeds.stop - 1}",
+        "mcts": mcts,
+        "mcts_win_rate": wins / len(m),
+        "ci95": [low, high],
+        "fair_share": 1 / players,
+        "mcts_mean_score": float(m["score"].mean()),
+        "greedy_mean_score": float(g["score"].mean()),
+        "mcts_mean_rank": float(m["rank"].mean()),
+        "greedy_mean_rank": float(g["rank"].mean()),
+        "mcts_margin": float(m["margin"].mean()),
+        "mcts_iterations_per_decision": float(m["iterations"].mean()),
+        "mcts_win_rate_by_seat": [round(float(r), 3) for r in by_seat["rate"]],
+        "wall_seconds": wall,
+    }
+    result["not_worse"] = bool(
+        result["mcts_win_rate"] >= 1 / players
+        and result["mcts_mean_rank"] <= result["greedy_mean_rank"]
+        and result["mcts_mean_score"] >= result["greedy_mean_score"]
+    )
+    return result
+
+
+def report(result: dict[str, Any]) -> None:
+    low, high = result["ci95"]
+    print(
+        f"{result['players']} players, {result['games']} games (seeds {result['seeds']}, "
+        f"every seat rotation), MCTS {result['mcts']}:"
+    )
+    print(
+        f"  MCTS win rate {result['mcts_win_rate'] * 100:.1f}% "
+        f"(95% Wilson CI {low * 100:.1f}-{high * 100:.1f}%; fair share {result['fair_share'] * 100:.1f}%)"
+    )
+    print(
+        f"  mean score MCTS {result['mcts_mean_score']:.1f} vs Greedy {result['greedy_mean_score']:.1f}; "
+        f"mean rank MCTS {result['mcts_mean_rank']:.2f} vs Greedy {result['greedy_mean_rank']:.2f}; "
+        f"mean margin {result['mcts_margin']:+.1f}"
+    )
+    print(
+        f"  MCTS win rate by seat {result['mcts_win_rate_by_seat']}; "
+        f"{result['mcts_iterations_per_decision']:.0f} iterations per searched decision; "
+        f"{result['wall_seconds'] / 60:.1f} min"
+    )
+    if result["players"] > 2:
+        print(f"  not worse than Greedy: {result['not_worse']}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("mode", choices=["two", "multi"])
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seeds", type=int, default=200, help="seeds (games = seeds x players)")
+    parser.add_argument("--first-seed", type=int, default=10_000)
+    parser.add_argument("--iterations", type=int, default=None)
+    parser.add_argument("--seconds", type=float, default=None)
+    parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--json", default=None, help="also write the result to this file")
+    args = parser.parse_args()
+    players = 2 if args.mode == "two" else args.players
+    mcts: dict[str, Any] = {}
+    if args.iterations is not None:
+        mcts["iterations"] = args.iterations
+    if args.seconds is not None:
+        mcts["seconds"] = args.seconds
+    if not mcts:
+        mcts = {"iterations": 100} if players == 2 else {"seconds": 1.0}
+    seeds = range(args.first_seed, args.first_seed + args.seeds)
+    result = run(players, seeds, mcts, args.workers)
+    report(result)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(result, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,392 @@
+"""The coach: for any position, the three best actions and why.
+
+Each piece of ``Advice`` carries
+
+- ``value``: the search's estimate for the player (``MCTSBot``'s mean value, 0-1; about the
+  chance to win, blended with the score margin),
+- ``points_now``: the points the card adds to the potion right away (for a play),
+- ``points_by_end``: the points the card adds by the end of the game (see below),
+- ``cost`` and ``runes_left``: the runes the action spends and what the board shows after it,
+- ``sentence``: all that in one sentence.
+
+"Points by the end of the game" come from ``points_by_end(game, seat, card)`` in this module.
+It projects the player's potion to the end of the game: the potion keeps its mix of
+ingredients and grows to the number of cards that ends the game, and the card's worth is the
+difference it makes to that projected potion's score (its own points, plus what it adds to the
+cards that count its ingredient). When ``carnuta_core.maths`` offers the same figure, the coach
+uses it instead (``POINTS_SOURCE`` says which is in use).
+
+>>> from carnuta_core import Game
+>>> coach = Coach(iterations=60, seed=1)
+>>> advice = coach.advise(Game.new(2, seed=3))
+>>> len(advice), advice[0].rank
+(3, 1)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .actions import (
+    Action,
+    ChooseBonus,
+    Discard,
+    EndTurn,
+    FlipRunes,
+    PlayCard,
+    Sickle,
+    TakeCard,
+    TakeRunes,
+)
+from .cards import Card, format_cost
+from .fastscore import INDEX, score_table
+from .game import Game
+from .mcts import ActionStat, MCTSBot
+from .model import Face
+
+PointsFn = Callable[[Game, int, Card], float]
+
+
+def _projected_counts(game: Game, seat: int, extra: int) -> tuple[list[str], list[float]]:
+    table = score_table(game.deck)
+    p = game._s.players[seat]
+    counts = [float(c) for c in table.counts(p.played, p.salt_on, p.bonus)]
+    played = [cid for cid in p.played if table.ingredient[cid] >= 0]
+    have = len(p.played)
+    target = max(game.rules.end_trigger, have + extra)
+    grow = (target - extra) / have if have else 1.0
+    return played, [c * max(grow, 1.0) for c in counts]
+
+
+def _points(
+    table_rule: tuple[int, int, tuple[int, ...], tuple[int, ...]], counts: list[float]
+) -> float:
+    kind, pts, idx, needs = table_rule
+    if kind == 0:
+        return float(pts)
+    if kind == 1:
+        return pts * sum(counts[k] for k in idx)
+    if kind == 2:
+        return pts * min(counts[k] / n for k, n in zip(idx, needs, strict=True))
+    return 0.0
+
+
+def projected_gain(game: Game, seat: int, card: Card) -> float:
+    """The points ``card`` adds to ``seat``'s potion projected to the end of the game.
+
+    The projection keeps the potion's mix of ingredients and scales it up to the size at which
+    the game ends (``rules.end_trigger`` cards; fractional counts, so a set counts in part).
+    A Salt is valued on the ingredient where it adds most.
+    """
+    table = score_table(game.deck)
+    played, counts = _projected_counts(game, seat, 1)
+    rules = table.rule
+
+    def total(cards: Sequence[str], c: list[float]) -> float:
+        return sum(_points(rules[cid], c) for cid in cards)
+
+    before = total(played, counts)
+    if card.ingredient is None:
+        best = 0.0
+        for k in range(8):
+            if counts[k] > 0:
+                counts[k] += 1
+                best = max(best, total(played, counts) - before)
+                counts[k] -= 1
+        return best
+    k = INDEX[card.ingredient]
+    counts[k] += card.weight
+    after = total([*played, card.id], counts)
+    return after - before
+
+
+def _maths_points() -> PointsFn | None:
+    """The maths module's "points a card adds by game end", when it is there."""
+    try:
+        from . import maths  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    for name in ("points_by_end", "points_added_by_end", "marginal_value_by_end"):
+        fn = getattr(maths, name, None)
+        if callable(fn):
+            return fn  # type: ignore[no-any-return]
+    return None
+
+
+_FROM_MATHS = _maths_points()
+#: Which estimate of "points a card adds by game end" the coach uses.
+POINTS_SOURCE = "carnuta_core.maths" if _FROM_MATHS is not None else "coach.projected_gain"
+
+
+def points_by_end(game: Game, seat: int, card: Card) -> float:
+    """Points ``card`` adds to ``seat``'s potion by the end of the game (see the module doc)."""
+    if _FROM_MATHS is not None:
+        return float(_FROM_MATHS(game, seat, card))
+    return projected_gain(game, seat, card)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One recommended action, with the numbers behind it."""
+
+    rank: int
+    action: Action
+    value: float
+    visits: int
+    card: Card | None
+    points_now: int | None
+    points_by_end: float | None
+    cost: str
+    runes_left: str
+    sentence: str
+
+    def row(self) -> dict[str, object]:
+        return {
+            "rank": self.rank,
+            "action": str(self.action),
+            "value": round(self.value, 3),
+            "visits": self.visits,
+            "points now": self.points_now,
+            "points by end": None if self.points_by_end is None else round(self.points_by_end, 1),
+            "runes it costs": self.cost,
+            "runes left": self.runes_left,
+            "why": self.sentence,
+        }
+
+
+class CoachReport(list[Advice]):
+    """The coach's advice for one position: a list that prints as a table."""
+
+    def __init__(self, advice: Sequence[Advice], seat: int, iterations: int):
+        super().__init__(advice)
+        self.seat = seat
+        self.iterations = iterations
+
+    def __str__(self) -> str:
+        head = f"Coach for player {self.seat + 1} ({self.iterations} search iterations):"
+        lines = [head]
+        for a in self:
+            now = "-" if a.points_now is None else f"{a.points_now:+d}"
+            end = "-" if a.points_by_end is None else f"{a.points_by_end:+.1f}"
+            lines.append(
+                f" {a.rank}. {str(a.action):<18} value {a.value:.2f}  now {now:>3}  by end {end:>5}"
+                f"  cost {a.cost:<26} left {a.runes_left}"
+            )
+            lines.append(f"    {a.sentence}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        import html
+
+        head = (
+            "<tr><th>#</th><th>action</th><th>value</th><th>points now</th>"
+            "<th>points by end</th><th>runes it costs</th><th>runes left</th><th>why</th></tr>"
+        )
+        body = "".join(
+            "<tr>"
+            + "".join(
+                f"<td>{html.escape(str(v))}</td>"
+                for v in (
+                    a.rank,
+                    a.action,
+                    f"{a.value:.2f}",
+                    "" if a.points_now is None else f"{a.points_now:+d}",
+                    "" if a.points_by_end is None else f"{a.points_by_end:+.1f}",
+                    a.cost,
+                    a.runes_left,
+                    a.sentence,
+                )
+            )
+            + "</tr>"
+            for a in self
+        )
+        caption = html.escape(
+            f"Coach for player {self.seat + 1} ({self.iterations} search iterations)"
+        )
+        return f"<table class='carnuta-coach'><caption>{caption}</caption>{head}{body}</table>"
+
+
+def _runes(suns: int, moons: int) -> str:
+    return f"{suns} Sun, {moons} Moon"
+
+
+class Coach:
+    """Advice from an ``MCTSBot`` search. ``iterations`` sets how hard it thinks."""
+
+    def __init__(
+        self,
+        iterations: int = 400,
+        seed: int | None = None,
+        *,
+        bot: MCTSBot | None = None,
+        points: PointsFn | None = None,
+    ):
+        self.bot = bot or MCTSBot(seed, iterations=iterations)
+        self.points = points or points_by_end
+
+    def advise(self, game: Game, top: int = 3) -> CoachReport:
+        """The ``top`` best actions for the player to move, best first."""
+        if game.is_over:
+            raise ValueError("the game is over: there is nothing to advise")
+        seat = game.current_player
+        legal = game._legal()
+        if len(legal) == 1:
+            stats = [ActionStat(legal[0], 0, math.nan)]
+            iterations = 0
+        else:
+            stats = self.bot.analyse(game)
+            iterations = self.bot.last_iterations
+        advice = [
+            self._advice(game, seat, rank, st) for rank, st in enumerate(stats[:top], start=1)
+        ]
+        return CoachReport(advice, seat, iterations)
+
+    def rate(self, game: Game, action: Action | str) -> str:
+        """How the search rates ``action`` among the legal ones, in a sentence."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        stats = self.bot.analyse(game)
+        for rank, st in enumerate(stats, start=1):
+            if st.action == action:
+                best = stats[0]
+                if rank == 1:
+                    return f"'{action}' is the coach's first choice (value {st.value:.2f})."
+                return (
+                    f"'{action}' ranks {rank} of {len(stats)} (value {st.value:.2f}); "
+                    f"the coach prefers '{best.action}' (value {best.value:.2f})."
+                )
+        return f"'{action}' was not among the actions the search tried."
+
+    # ------------------------------------------------------------------ details
+    def _advice(self, game: Game, seat: int, rank: int, st: ActionStat) -> Advice:
+        action = st.action
+        p = game._s.players[seat]
+        table = score_table(game.deck)
+        cards = game._index.cards
+        suns, moons = p.suns, p.moons
+        card: Card | None = None
+        now: int | None = None
+        by_end: float | None = None
+        cost = "-"
+        left = _runes(suns, moons)
+        chance = "" if math.isnan(st.value) else f" The search rates it {st.value:.2f}."
+        if isinstance(action, PlayCard):
+            card = cards[action.card]
+            played = [c for c in p.played if table.ingredient[c] >= 0]
+            counts = table.counts(p.played, p.salt_on, p.bonus)
+            if card.is_salt and action.target is not None:
+                target = action.target
+                while table.ingredient[target] < 0:
+                    target = p.salt_on[target]
+                before = table.score(played, counts)
+                counts[table.ingredient[target]] += 1
+                now = table.score(played, counts) - before
+                by_end = float(now)
+            else:
+                now = table.gain(played, counts, card.id)
+                by_end = self.points(game, seat, card)
+            cost = format_cost(card.cost)
+            ds, dm, _, _ = game._index.delta[card.id]
+            left = _runes(suns + ds, moons + dm)
+            on = f" on {action.target}" if action.target else ""
+            sentence = (
+                f"Play {card}{on}: {now:+d} points now, about {by_end:+.1f} by the end; "
+                f"it costs {cost} and leaves {left}.{chance}"
+            )
+        elif isinstance(action, TakeCard):
+            cid = game._s.market[action.row][action.slot - 1]
+            assert cid is not None
+            card = cards[cid]
+            by_end = self.points(game, seat, card)
+            cost = format_cost(card.cost)
+            ns, nm = table.need[cid]
+            payable = suns >= ns and moons >= nm
+            sentence = (
+                f"Take {card} from the {action.row} row: it would add about {by_end:+.1f} "
+                f"points by the end; to play it you pay {cost}, which your "
+                f"{_runes(suns, moons)} {'can' if payable else 'cannot yet'} cover.{chance}"
+            )
+        elif isinstance(action, TakeRunes):
+            empty = game.open_spaces(seat) - suns - moons
+            reserve = game.reserve[action.face]
+            moved = min(empty, reserve)
+            su, mo = (suns + moved, moons) if action.face is Face.SUN else (suns, moons + moved)
+            left = _runes(su, mo)
+            sentence = (
+                f"Take {moved} {action.face.title}{'s' if moved != 1 else ''} from the "
+                f"reserve: your board then shows {left}{self._unlocks(game, seat, su, mo)}.{chance}"
+            )
+        elif isinstance(action, FlipRunes):
+            n = action.count
+            if action.face is Face.SUN:
+                moved = moons if n is None else n
+                su, mo = suns + moved, moons - moved
+            else:
+                moved = suns if n is None else n
+                su, mo = suns - moved, moons + moved
+            left = _runes(su, mo)
+            sentence = (
+                f"Flip {moved} rune{'s' if moved != 1 else ''} to {action.face.title}: your "
+                f"board then shows {left}{self._unlocks(game, seat, su, mo)}.{chance}"
+            )
+        elif isinstance(action, Sickle):
+            sentence = (
+                f"Use a Sickle (free, {p.sickles - 1} left after) to renew the {action.row} "
+                f"row.{chance}"
+            )
+        elif isinstance(action, ChooseBonus):
+            counts = table.counts(p.played, p.salt_on, p.bonus)
+            played = [c for c in p.played if table.ingredient[c] >= 0]
+            before = table.score(played, counts)
+            counts[INDEX[action.ingredient]] += 1
+            now = table.score(played, counts) - before
+            sentence = f"Take the {action.ingredient} token: {now:+d} points now.{chance}"
+        elif isinstance(action, Discard):
+            card = cards[action.card]
+            by_end = self.points(game, seat, card)
+            sentence = (
+                f"Discard {card}: of your hand it is the card you need least "
+                f"(about {by_end:+.1f} by the end).{chance}"
+            )
+        else:
+            assert isinstance(action, EndTurn)
+            sentence = "End your turn." + chance
+        return Advice(
+            rank=rank,
+            action=action,
+            value=st.value,
+            visits=st.visits,
+            card=card,
+            points_now=now,
+            points_by_end=by_end,
+            cost=cost,
+            runes_left=left,
+            sentence=sentence,
+        )
+
+    def _unlocks(self, game: Game, seat: int, suns_after: int, moons_after: int) -> str:
+        """ ", enough to pay for X" for hand cards the new runes make payable."""
+        table = score_table(game.deck)
+        p = game._s.players[seat]
+        newly = [
+            cid
+            for cid in p.hand
+            if not (p.suns >= table.need[cid][0] and p.moons >= table.need[cid][1])
+            and suns_after >= table.need[cid][0]
+            and moons_after >= table.need[cid][1]
+        ]
+        if not newly:
+            return ""
+        return ", enough to pay for " + " and ".join(newly)
+
+
+__all__ = [
+    "Advice",
+    "Coach",
+    "CoachReport",
+    "POINTS_SOURCE",
+    "points_by_end",
+    "projected_gain",
+]

@@ -1,0 +1,347 @@
+"""The turn-economy ledger: where every action of a game went, read from the game's log.
+
+The ledger replays a game's log with the engine (``transcript.replay``) and reads what each
+action did from the positions before and after it; it never re-implements a rule.
+
+Each logged action gets a *kind*: ``take``, ``play``, ``runes``, ``flip`` (the four actions,
+two a turn), ``sickle`` (free), ``bonus`` (choosing a Bonus Ingredient token), ``discard``
+(hand limit) or ``end``.
+
+**Wasted actions** (each action is counted once; an overwritten flip is reported as such even
+when it is also unspent):
+
+- ``discarded``: a Take a Card whose card was later discarded at the hand limit;
+- ``never played``: a Take a Card whose card is still in hand when the game is over;
+- ``overwritten flip``: a Flip Runes followed by another Flip Runes of the same player before
+  their next card play (in the printed rules a flip turns *every* rune, and Take Runes does not
+  depend on the faces, so the second flip alone would have given the same board). Not counted
+  in the ``flip_mode="any"`` variant;
+- ``unspent runes``: a Take Runes or Flip Runes after the player's last card play, once the
+  game is over (those runes never paid for anything).
+
+An ``end`` with actions left (no legal action) *forfeits* them; the ledger counts those too.
+
+>>> from carnuta_core import GreedyBot, play_game
+>>> game = play_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=5)
+>>> table = ledger_table(game)
+>>> list(table.columns[:5])
+['cards played', 'actions', 'takes', 'rune actions', 'plays']
+>>> bool((table["actions"] == table["takes"] + table["rune actions"] + table["plays"]).all())
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .actions import (
+    Action,
+    ChooseBonus,
+    Discard,
+    EndTurn,
+    FlipRunes,
+    PlayCard,
+    Sickle,
+    TakeCard,
+    TakeRunes,
+)
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.figure import Figure
+
+    from .game import Game
+
+#: The four actions a player takes two of each turn.
+SPENDING = ("take", "play", "runes", "flip")
+KINDS = (*SPENDING, "sickle", "bonus", "discard", "end")
+
+
+def kind_of(action: Action) -> str:
+    """The ledger's kind of an action.
+
+    >>> kind_of(Action.parse("flip moon")), kind_of(Action.parse("sickle day"))
+    ('flip', 'sickle')
+    """
+    kinds: dict[type[Action], str] = {
+        TakeCard: "take",
+        PlayCard: "play",
+        TakeRunes: "runes",
+        FlipRunes: "flip",
+        Sickle: "sickle",
+        ChooseBonus: "bonus",
+        Discard: "discard",
+        EndTurn: "end",
+    }
+    return kinds[type(action)]
+
+
+@dataclass
+class Entry:
+    """One logged action, with what it did."""
+
+    step: int
+    round: int
+    seat: int
+    action: str
+    kind: str
+    card: str | None = None
+    counter: int | None = None  # after a play
+    padlock: bool = False  # a play that opened a rune space
+    bonus: str | None = None  # the token chosen, or "lost" when none was left
+    forfeited: int = 0  # actions left unused at an ``end``
+    wasted: str | None = None
+
+
+def entries(game: Game) -> list[Entry]:
+    """The game's log as ledger entries (replayed with the engine)."""
+    from .transcript import replay
+
+    steps = replay(game)
+    positions = [before for before, _, _ in steps] + [game]
+    log = game.log
+    out: list[Entry] = []
+    for i, (before, text, _) in enumerate(steps):
+        after = positions[i + 1]
+        seat = before.current_player
+        action = log[i][1]
+        entry = Entry(i, before.round, seat, text, kind_of(action))
+        if isinstance(action, TakeCard):
+            taken = before.market(action.row)[action.slot - 1]
+            entry.card = taken.id if taken else None
+        elif isinstance(action, PlayCard):
+            entry.card = action.card
+            entry.counter = after.counter(seat)
+            entry.padlock = after.open_spaces(seat) > before.open_spaces(seat)
+            reached_bonus = (
+                after.counter(seat) > before.counter(seat)
+                and after.counter(seat) in game.rules.bonus_levels
+            )
+            if reached_bonus and after.phase != "bonus":
+                entry.bonus = "lost"
+        elif isinstance(action, ChooseBonus):
+            entry.bonus = action.ingredient.value
+        elif isinstance(action, Discard):
+            entry.card = action.card
+        elif isinstance(action, EndTurn):
+            entry.forfeited = before.actions_left
+        out.append(entry)
+    _mark_waste(game, out)
+    return out
+
+
+def _mark_waste(game: Game, out: list[Entry]) -> None:
+    over = game.is_over
+    last_play = {e.seat: e.step for e in out if e.kind == "play"}
+    pending_flip: dict[int, Entry] = {}
+    taken: dict[tuple[int, str | None], Entry] = {}  # (seat, card) -> the take that got it
+    for e in out:
+        if e.kind == "take":
+            taken[e.seat, e.card] = e
+        elif e.kind == "discard":
+            take = taken.pop((e.seat, e.card), None)
+            if take is not None:
+                take.wasted = "discarded"
+        elif e.kind in ("runes", "flip"):
+            if over and e.step > last_play.get(e.seat, -1):
+                e.wasted = "unspent runes"
+            if e.kind == "flip" and game.rules.flip_mode == "all":
+                previous = pending_flip.get(e.seat)
+                if previous is not None:
+                    previous.wasted = "overwritten flip"
+                pending_flip[e.seat] = e
+        elif e.kind == "play":
+            pending_flip.pop(e.seat, None)
+            taken.pop((e.seat, e.card), None)
+    if over:
+        for take in taken.values():  # still in hand when the game ended
+            take.wasted = "never played"
+
+
+def ledger(game: Game) -> pd.DataFrame:
+    """One row per logged action: step, round, player, action, kind, card, what it did, waste."""
+    import pandas as pd
+
+    rows = [
+        {
+            "step": e.step,
+            "round": e.round,
+            "player": e.seat + 1,
+            "action": e.action,
+            "kind": e.kind,
+            "card": e.card,
+            "counter": e.counter,
+            "padlock": e.padlock,
+            "bonus": e.bonus,
+            "forfeited": e.forfeited,
+            "wasted": e.wasted,
+        }
+        for e in entries(game)
+    ]
+    columns = [
+        "step", "round", "player", "action", "kind", "card", "counter", "padlock", "bonus",
+        "forfeited", "wasted",
+    ]  # fmt: skip
+    table = pd.DataFrame(rows, columns=columns).set_index("step")
+    return table.astype({"counter": "Int64"})
+
+
+def milestones(game: Game) -> pd.DataFrame:
+    """When each player's Padlocks opened and their Bonus Ingredient tokens were won (or lost)."""
+    import pandas as pd
+
+    rows: list[dict[str, Any]] = []
+    opened: dict[int, int] = {}
+    for e in entries(game):
+        if e.padlock:
+            opened[e.seat] = opened.get(e.seat, 0) + 1
+            space = game.rules.open_spaces + opened[e.seat]
+            rows.append(
+                {
+                    "player": e.seat + 1,
+                    "event": f"space {space} opens",
+                    "round": e.round,
+                    "counter": e.counter,
+                    "step": e.step,
+                }
+            )
+        if e.bonus is not None:
+            rows.append(
+                {
+                    "player": e.seat + 1,
+                    "event": "bonus lost (none left)" if e.bonus == "lost" else f"bonus {e.bonus}",
+                    "round": e.round,
+                    "counter": None,
+                    "step": e.step,
+                }
+            )
+    table = pd.DataFrame(rows, columns=["player", "event", "round", "counter", "step"])
+    return table.astype({"counter": "Int64"})
+
+
+def ledger_table(game: Game) -> pd.DataFrame:
+    """One row per player: actions by kind, actions per card played, waste, Sickles, and when
+    the Padlocks opened and the bonus tokens were won (rounds)."""
+    import pandas as pd
+
+    log = entries(game)
+    rows: list[dict[str, Any]] = []
+    for seat in range(game.num_players):
+        mine = [e for e in log if e.seat == seat]
+
+        def count(*kinds: str, _mine: list[Entry] = mine) -> int:
+            return sum(1 for e in _mine if e.kind in kinds)
+
+        plays = count("play")
+        actions = count(*SPENDING)
+        wasted = [e for e in mine if e.wasted]
+        padlocks = [e.round for e in mine if e.padlock]
+        bonuses = [f"{e.bonus} (round {e.round})" for e in mine if e.bonus]
+        rows.append(
+            {
+                "player": seat + 1,
+                "cards played": plays,
+                "actions": actions,
+                "takes": count("take"),
+                "rune actions": count("runes", "flip"),
+                "plays": plays,
+                "actions per card": round(actions / plays, 2) if plays else None,
+                "wasted": len(wasted),
+                "wasted %": round(100 * len(wasted) / actions, 1) if actions else 0.0,
+                "discarded takes": sum(1 for e in wasted if e.wasted == "discarded"),
+                "never played": sum(1 for e in wasted if e.wasted == "never played"),
+                "overwritten flips": sum(1 for e in wasted if e.wasted == "overwritten flip"),
+                "unspent runes": sum(1 for e in wasted if e.wasted == "unspent runes"),
+                "forfeited": sum(e.forfeited for e in mine),
+                "sickles": count("sickle"),
+                "space 5 round": padlocks[0] if padlocks else None,
+                "space 6 round": padlocks[1] if len(padlocks) > 1 else None,
+                "bonus tokens": ", ".join(bonuses),
+                "score": game.score_pad(seat).total,
+            }
+        )
+    table = pd.DataFrame(rows).set_index("player")
+    return table.astype({"space 5 round": "Int64", "space 6 round": "Int64"})
+
+
+KIND_COLOURS = {
+    "take": "#8c6bb1",
+    "runes": "#41ab5d",
+    "flip": "#a1d99b",
+    "play": "#2171b5",
+}
+
+
+def draw_ledger(game: Game, *, figsize: tuple[float, float] = (11, 4.2)) -> Figure:
+    """Two panels: each player's actions by kind (wasted ones hatched), and cards in play by
+    round with the Padlock openings (▲) and bonus tokens (★) marked."""
+    import matplotlib.pyplot as plt
+
+    log = entries(game)
+    fig, (left, right) = plt.subplots(1, 2, figsize=figsize, gridspec_kw={"width_ratios": [1, 1.3]})
+    players = list(range(game.num_players))
+    names = [f"Player {seat + 1}" for seat in players]
+    bottoms = [0.0] * len(players)
+    for kind, colour in KIND_COLOURS.items():
+        useful = [
+            sum(1 for e in log if e.seat == s and e.kind == kind and not e.wasted) for s in players
+        ]
+        waste = [
+            sum(1 for e in log if e.seat == s and e.kind == kind and e.wasted) for s in players
+        ]
+        left.barh(names, useful, left=bottoms, color=colour, label=kind)
+        bottoms = [b + u for b, u in zip(bottoms, useful, strict=True)]
+        left.barh(names, waste, left=bottoms, color=colour, hatch="///", edgecolor="white")
+        bottoms = [b + w for b, w in zip(bottoms, waste, strict=True)]
+    left.invert_yaxis()
+    left.set_xlabel("actions (hatched: wasted)")
+    left.set_title("Where the actions went")
+    left.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=4, fontsize=8)
+
+    last_round = max((e.round for e in log), default=1)
+    for seat in players:
+        shift = (seat - (len(players) - 1) / 2) * 0.08  # keep markers of players apart
+        played = 1  # the starting card
+        xs, ys = [0.0], [1]
+        marks: list[tuple[float, int, str]] = []
+        for e in log:
+            if e.seat != seat:
+                continue
+            if e.kind == "play":
+                played += 1
+                xs.append(e.round + shift)
+                ys.append(played)
+                if e.padlock:
+                    marks.append((e.round + shift, played, "^"))
+            if e.bonus and e.bonus != "lost":
+                marks.append((e.round + shift, played, "*"))
+        xs.append(last_round + 1)
+        ys.append(played)
+        (line,) = right.step(xs, ys, where="post", label=names[seat], linewidth=2)
+        for x, y, marker in marks:
+            size = 14 if marker == "*" else 9
+            right.plot(
+                x, y, marker, color=line.get_color(), markeredgecolor="black", markersize=size,
+                zorder=3,
+            )  # fmt: skip
+    right.set_xlabel("round")
+    right.set_ylabel("cards in play")
+    right.set_title("Cards in play (▲ a Padlock opens, ★ a bonus token)")
+    right.legend(fontsize=8, loc="upper left")
+    right.grid(alpha=0.3)
+    fig.tight_layout()
+    return fig
+
+
+__all__ = [
+    "Entry",
+    "KINDS",
+    "SPENDING",
+    "draw_ledger",
+    "entries",
+    "kind_of",
+    "ledger",
+    "ledger_table",
+    "milestones",
+]

@@ -1,0 +1,1100 @@
+"""Pictures of Carnuta as SVG text: a card, a player's area, the market, the whole table.
+
+Every function is pure: it reads a ``Card`` or a ``Game``, takes keyword-only options and
+returns an SVG string; nothing is changed. Jupyter shows cards and games through their
+``_repr_svg_``, which calls ``card_svg`` and ``table_svg``.
+
+Whatever a UI may want to find carries a ``carnuta-*`` class and ``data-*`` attributes:
+
+=====================  ================================================================
+``carnuta-card``       ``data-card`` (id); ``data-where``: hand, market or discard; a
+                       played card sits in its ``carnuta-column`` (a Salt: ``data-on``)
+``carnuta-slot``       ``data-row`` (day/night), ``data-slot`` (1-4), ``data-empty``
+``carnuta-deck``       ``data-row``, ``data-count``
+``carnuta-discard``    ``data-count``
+``carnuta-reserve``    ``data-face`` (sun/moon), ``data-count``
+``carnuta-bonus``      ``data-ingredient``; ``data-where="market"`` or held: ``data-seat``
+``carnuta-player``     ``data-seat``, ``data-current``, ``data-winner``
+``carnuta-space``      ``data-space`` (1-6), ``data-state`` (sun, moon, empty, locked)
+``carnuta-rune``       ``data-face`` (the same element as its space)
+``carnuta-track``      ``data-counter``; ``carnuta-counter``: ``data-step``
+``carnuta-sickle``     ``data-seat``
+``carnuta-hand``       ``data-seat``
+``carnuta-column``     ``data-ingredient``, ``data-count``, ``data-points``
+``carnuta-score``      ``data-seat``, ``data-score``
+``carnuta-status``     ``data-phase``; ``carnuta-table``: ``data-current``, ``data-round``
+=====================  ================================================================
+
+Text styles are CSS classes (``cn-*``) in each picture's ``<style>``; shapes are drawn
+once in ``<defs>`` (ids ``cn-*``) and placed with ``<use>``, so a 4-player table stays
+under 60 KB.
+
+>>> from .cards import Card
+>>> card_svg(Card.parse("N07,night,normal,mushroom,flip moon,2 per berry")).startswith("<svg")
+True
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape
+
+from .cards import Card, CostIcon, Flat, NoPoints, Pay, PerIngredient, PerSet, Scoring
+from .model import INGREDIENTS, Face, Ingredient, Kind, Origin, Row
+from .scoring import ingredient_counts
+from .state import BONUS, DISCARD
+
+if TYPE_CHECKING:
+    from .game import Game, PlayerView
+
+__all__ = ["card_svg", "player_svg", "market_svg", "table_svg", "COLOURS", "WORDS"]
+
+COLOURS: dict[str, str] = {
+    "day": "#f6e3a1",
+    "day-edge": "#c4961e",
+    "day-ink": "#4a3a0c",
+    "night": "#24396b",
+    "night-edge": "#0f1b3b",
+    "night-ink": "#eef1fb",
+    "start": "#e7e2d4",
+    "start-edge": "#8a826f",
+    "start-ink": "#3a352a",
+    "medallion": "#fffaf0",
+    "outline": "#3b3324",
+    "sun": "#f7c325",
+    "sun-edge": "#b97f00",
+    "moon": "#d3d9e3",
+    "moon-edge": "#66738a",
+    "moon-shade": "#7f8ca6",
+    "flip": "#2c6db5",
+    "return": "#c0392b",
+    "lock": "#8a8a8a",
+    "sickle": "#c9ced6",
+    "wood": "#8b5a2b",
+    "token": "#fdf3d7",
+    "clover": "#3f9b3a",
+    "flower": "#e0569b",
+    "egg": "#f5eedb",
+    "honey": "#eba21d",
+    "skull": "#e6e1d4",
+    "butterfly": "#6d5bd8",
+    "berry": "#b3245b",
+    "mushroom": "#cd4329",
+    "salt": "#ffffff",
+    "salt-grain": "#8d99ac",
+    "honey-light": "#f7cf6b",
+    "light": "#ffffff",
+    "felt": "#f1ede3",
+    "panel": "#fffdf8",
+    "ink": "#262320",
+    "muted": "#7a7468",
+    "faint": "#e4dfd3",
+    "current": "#ff7f0e",
+    "winner": "#d4a017",
+    "status": "#2e2a24",
+}
+
+# The few words the pictures show; French from the express rules.
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "sun": "Sun",
+        "moon": "Moon",
+        "flip": "flip",
+        "return": "return",
+        "sickle": "Sickles",
+        "padlock": "Padlock",
+        "reserve": "Reserve",
+        "deck": "Deck",
+        "discard": "Discard",
+        "hand": "Hand",
+        "day": "Day",
+        "night": "Night",
+        "player": "Player",
+        "round": "Round",
+        "final": "final round",
+        "score": "Score",
+        "points": "pts",
+        "per": "per",
+        "per_set": "per set",
+        "salt": "SALT",
+        "wild": "+1 to a column",
+        "start": "start",
+        "bonus": "Bonus",
+        "ancestor": "Ancestor",
+        "over": "Game over",
+        "winner": "Winner",
+        "to_play": "to play",
+        "empty": "empty",
+        "clover": "Clover",
+        "flower": "Flower",
+        "egg": "Egg",
+        "honey": "Honey",
+        "skull": "Skull",
+        "butterfly": "Butterfly",
+        "berry": "Berry",
+        "mushroom": "Mushroom",
+    },
+    "fr": {
+        "sun": "Soleil",
+        "moon": "Lune",
+        "flip": "retourner",
+        "return": "remettre",
+        "sickle": "Serpes",
+        "padlock": "Cadenas",
+        "reserve": "Réserve",
+        "deck": "Pioche",
+        "discard": "Défausse",
+        "hand": "Main",
+        "day": "Jour",
+        "night": "Nuit",
+        "player": "Joueur",
+        "round": "Manche",
+        "final": "dernière manche",
+        "score": "Score",
+        "points": "pts",
+        "per": "par",
+        "per_set": "par série",
+        "salt": "SEL",
+        "wild": "+1 à une colonne",
+        "start": "départ",
+        "bonus": "Bonus",
+        "ancestor": "Ancêtre",
+        "over": "Partie terminée",
+        "winner": "Victoire",
+        "to_play": "à jouer",
+        "empty": "vide",
+        "clover": "Trèfle",
+        "flower": "Fleur",
+        "egg": "Œuf",
+        "honey": "Miel",
+        "skull": "Crâne",
+        "butterfly": "Papillon",
+        "berry": "Baie",
+        "mushroom": "Champignon",
+        "actions": "{who} : {n} action(s) restante(s).",
+        "choose_bonus": "{who} : choisir un jeton Ingrédient bonus.",
+        "must_discard": "{who} : défausser jusqu'à {limit} cartes.",
+        "end_turn": "{who} : fin du tour.",
+    },
+}
+
+# Text styles, by class (``cn-<name>``): font size and the rest of the CSS. Classes keep a
+# 4-player table small; the size is also used to guess whether a text fits.
+TEXT_STYLES: dict[str, tuple[float, str]] = {
+    "id": (7.5, "text-anchor:end"),
+    "origin": (7, "font-style:italic"),
+    "name": (10, "font-weight:bold;text-anchor:middle"),
+    "per": (9, "font-weight:bold;text-anchor:middle"),
+    "names": (6.5, "text-anchor:middle"),
+    "wild": (7, "text-anchor:middle"),
+    "big": (18, "font-weight:bold;text-anchor:middle"),
+    "double": (9, "font-weight:bold;text-anchor:middle"),
+    "caption": (9, "text-anchor:middle"),
+    "sid": (6.5, "text-anchor:end"),
+    "spts": (10, "font-weight:bold"),
+    "sbold": (8, "font-weight:bold"),
+    "head": (7.5, ""),
+    "small": (8, f"fill:{COLOURS['muted']}"),
+    "points": (8, "font-weight:bold;text-anchor:end"),
+    "step": (8, "text-anchor:middle"),
+    "label": (10, f"fill:{COLOURS['muted']}"),
+    "title": (12, "font-weight:bold"),
+    "score": (11, "font-weight:bold;text-anchor:end"),
+    "tag": (10, "font-weight:bold;text-anchor:end"),
+    "row": (11, "font-weight:bold"),
+    "slot": (9, f"text-anchor:middle;fill:{COLOURS['muted']}"),
+    "count": (13, "font-weight:bold"),
+    "status": (12, "font-weight:bold"),
+    "deck": (9, "text-anchor:end"),
+}
+
+CARD_W = 72
+CARD_H = 104
+LABEL_H = 14
+STRIP_W = 63
+STRIP_H = 16
+HAND_SCALE = 0.85
+HAND_W = CARD_W * HAND_SCALE
+COLUMN_W = 67
+BOARD_W = 198
+PAD = 8
+GAP = 8
+FONT = "DejaVu Sans,Verdana,Arial,sans-serif"
+GLYPH_BOX = "-10 -10 20 20"
+FACES = tuple(face.value for face in Face)
+
+
+# ------------------------------------------------------------ SVG text helpers
+def _num(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:.1f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+def _attrs(attrs: dict[str, object]) -> str:
+    """``class_`` -> ``class``, ``data_card`` -> ``data-card``; ``None``/``False`` left out."""
+    out = []
+    for key, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        text = "true" if value is True else _num(value)
+        out.append(f' {name}="{escape(text, {chr(34): "&quot;"})}"')
+    return "".join(out)
+
+
+def _el(tag: str, content: str = "", /, **attrs: object) -> str:
+    if content:
+        return f"<{tag}{_attrs(attrs)}>{content}</{tag}>"
+    return f"<{tag}{_attrs(attrs)}/>"
+
+
+def _width(words: str, style: str) -> float:
+    """About how wide ``words`` are in ``style``: DejaVu Sans averages 0.6 em a character."""
+    size, css = TEXT_STYLES[style]
+    return len(words) * size * (0.66 if "bold" in css else 0.6)
+
+
+def _text(
+    x: float,
+    y: float,
+    words: str,
+    style: str,
+    room: float = 0,
+    *,
+    class_: str | None = None,
+    **attrs: object,
+) -> str:
+    """Text in one of the ``TEXT_STYLES``; squeezed into ``room`` if it would not fit."""
+    wide = room > 0 and _width(words, style) > room
+    return _el(
+        "text",
+        escape(words),
+        x=x,
+        y=y,
+        class_=f"cn-{style} {class_}" if class_ else f"cn-{style}",
+        textLength=room if wide else None,
+        lengthAdjust="spacingAndGlyphs" if wide else None,
+        **attrs,
+    )
+
+
+def _title(words: str) -> str:
+    return _el("title", escape(words))
+
+
+def _move(x: float, y: float, scale: float = 1) -> str | None:
+    """A ``transform`` for a group drawn at ``x``, ``y``, or None if it stays put."""
+    moves = []
+    if x or y:
+        moves.append(f"translate({_num(float(x))},{_num(float(y))})")
+    if scale != 1:
+        moves.append(f"scale({_num(float(scale))})")
+    return " ".join(moves) or None
+
+
+def _g(content: str, *, x: float = 0, y: float = 0, scale: float = 1, **attrs: object) -> str:
+    return _el("g", content, transform=_move(x, y, scale), **attrs)
+
+
+def _use(symbol: str, x: float, y: float, size: float, **attrs: object) -> str:
+    """A glyph from ``_glyphs``, ``size`` wide and high, its corner at ``x``, ``y``."""
+    return _el(
+        "use", href=f"#cn-{symbol}", x=x or None, y=y or None, width=size, height=size, **attrs
+    )
+
+
+def _place(shape: str, x: float = 0, y: float = 0, **attrs: object) -> str:
+    """A fixed-size shape from ``_shapes`` at ``x``, ``y``."""
+    return _el("use", href=f"#cn-{shape}", x=x or None, y=y or None, **attrs)
+
+
+def _words(lang: str) -> dict[str, str]:
+    if lang not in WORDS:
+        raise ValueError(f"lang should be one of {', '.join(WORDS)}, not {lang!r}")
+    return {**WORDS["en"], **WORDS[lang]}
+
+
+# ------------------------------------------------------------------ symbols
+def _ring(count: int, radius: float, start: float = 0) -> list[tuple[float, float]]:
+    angles = (math.radians(start + k * 360 / count) for k in range(count))
+    return [(radius * math.cos(a), radius * math.sin(a)) for a in angles]
+
+
+def _hexagon(r: float) -> str:
+    return " ".join(f"{_num(x)},{_num(y)}" for x, y in _ring(6, r, 30))
+
+
+def _circles(centres: list[tuple[float, float]], r: float, **attrs: object) -> str:
+    return _el("g", "".join(_el("circle", cx=x, cy=y, r=r) for x, y in centres), **attrs)
+
+
+def _glyphs() -> dict[str, str]:
+    """Ingredient, rune and token shapes, each in a -10..10 box."""
+    c = COLOURS
+    line = {"class_": "cn-line"}
+    rays = "".join(
+        f"M{_num(6.8 * x)} {_num(6.8 * y)}L{_num(9.6 * x)} {_num(9.6 * y)}" for x, y in _ring(8, 1)
+    )
+    token = _el(
+        "polygon", points=_hexagon(9.5), fill=c["token"], stroke=c["winner"], stroke_width=1.4
+    )
+    return {
+        "clover": _circles([(0, -4.6), (-4.3, 1.8), (4.3, 1.8)], 4.4, fill=c["clover"], **line)
+        + _el("path", d="M0 3Q1 7 4 9.5", fill="none", stroke=c["outline"], stroke_width=1.6),
+        "flower": _circles(_ring(5, 5.2, -90), 3.8, fill=c["flower"], **line)
+        + _el("circle", r=2.9, fill=c["honey"], **line),
+        "egg": _el(
+            "path",
+            d="M0-9C5-9 7.5 0 7.2 3.6 6.8 7.6 3.6 9.5 0 9.5S-6.8 7.6-7.2 3.6C-7.5 0-5-9 0-9Z",
+            fill=c["egg"],
+            **line,
+        ),
+        "honey": _el("polygon", points=_hexagon(9), fill=c["honey"], **line)
+        + _el("polygon", points=_hexagon(4.5), fill=c["honey-light"], **line),
+        "skull": _el(
+            "path",
+            d="M-7.5-2A7.5 7.5 0 1 1 7.5-2C7.5 1.5 6 2.6 4.5 3.2V8.5H-4.5V3.2C-6 2.6-7.5 1.5-7.5-2Z",
+            fill=c["skull"],
+            **line,
+        )
+        + _circles([(-3.1, -1.6), (3.1, -1.6)], 2.2, fill=c["outline"])
+        + _el("path", d="M0 1.5L-1.2 3.6H1.2Z", fill=c["outline"]),
+        "butterfly": _el(
+            "path",
+            d="M0-1C-3-10-9.5-9-9.2-4-9-1-5 0 0-1ZM0-1C3-10 9.5-9 9.2-4 9-1 5 0 0-1Z"
+            "M0 1C-4 0-7.5 3-6.5 6.5-5.5 9-1.5 8 0 1ZM0 1C4 0 7.5 3 6.5 6.5 5.5 9 1.5 8 0 1Z",
+            fill=c["butterfly"],
+            **line,
+        )
+        + _el("path", d="M0-6V8", stroke=c["outline"], stroke_width=2.2, stroke_linecap="round"),
+        "berry": _el(
+            "path",
+            d="M0-5.5C-3-10-6-8-7.5-8-5.5-6-3-5.5 0-5.5ZM0-5.5C3-10 6-8 7.5-8 5.5-6 3-5.5 0-5.5Z",
+            fill=c["clover"],
+            **line,
+        )
+        + _circles(
+            [(-3.4, -1.8), (3.4, -1.8), (0, 1.8), (-3.4, 5.2), (3.4, 5.2)],
+            3.6,
+            fill=c["berry"],
+            **line,
+        ),
+        "mushroom": _el("path", d="M-3.5 1H3.5L4.5 9.5H-4.5Z", fill=c["egg"], **line)
+        + _el("path", d="M-9.5 1.5C-9.5-6-4-9.5 0-9.5S9.5-6 9.5 1.5Z", fill=c["mushroom"], **line)
+        + _circles([(-4.5, -2.5), (1, -6), (4.8, -1.8)], 1.5, fill=c["light"]),
+        "salt": _el("path", d="M-9.5 8.5Q-6-6 0-7.5 6-6 9.5 8.5Z", fill=c["salt"], **line)
+        + _circles([(-3, 0), (3, 3), (0, 5.5), (1, -3)], 1.1, fill=c["salt-grain"]),
+        "sun": _el("path", d=rays, stroke=c["sun-edge"], stroke_width=1.8, stroke_linecap="round")
+        + _el("circle", r=5.8, fill=c["sun"], stroke=c["sun-edge"], stroke_width=1.2),
+        "moon": _el("circle", r=9, fill=c["moon"], stroke=c["moon-edge"], stroke_width=1.2)
+        + _el(
+            "path", d="M2.5-6.5A6.8 6.8 0 1 0 2.5 6.5 5.6 5.6 0 0 1 2.5-6.5Z", fill=c["moon-shade"]
+        ),
+        "flip": _el("circle", r=9.5, fill=c["flip"], stroke=c["light"])
+        + _el(
+            "path", d="M5.5 0A5.5 5.5 0 1 1 0-5.5", fill="none", stroke=c["light"], stroke_width=2.2
+        )
+        + _el("path", d="M-0.5-9.5L4-5.5-0.5-1.5Z", fill=c["light"]),
+        "return": _el("circle", r=9.5, fill=c["return"], stroke=c["light"])
+        + _el("path", d="M0-6.5V1.5M-5.5 6.5H5.5", stroke=c["light"], stroke_width=2.2)
+        + _el("path", d="M-4.2 0H4.2L0 4.6Z", fill=c["light"]),
+        "padlock": _el(
+            "path",
+            d="M-4.5-1V-4.5A4.5 4.5 0 0 1 4.5-4.5V-1",
+            fill="none",
+            stroke=c["lock"],
+            stroke_width=2.4,
+        )
+        + _el("rect", x=-7, y=-1.5, width=14, height=10.5, rx=2, fill=c["lock"])
+        + _el("circle", cy=3, r=1.8, fill=c["ink"]),
+        "sickle": _el("path", d="M-3 5C-10-3-2-11 8-7 1-7-4-2 0 5Z", fill=c["sickle"], **line)
+        + _el("path", d="M-1.5 5L-6 10", stroke=c["wood"], stroke_width=3, stroke_linecap="round"),
+        "token": token,
+        "plus": token + _el("path", d="M-5 0H5M0-5V5", stroke=c["ink"], stroke_width=2.4),
+    }
+
+
+def _shapes() -> dict[str, str]:
+    """Shapes always drawn at one size, in their own units: placed with a bare ``<use>``."""
+    c = COLOURS
+    shapes = {}
+    space = _el(
+        "circle", cx=12, cy=12, r=11.4, fill=c["faint"], stroke=c["muted"], stroke_width=0.8
+    )
+    shapes["space-sun"] = space + _use("sun", 2, 2, 20)
+    shapes["space-moon"] = space + _use("moon", 2, 2, 20)
+    shapes["space-locked"] = space + _use("padlock", 5, 5, 14)
+    shapes["space-empty"] = _el(
+        "circle",
+        cx=12,
+        cy=12,
+        r=11.4,
+        fill="none",
+        stroke=c["muted"],
+        stroke_width=0.8,
+        stroke_dasharray="2.4 2",
+    )
+    for pay in Pay:
+        for face in Face:
+            shapes[f"{pay.value}-{face.value}"] = _use(face.value, 0, 0, 13) + _use(
+                pay.value, 8.4, 8.4, 7.6
+            )
+    for origin in Origin:
+        fill, edge = c[origin.value], c[f"{origin.value}-edge"]
+        shapes[f"card-{origin.value}"] = (
+            _el(
+                "rect",
+                x=0.75,
+                y=0.75,
+                width=CARD_W - 1.5,
+                height=CARD_H - 1.5,
+                rx=6,
+                fill=fill,
+                stroke=edge,
+                stroke_width=1.5,
+            )
+            + _el("circle", cx=36, cy=37, r=16.5, fill=c["medallion"], stroke=edge)
+            + _el("path", d="M8 67H64", stroke=edge, stroke_width=0.8)
+        )
+        shapes[f"strip-{origin.value}"] = _el(
+            "rect",
+            x=0.5,
+            y=0.5,
+            width=STRIP_W - 1,
+            height=STRIP_H - 1,
+            rx=2.5,
+            fill=fill,
+            stroke=edge,
+        )
+    return shapes
+
+
+def _symbols() -> dict[str, tuple[str | None, str]]:
+    """Everything drawn once in ``<defs>``: name -> (viewBox of a scalable glyph, or None for
+    a fixed-size shape; its SVG)."""
+    symbols: dict[str, tuple[str | None, str]] = {
+        name: (GLYPH_BOX, shape) for name, shape in _glyphs().items()
+    }
+    symbols.update((name, (None, shape)) for name, shape in _shapes().items())
+    return symbols
+
+
+_SYMBOLS = _symbols()
+_USED_SYMBOL = re.compile(r'href="#cn-([a-z-]+)"')
+_USED_STYLE = re.compile(r'class="[^"]*?\bcn-([a-z]+)')
+
+
+def _css(name: str) -> str:
+    if name in TEXT_STYLES:
+        size, rest = TEXT_STYLES[name]
+        rule = f"font-size:{_num(float(size))}px;{rest}"
+    elif name == "line":
+        rule = f"stroke:{COLOURS['outline']};stroke-width:.8"
+    else:  # a card's origin: the colour of the words on it
+        rule = f"fill:{COLOURS[name + '-ink']}"
+    return f".carnuta-svg .cn-{name}{{{rule}}}"
+
+
+def _def(name: str) -> str:
+    view, shape = _SYMBOLS[name]
+    if view is None:
+        return _el("g", shape, id=f"cn-{name}")
+    return _el("symbol", shape, id=f"cn-{name}", viewBox=view)
+
+
+def _head(body: str) -> str:
+    """The ``<style>`` and ``<defs>`` that ``body`` needs, and no more: a lone card stays small."""
+    wanted = set(_USED_SYMBOL.findall(body))
+    for name in list(wanted):
+        wanted.update(_USED_SYMBOL.findall(_SYMBOLS[name][1]))
+    symbols = "".join(_def(name) for name in sorted(wanted))
+    css = "".join(_css(name) for name in sorted(set(_USED_STYLE.findall(body + symbols))))
+    return _el("style", css) + _el("defs", symbols)
+
+
+def _root(body: str, width: float, height: float, view: tuple[float, float] | None = None) -> str:
+    view_w, view_h = view or (width, height)
+    return _el(
+        "svg",
+        _head(body) + body,
+        xmlns="http://www.w3.org/2000/svg",
+        width=width,
+        height=height,
+        viewBox=f"0 0 {_num(view_w)} {_num(view_h)}",
+        class_="carnuta-svg",
+        font_family=FONT,
+        fill=COLOURS["ink"],
+    )
+
+
+# -------------------------------------------------------------------- cards
+def _name(card: Card, w: dict[str, str]) -> str:
+    return w["salt"] if card.ingredient is None else w[card.ingredient.value]
+
+
+def _scoring_words(scoring: Scoring, w: dict[str, str]) -> str:
+    if isinstance(scoring, Flat):
+        return f"{scoring.points} {w['points']}"
+    if isinstance(scoring, PerIngredient | PerSet):
+        per = w["per_set"] if isinstance(scoring, PerSet) else w["per"]
+        names = " ".join(w[i.value].lower() for i in scoring.ingredients)
+        return f"{scoring.points} {per} {names}"
+    return w["wild"]
+
+
+def _card_title(card: Card, w: dict[str, str], *, cost: bool = True) -> str:
+    """The card in words, for a tooltip; a played card's cost no longer matters."""
+    icons = ", ".join(f"{w[i.pay.value]} {w[i.face.value]}" for i in card.cost) or "-"
+    double = " ×2" if card.kind is Kind.DOUBLE else ""
+    price = f" [{icons}]" if cost else ":"
+    return f"{card.id} {_name(card, w)}{double}{price} {_scoring_words(card.scoring, w)}"
+
+
+def _pattern(scoring: Scoring, x: float, y: float, size: float) -> tuple[str, float]:
+    """The ingredients a card scores for as glyphs; a set is boxed. Returns (svg, width)."""
+    if not isinstance(scoring, PerIngredient | PerSet):
+        return "", 0.0
+    step = size + 2
+    shown = scoring.ingredients
+    width = len(shown) * step
+    if isinstance(scoring, PerSet):
+        back = _el(
+            "rect",
+            x=x - 1,
+            y=y - 2,
+            width=width + 2,
+            height=size + 4,
+            rx=3,
+            fill=COLOURS["medallion"],
+            stroke=COLOURS["outline"],
+        )
+    else:
+        centres = [(x + 1 + k * step + size / 2, y + size / 2) for k in range(len(shown))]
+        back = _circles(centres, size / 2 + 1.5, fill=COLOURS["medallion"])
+    glyphs = "".join(_use(i.value, x + 1 + k * step, y, size) for k, i in enumerate(shown))
+    return back + glyphs, width
+
+
+def _cost(cost: tuple[CostIcon, ...]) -> str:
+    # Three icons fit beside the id; more are squeezed together.
+    step = 15 if len(cost) <= 3 else 45 / (len(cost) - 1)
+    return "".join(
+        _place(f"{icon.pay.value}-{icon.face.value}", 3 + k * step, 3)
+        for k, icon in enumerate(cost)
+    )
+
+
+def _card_points(scoring: Scoring, w: dict[str, str]) -> str:
+    if isinstance(scoring, Flat):
+        return _text(36, 93, str(scoring.points), "big")
+    if isinstance(scoring, NoPoints):
+        return _text(36, 88, "+1", "big") + _text(36, 99.5, w["wild"], "wild", 64)
+    per = w["per_set"] if isinstance(scoring, PerSet) else w["per"]
+    count = len(scoring.ingredients)
+    size = 11 if count <= 4 else 52 / count - 2
+    glyphs, _ = _pattern(scoring, 36 - count * (size + 2) / 2, 81, size)
+    names = " ".join(w[i.value].lower() for i in scoring.ingredients)
+    return (
+        _text(36, 77.5, f"{scoring.points} {per}", "per", 64)
+        + glyphs
+        + _text(36, 101.5, names, "names", 64)
+    )
+
+
+def _card_face(card: Card, w: dict[str, str]) -> str:
+    """The inside of a full card, in a CARD_W x CARD_H box."""
+    glyph = card.ingredient.value if card.ingredient else "salt"
+    parts = [
+        _place(f"card-{card.origin.value}"),
+        _cost(card.cost),
+        # Beside up to three cost icons; squeezed if the id is long.
+        _text(69, 11, card.id, "id", max(14, 65 - 15 * len(card.cost))),
+        _use(glyph, 22, 23, 28),
+    ]
+    if card.origin is Origin.START:
+        parts.append(_text(4, 11, w["start"], "origin"))
+    if card.kind is Kind.DOUBLE:
+        parts.append(_el("circle", cx=60, cy=29, r=8.5, fill=COLOURS["current"]))
+        parts.append(_text(60, 32.5, "×2", "double", fill=COLOURS["light"]))
+    parts.append(_text(36, 62, _name(card, w), "name", 64))
+    parts.append(_card_points(card.scoring, w))
+    return "".join(parts)
+
+
+def _card(
+    card: Card,
+    w: dict[str, str],
+    *,
+    x: float = 0,
+    y: float = 0,
+    scale: float = 1,
+    highlight: bool = False,
+    dimmed: bool = False,
+    label: str | None = None,
+    title: bool = False,
+    **attrs: object,
+) -> str:
+    parts = [_title(_card_title(card, w))] if title else []
+    parts.append(_card_face(card, w))
+    if highlight:
+        parts.append(
+            _el(
+                "rect",
+                x=-2,
+                y=-2,
+                width=CARD_W + 4,
+                height=CARD_H + 4,
+                rx=8,
+                fill="none",
+                stroke=COLOURS["current"],
+                stroke_width=3,
+            )
+        )
+    if label is not None:
+        parts.append(
+            _text(
+                CARD_W / 2,
+                CARD_H + 11,
+                label,
+                "caption",
+                CARD_W,
+                fill=COLOURS["ink"],
+                class_="carnuta-label",
+            )
+        )
+    return _el(
+        "g",
+        "".join(parts),
+        transform=_move(x, y, scale),
+        class_=f"carnuta-card cn-{card.origin.value}" + (" carnuta-highlight" if highlight else ""),
+        data_card=card.id,
+        opacity=0.4 if dimmed else None,
+        **attrs,
+    )
+
+
+def card_svg(
+    card: Card,
+    *,
+    width: float = 108,
+    highlight: bool = False,
+    dimmed: bool = False,
+    label: str | None = None,
+    lang: str = "en",
+) -> str:
+    """One card, ``width`` pixels wide: its cost runes, ingredient, points and id.
+
+    ``highlight`` rings it, ``dimmed`` fades it, ``label`` is a caption under it.
+    """
+    w = _words(lang)
+    # A 3-unit margin leaves room for the highlight ring around the card.
+    body = _card(card, w, x=3, y=3, highlight=highlight, dimmed=dimmed, label=label, title=True)
+    view = (CARD_W + 6, CARD_H + 6 + (LABEL_H if label is not None else 0))
+    return _root(body, width, width * view[1] / view[0], view)
+
+
+def _strip(card: Card, w: dict[str, str], x: float, y: float, **attrs: object) -> str:
+    """A played card as the band left showing in its column: its points and their pattern."""
+    id_room = min(_width(card.id, "sid"), 24)
+    parts = [
+        _title(_card_title(card, w, cost=False)),
+        _place(f"strip-{card.origin.value}"),
+        _text(STRIP_W - 2.5, 11, card.id, "sid", id_room),
+    ]
+    right = STRIP_W - 7 - id_room
+    scoring = card.scoring
+    if isinstance(scoring, NoPoints):
+        parts.append(_use("salt", 3, 3, 10) + _text(15, 11.5, w["salt"], "sbold", right - 15))
+    else:
+        points = str(scoring.points)
+        left = 4 + _width(points, "spts")
+        parts.append(_text(3, 12, points, "spts"))
+        if card.kind is Kind.DOUBLE:
+            right -= 13
+            parts.append(_text(right + 1, 11.5, "×2", "sbold", fill=COLOURS["current"]))
+        if isinstance(scoring, PerIngredient | PerSet):
+            # The glyphs shrink rather than run into the id.
+            size = min(9.0, (right - left) / len(scoring.ingredients) - 2)
+            parts.append(_pattern(scoring, left, (STRIP_H - size) / 2, size)[0])
+    return _el(
+        "g",
+        "".join(parts),
+        transform=_move(x, y),
+        class_=f"carnuta-card cn-{card.origin.value}",
+        data_card=card.id,
+        **attrs,
+    )
+
+
+# ---------------------------------------------------------------- player area
+def _spaces(view: PlayerView, w: dict[str, str]) -> str:
+    states = [Face.SUN.value] * view.suns + [Face.MOON.value] * view.moons
+    states += ["empty"] * view.empty_spaces + ["locked"] * view.locked_spaces
+    return "".join(
+        _el(
+            "use",
+            _title(w["padlock" if state == "locked" else state]),
+            href=f"#cn-space-{state}",
+            x=k * 26 or None,
+            class_="carnuta-space" + (" carnuta-rune" if state in FACES else ""),
+            data_space=k + 1,
+            data_state=state,
+            data_face=state if state in FACES else None,
+        )
+        for k, state in enumerate(states)
+    )
+
+
+def _track(view: PlayerView, game: Game) -> str:
+    """The counter track; Padlocks and bonus tokens under the spaces that give them."""
+    rules = game.rules
+    top, here = rules.counter_max, view.counter
+    cell = BOARD_W / top
+    grid = f"M0 0H{BOARD_W}V15H0Z" + "".join(f"M{_num(s * cell)} 0v15" for s in range(1, top))
+    parts = [
+        _el("rect", width=BOARD_W, height=15, fill=COLOURS["panel"]),
+        _el("rect", width=(here - 1) * cell, height=15, fill=COLOURS["faint"]) if here > 1 else "",
+        _el("path", d=grid, fill="none", stroke=COLOURS["muted"], stroke_width=0.6),
+        _el(
+            "rect",
+            x=(here - 1) * cell,
+            width=cell,
+            height=15,
+            fill=COLOURS["ink"],
+            class_="carnuta-counter",
+            data_step=here,
+        ),
+    ]
+    numbers = "".join(
+        _el("tspan", str(s), x=(s - 0.5) * cell, fill=COLOURS["light"] if s == here else None)
+        for s in range(1, top + 1)
+    )
+    parts.append(_el("text", numbers, y=11, class_="cn-step"))
+    parts.extend(_use("padlock", (s - 0.5) * cell - 5, 17, 10) for s in rules.unlock_levels)
+    parts.extend(_use("plus", (s - 0.5) * cell - 5, 17, 10) for s in rules.bonus_levels)
+    return _g("".join(parts), class_="carnuta-track", data_counter=here)
+
+
+def _token(
+    ingredient: Ingredient, x: float, y: float, size: float, w: dict[str, str], **attrs: object
+) -> str:
+    inner = (
+        _title(f"{w['bonus']}: {w[ingredient.value]}")
+        + _use("token", x, y, size)
+        + _use(ingredient.value, x + size * 0.2, y + size * 0.2, size * 0.6)
+    )
+    return _el("g", inner, class_="carnuta-bonus", data_ingredient=ingredient.value, **attrs)
+
+
+def _board(game: Game, view: PlayerView, w: dict[str, str]) -> str:
+    parts = [
+        _spaces(view, w),
+        _g(_track(view, game), y=30),
+        _text(0, 66, w["sickle"], "small"),
+        _text(80, 66, w["bonus"], "small"),
+    ]
+    parts.extend(
+        _use("sickle", k * 18, 70, 17, class_="carnuta-sickle", data_seat=view.seat)
+        for k in range(view.sickles)
+    )
+    parts.extend(
+        _token(ingredient, 80 + k * 19, 70, 18, w, data_seat=view.seat)
+        for k, ingredient in enumerate(view.bonus_tokens)
+    )
+    return "".join(parts)
+
+
+def _hand(view: PlayerView, w: dict[str, str]) -> str:
+    n = len(view.hand)
+    room = 3 * (HAND_W + 5) - 5
+    # Past the hand limit (during a turn) the cards overlap to stay in the same room, and a
+    # tooltip tells what a covered card is.
+    step = HAND_W + 5 if n <= 3 else (room - HAND_W) / (n - 1)
+    cards = "".join(
+        _card(card, w, x=k * step, scale=HAND_SCALE, title=n > 3, data_where="hand")
+        for k, card in enumerate(view.hand)
+    )
+    if not cards:
+        cards = _el(
+            "rect",
+            width=HAND_W,
+            height=CARD_H * HAND_SCALE,
+            rx=5,
+            fill="none",
+            stroke=COLOURS["muted"],
+            stroke_dasharray="4 3",
+        )
+    return _g(cards, class_="carnuta-hand", data_seat=view.seat)
+
+
+def _columns(game: Game, view: PlayerView, w: dict[str, str]) -> str:
+    columns = view.columns()
+    counts = ingredient_counts(view.played, dict(view.salt_on), view.bonus_tokens)
+    pad = dict(game.score_pad(view.seat).rows)
+    targets = dict(view.salt_on)
+    parts = []
+    for k, ingredient in enumerate(INGREDIENTS):
+        count, x = counts[ingredient], k * COLUMN_W
+        head = _use(ingredient.value, x, 0, 12) + _text(
+            x + 14, 10, w[ingredient.value], "head", STRIP_W - 14
+        )
+        if count:
+            head += _text(x, 23, f"×{count}", "small")
+            head += _text(x + STRIP_W, 23, f"{pad[ingredient]} {w['points']}", "points")
+        strips = "".join(
+            # A Salt sits on its target card, a little offset, as on the table.
+            _strip(
+                card,
+                w,
+                x + (3 if card.is_salt else 0),
+                28 + j * (STRIP_H + 1),
+                data_on=targets.get(card.id),
+            )
+            for j, card in enumerate(columns[ingredient])
+        )
+        parts.append(
+            _g(
+                head + strips,
+                class_="carnuta-column",
+                data_ingredient=ingredient.value,
+                data_count=count,
+                data_points=pad[ingredient],
+                opacity=None if count else 0.45,
+            )
+        )
+    return "".join(parts)
+
+
+HAND_X = PAD + BOARD_W + 14
+COLUMNS_X = HAND_X + 3 * (HAND_W + 5) + 6
+PLAYER_W = COLUMNS_X + 7 * COLUMN_W + STRIP_W + PAD
+
+
+def _player_height(view: PlayerView) -> float:
+    tallest = max(len(cards) for cards in view.columns().values())
+    return max(34 + CARD_H * HAND_SCALE, 36 + tallest * (STRIP_H + 1)) + PAD
+
+
+def _player(game: Game, seat: int, w: dict[str, str]) -> tuple[str, float]:
+    view = game.player(seat)
+    height = _player_height(view)
+    current = not game.is_over and seat == game.current_player
+    winner = game.is_over and seat in game.winners()
+    edge = COLOURS["current"] if current else COLOURS["winner"] if winner else COLOURS["faint"]
+    score = game.score_pad(seat).total
+    title = f"{w['player']} {seat + 1}" + (f" · {w['ancestor']}" if seat == 0 else "")
+    tag = w["to_play"] if current else w["winner"] if winner else ""
+    parts = [
+        _el(
+            "rect",
+            x=1,
+            y=1,
+            width=PLAYER_W - 2,
+            height=height - 2,
+            rx=8,
+            fill=COLOURS["panel"],
+            stroke=edge,
+            stroke_width=3 if current or winner else 1,
+        ),
+        _text(PAD, 19, title, "title"),
+        _text(
+            PAD + BOARD_W,
+            19,
+            f"{w['score']} {score}",
+            "score",
+            class_="carnuta-score",
+            data_seat=seat,
+            data_score=score,
+        ),
+        _g(_board(game, view, w), x=PAD, y=28),
+        _text(HAND_X, 19, f"{w['hand']} ({len(view.hand)})", "label"),
+        _text(COLUMNS_X - 12, 19, tag, "tag", fill=edge) if tag else "",
+        _g(_hand(view, w), x=HAND_X, y=26),
+        _g(_columns(game, view, w), x=COLUMNS_X, y=8),
+    ]
+    body = _g(
+        "".join(parts),
+        class_="carnuta-player",
+        data_seat=seat,
+        data_current=current or None,
+        data_winner=winner or None,
+    )
+    return body, height
+
+
+def player_svg(game: Game, seat: int, *, lang: str = "en") -> str:
+    """One player's area: runes, counter track, Sickles, bonus tokens, hand, columns, score."""
+    if not 0 <= seat < game.num_players:
+        raise ValueError(f"seat should be 0 to {game.num_players - 1}, not {seat}")
+    body, height = _player(game, seat, _words(lang))
+    return _root(body, PLAYER_W, height)
+
+
+# ------------------------------------------------------------------- market
+ROW_H = CARD_H + 22
+SLOT_X = PAD + CARD_W + 16
+SIDE_X = SLOT_X + 4 * (CARD_W + GAP) + 12
+MARKET_W = SIDE_X + CARD_W + 24 + 150
+
+
+def _outline(words: str) -> str:
+    return _el(
+        "rect",
+        x=1,
+        y=1,
+        width=CARD_W - 2,
+        height=CARD_H - 2,
+        rx=6,
+        fill="none",
+        stroke=COLOURS["muted"],
+        stroke_width=1.2,
+        stroke_dasharray="5 4",
+    ) + _text(CARD_W / 2, CARD_H / 2 + 3, words, "slot")
+
+
+def _deck_pile(game: Game, row: Row, w: dict[str, str]) -> str:
+    count = game.deck_size(row)
+    inner = (
+        _title(f"{w['deck']} {w[row.value]}: {count}")
+        + _place(f"card-{row.value}")
+        + _use(Face.SUN.value if row is Row.DAY else Face.MOON.value, 22, 23, 28)
+        + _text(36, 62, w["deck"], "name")
+        + _text(36, 90, str(count), "big")
+    )
+    return _g(inner, class_=f"carnuta-deck cn-{row.value}", data_row=row.value, data_count=count)
+
+
+def _slot(card: Card | None, row: Row, slot: int, w: dict[str, str], x: float, y: float) -> str:
+    inner = _outline(w["empty"]) if card is None else _card(card, w, data_where="market")
+    return _g(
+        inner,
+        x=x,
+        y=y,
+        class_="carnuta-slot",
+        data_row=row.value,
+        data_slot=slot,
+        data_empty=card is None or None,
+    )
+
+
+def _market_side(game: Game, w: dict[str, str]) -> str:
+    """The discard pile (its top card), the rune reserve and the bonus tokens left."""
+    pile = game.discard_pile
+    top = _card(pile[-1], w, dimmed=True, data_where="discard") if pile else _outline("")
+    x = CARD_W + 24
+    parts = [
+        _text(0, 10, f"{w['discard']} ({len(pile)})", "label"),
+        _g(top, y=14, class_="carnuta-discard", data_count=len(pile)),
+        _text(x, 10, w["reserve"], "label"),
+        _text(x, 66, w["bonus"], "label"),
+    ]
+    for k, (face, count) in enumerate(game.reserve.items()):
+        inner = (
+            _title(f"{w['reserve']}: {count} {w[face.value]}")
+            + _use(face.value, 0, 0, 24)
+            + _text(30, 17, f"× {count}", "count")
+        )
+        parts.append(
+            _g(
+                inner,
+                x=x + k * 70,
+                y=16,
+                class_="carnuta-reserve",
+                data_face=face.value,
+                data_count=count,
+            )
+        )
+    parts.extend(
+        _token(ingredient, x + (k % 4) * 30, 72 + (k // 4) * 30, 27, w, data_where="market")
+        for k, ingredient in enumerate(game.bonus_tokens)
+    )
+    return "".join(parts)
+
+
+def _market(game: Game, w: dict[str, str]) -> tuple[str, float]:
+    parts = []
+    for r, row in enumerate((Row.DAY, Row.NIGHT)):
+        top = PAD + r * ROW_H
+        parts.append(_text(PAD, top + 10, w[row.value], "row"))
+        parts.append(_g(_deck_pile(game, row, w), x=PAD, y=top + 14))
+        for k, card in enumerate(game.market(row)):
+            x = SLOT_X + k * (CARD_W + GAP)
+            parts.append(_text(x + CARD_W / 2, top + 10, str(k + 1), "slot"))
+            parts.append(_slot(card, row, k + 1, w, x, top + 14))
+    parts.append(_g(_market_side(game, w), x=SIDE_X, y=PAD))
+    return _g("".join(parts), class_="carnuta-market"), PAD + 2 * ROW_H
+
+
+def market_svg(game: Game, *, lang: str = "en") -> str:
+    """The center of the table: both rows, deck sizes, the discard, the reserve, bonus tokens."""
+    body, height = _market(game, _words(lang))
+    return _root(body, MARKET_W, height)
+
+
+# -------------------------------------------------------------------- table
+def _status(game: Game, w: dict[str, str], lang: str) -> str:
+    if game.is_over:
+        scores = game.scores()
+        names = ", ".join(
+            f"{w['player']} {s + 1} ({scores[s]} {w['points']})" for s in game.winners()
+        )
+        return f"{w['over']} · {w['winner']}: {names}"
+    head = f"{w['round']} {game.round}"
+    if game.final_round is not None and game.round == game.final_round:
+        head += f" ({w['final']})"
+    if lang == "en":
+        return f"{head} · {game.pending()}"
+    # The engine's sentences are English; other languages word the same four cases.
+    if game.phase == BONUS:
+        now = w["choose_bonus"]
+    elif game.phase == DISCARD:
+        now = w["must_discard"]
+    else:
+        now = w["actions"] if game.actions_left else w["end_turn"]
+    who = f"{w['player']} {game.current_player + 1}"
+    return f"{head} · " + now.format(who=who, n=game.actions_left, limit=game.rules.hand_limit)
+
+
+def table_svg(game: Game, *, lang: str = "en") -> str:
+    """The whole table: a status line, the market, then every player's area."""
+    w = _words(lang)
+    bar = _g(
+        _el(
+            "rect",
+            width=PLAYER_W,
+            height=26,
+            rx=6,
+            fill=COLOURS["winner"] if game.is_over else COLOURS["status"],
+        )
+        + _text(PAD + 2, 17.5, _status(game, w, lang), "status", PLAYER_W - 200)
+        + _text(
+            PLAYER_W - PAD, 17, f"{w['deck']}: {game.deck.name}", "deck", 170, fill=COLOURS["faint"]
+        ),
+        class_="carnuta-status",
+        data_phase=game.phase,
+        fill=COLOURS["light"],
+    )
+    market, y = _market(game, w)
+    parts = [bar, _g(market, y=30)]
+    y += 30 + GAP
+    for seat in range(game.num_players):
+        area, height = _player(game, seat, w)
+        parts.append(_g(area, y=y))
+        y += height + GAP
+    width, height = PLAYER_W + 2 * PAD, y + PAD
+    table = _g(
+        "".join(parts),
+        x=PAD,
+        y=PAD,
+        class_="carnuta-table",
+        data_players=game.num_players,
+        data_round=game.round,
+        data_current=game.current_player,
+        data_phase=game.phase,
+    )
+    return _root(
+        _el("rect", width=width, height=height, fill=COLOURS["felt"]) + table, width, height
+    )

@@ -1,0 +1,218 @@
+"""The exercise machinery: an ``Exercise`` knows its position, asks the engine for the answer,
+reads every correct form of a student's answer and says ✓ or ✗ with a hint naming the rule."""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from carnuta_core import Game
+from carnuta_core.svg import player_svg, table_svg
+
+from .answers import AnswerError
+from .rulebook import RULES, Rule
+
+THEMES = {
+    "rules": "Rules",
+    "runes": "Runes",
+    "scoring": "Scoring maths",
+    "synergies": "Synergies",
+    "design": "Game design",
+}
+
+
+@dataclass(frozen=True)
+class Result:
+    """What ``check`` says: true when the answer is right; it prints ✓ or ✗ and a hint."""
+
+    correct: bool
+    grade_id: str
+    message: str
+    hint: str = ""
+
+    def __bool__(self) -> bool:
+        return self.correct
+
+    def __str__(self) -> str:
+        mark = "✓" if self.correct else "✗"
+        text = f"{mark} {self.grade_id}: {self.message}"
+        return text + (f"\nHint: {self.hint}" if self.hint else "")
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        colour = "#1b7f3b" if self.correct else "#b3261e"
+        mark = "✓" if self.correct else "✗"
+        hint = f"<div><b>Hint:</b> {html.escape(self.hint)}</div>" if self.hint else ""
+        return (
+            f"<div style='border-left:4px solid {colour};padding:2px 8px'>"
+            f"<b style='color:{colour}'>{mark}</b> {html.escape(self.message)}{hint}</div>"
+        )
+
+
+class Exercise:
+    """One exercise. Subclasses set the class fields and write ``setup``, ``question``,
+    ``solutions``, ``read``, ``answer``, ``forms`` and ``wrong_answers``.
+
+    ``solutions()`` is the set of correct answers in normal form, computed by the engine for
+    this exercise's staged position; ``read`` turns any accepted form into normal form.
+    """
+
+    key: ClassVar[str]
+    number: ClassVar[int] = 0
+    theme: ClassVar[str]
+    title: ClassVar[str]
+    rule: ClassVar[str]
+    how: ClassVar[str] = ""
+    randomised: ClassVar[bool] = False
+    #: Which seat the question is about; ``None`` shows the whole table.
+    seat: int | None = 0
+
+    def __init__(self, seed: int | None = None):
+        if seed is not None and not self.randomised:
+            raise ValueError(f"exercise {self.key!r} is the same for everyone: give no seed")
+        self.seed = 0 if seed is None and self.randomised else seed
+        self.rng = random.Random(f"{self.key}/{self.seed}")
+        self.game: Game | None = None
+        self.setup()
+
+    # ------------------------------------------------------------ to override
+    def setup(self) -> None:
+        """Build the staged position (``self.game``) and whatever the question needs."""
+
+    def question(self) -> str:
+        raise NotImplementedError
+
+    def solutions(self) -> set[Any]:
+        """Every correct answer, in normal form (usually one)."""
+        raise NotImplementedError
+
+    def read(self, answer: Any) -> Any:
+        """Turn a student's answer into normal form, or raise ``AnswerError``."""
+        raise NotImplementedError
+
+    def answer(self) -> Any:
+        """The engine's answer, written the natural way (``check(answer())`` passes)."""
+        raise NotImplementedError
+
+    def forms(self) -> list[Any]:
+        """The engine's answer written in every accepted way (for tests and teachers)."""
+        return [self.answer()]
+
+    def wrong_answers(self) -> list[Any]:
+        """At least two readable but wrong answers (for tests)."""
+        raise NotImplementedError
+
+    def nudge(self, value: Any) -> str:
+        """An extra pointer for a readable wrong answer (never the answer itself)."""
+        return ""
+
+    def because(self) -> str:
+        """Why the answer is right, shown after a correct answer."""
+        return ""
+
+    def is_correct(self, value: Any) -> bool:
+        return value in self.solutions()
+
+    # ------------------------------------------------------------ the check
+    @property
+    def grade_id(self) -> str:
+        return f"ex{self.number:02d}"
+
+    @property
+    def hint(self) -> Rule:
+        return RULES[self.rule]
+
+    def check(self, answer: Any) -> Result:
+        """✓ when ``answer`` is right (in any accepted form), else ✗ with a hint."""
+        rule = str(self.hint)
+        if answer is None or answer is Ellipsis:
+            return Result(False, self.grade_id, f"no answer yet: {self.how}.", rule)
+        try:
+            value = self.read(answer)
+        except AnswerError as error:
+            return Result(False, self.grade_id, f"I cannot read that answer: {error}.", rule)
+        if self.is_correct(value):
+            why = self.because()
+            return Result(True, self.grade_id, "right." + (f" {why}" if why else ""))
+        nudge = self.nudge(value)
+        return Result(False, self.grade_id, "not this one." + (f" {nudge}" if nudge else ""), rule)
+
+    # ------------------------------------------------------------ showing
+    def picture(self) -> str:
+        assert self.game is not None
+        if self.seat is None:
+            return table_svg(self.game)
+        return player_svg(self.game, self.seat)
+
+    def __str__(self) -> str:
+        return f"{self.grade_id} · {self.title}\n{self.question()}\nAnswer: {self.how}."
+
+    def __repr__(self) -> str:
+        seed = f", seed={self.seed}" if self.randomised else ""
+        return f"make({self.key!r}{seed})"
+
+    def _repr_html_(self) -> str:
+        picture = self.picture() if self.game is not None else ""
+        return (
+            f"<div><b>{html.escape(self.grade_id)} · {html.escape(self.title)}</b>"
+            f"<p>{html.escape(self.question())}</p>"
+            f"<p><i>Answer: {html.escape(self.how)}.</i></p>{picture}</div>"
+        )
+
+
+EXERCISES: dict[str, type[Exercise]] = {}
+
+
+def register(cls: type[Exercise]) -> type[Exercise]:
+    """Add an exercise class to the catalogue; numbers follow the themes' order."""
+    if cls.key in EXERCISES:
+        raise ValueError(f"two exercises are called {cls.key!r}")
+    if cls.theme not in THEMES:
+        raise ValueError(f"exercise {cls.key!r}: unknown theme {cls.theme!r}")
+    EXERCISES[cls.key] = cls
+    order = list(THEMES)
+    ranked = sorted(EXERCISES.values(), key=lambda c: order.index(c.theme))  # stable
+    EXERCISES.clear()
+    for number, exercise in enumerate(ranked, start=1):
+        exercise.number = number
+        EXERCISES[exercise.key] = exercise
+    return cls
+
+
+def make(key: str, seed: int | None = None) -> Exercise:
+    """The exercise ``key``; randomised ones give each ``seed`` (a student number) its own."""
+    try:
+        cls = EXERCISES[key]
+    except KeyError:
+        raise KeyError(f"no exercise {key!r} (known: {', '.join(EXERCISES)})") from None
+    return cls(seed) if cls.randomised else cls()
+
+
+def catalogue(theme: str | None = None) -> list[dict[str, Any]]:
+    """One row per exercise: its grade id, key, theme, title and whether it is randomised."""
+    return [
+        {
+            "id": f"ex{cls.number:02d}",
+            "key": key,
+            "theme": THEMES[cls.theme],
+            "title": cls.title,
+            "randomised": cls.randomised,
+        }
+        for key, cls in EXERCISES.items()
+        if theme is None or cls.theme == theme
+    ]
+
+
+def first(items: list[Any], count: int, keep: Callable[[Any], bool]) -> list[Any]:
+    """The first ``count`` distinct items that ``keep`` accepts."""
+    out: list[Any] = []
+    for item in items:
+        if keep(item) and item not in out:
+            out.append(item)
+        if len(out) == count:
+            break
+    return out

@@ -1,0 +1,94 @@
+"""The rulebook sections the hints point at, quoted word for word from the English rulebook."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rulebook section and the sentence of it that settles a question."""
+
+    section: str
+    quote: str
+
+    def __str__(self) -> str:
+        return f'Rulebook, "{self.section}": “{self.quote}”'
+
+
+RULES: dict[str, Rule] = {
+    "setup": Rule(
+        "Setup",
+        "Place 4 runes, 2 on the Sun side and 2 on the Moon side, on the first four spaces on "
+        "your board. [...] Make a reserve of runes according to the number of players: "
+        "2 players: 1 Sun and 1 Moon; 3 players: 2 Sun and 2 Moon; 4 players: 3 Sun and 3 Moon.",
+    ),
+    "actions": Rule(
+        "Gameplay Overview",
+        "On your turn, take 2 actions from the 4 following actions: [...] Your 2 actions can be "
+        "the same or different, and you may do them in any order.",
+    ),
+    "take": Rule(
+        "Take a Card",
+        "Take a card from the 8 visible in the center of the table and add it to your hand. "
+        "Replace it immediately with the top card of the corresponding deck.",
+    ),
+    "play": Rule(
+        "Play a Card",
+        "Choose a card from your hand and pay the cost shown with the runes on your board: "
+        "Flip the rune shown to its other side. Return the rune shown to the reserve, without "
+        "flipping it.",
+    ),
+    "counter": Rule(
+        "Play a Card",
+        "Finally, move your counter by one space. [...] Certain spaces offer a bonus. When you "
+        "reach one, immediately benefit from the corresponding effect: Remove a Padlock from "
+        "your board. [...] Take a Bonus Ingredient token [...]",
+    ),
+    "runes": Rule(
+        "Take Runes",
+        "Fill the empty spaces on your board, as many as possible, with runes from the reserve, "
+        "without flipping them. You may take either Moons or Suns, but never both types of "
+        "runes in the same action. Note: Spaces blocked by a Padlock are not yet available.",
+    ),
+    "flip": Rule(
+        "Flip Runes",
+        "Flip runes on your board so that you only have runes of the same type faceup: Moons "
+        "or Suns.",
+    ),
+    "end_turn": Rule(
+        "End of Turn",
+        "End your turn by checking the 2 following points: 3 cards in hand. Discard any cards "
+        "above this limit. Move your counter.",
+    ),
+    "end_game": Rule(
+        "End of the Game",
+        "The end of the game is triggered as soon as one player plays their 11th card. Finish "
+        "the current turn (until the person to the right of the Ancestor), then take a final "
+        "turn.",
+    ),
+    "tie": Rule(
+        "End of the Game",
+        "The player with the highest score wins the game. In case of tie, the player with the "
+        "most points in a single Ingredient wins. If there's still a tie, share the victory.",
+    ),
+    "points": Rule(
+        "Description of Points",
+        "Gain 1 point for each of the two Ingredients shown. [...] Gain 1 point for each "
+        "Ingredient shown, including this card. [...] Gain 4 points for each set of 2 "
+        "Ingredients shown.",
+    ),
+    "special": Rule(
+        "Special cards",
+        "At the end of the game, double cards count as 2 Ingredients of the type shown. Salt is "
+        "a Wild Ingredient. When you play a Salt card, stack it on a card already played in "
+        "front of you. At the end of the game, the Salt counts as 1 extra Ingredient of this "
+        "type.",
+    ),
+    "bonus": Rule(
+        "Play a Card",
+        "Take a Bonus Ingredient token from those available in the center of the table and "
+        "place it in front of you. At the end of the game, this counts as 1 extra Ingredient "
+        "of the type shown.",
+    ),
+}

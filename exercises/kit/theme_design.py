@@ -1,0 +1,206 @@
+"""Game-design exercises: predict, then measure, what a rule change does."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from carnuta_core import Face, Game, GreedyBot, PositionError, Rules, play_game
+
+from .answers import read_number
+from .base import Exercise, first, register
+from .staging import board, random_potion, stage
+
+
+class DesignExercise(Exercise):
+    seat = None
+
+    def solutions(self) -> set[Any]:
+        return {Fraction(self.answer())}
+
+    def read(self, answer: Any) -> Any:
+        return read_number(answer)
+
+    def forms(self) -> list[Any]:
+        n = self.answer()
+        return [n, str(n), Fraction(n), float(n)]
+
+
+def runes_in_play(game: Game) -> int:
+    boards = sum(game.player(s).runes for s in range(game.num_players))
+    return boards + game.reserve[Face.SUN] + game.reserve[Face.MOON]
+
+
+@register
+class RunesInPlay(DesignExercise):
+    key = "runes_in_play"
+    theme = "design"
+    title = "Runes in play under new rules"
+    rule = "setup"
+    how = "a number of runes"
+    randomised = True
+
+    def setup(self) -> None:
+        rng = self.rng
+        suns = rng.randint(1, 3)
+        moons = rng.randint(0, 4 - suns)
+        per_face = tuple((p, rng.randint(0, 4)) for p in (2, 3, 4))
+        self.rules = Rules(starting_suns=suns, starting_moons=moons, reserve_per_face=per_face)
+        self.players = rng.choice([2, 3, 4])
+        self.game = Game.new(self.players, seed=0, rules=self.rules)
+
+    def question(self) -> str:
+        r = self.rules
+        reserve = dict(r.reserve_per_face)[self.players]
+        return (
+            f"A variant: each player starts with {r.starting_suns} Sun(s) and "
+            f"{r.starting_moons} Moon(s), and a {self.players}-player reserve starts with "
+            f"{reserve} Sun(s) and {reserve} Moon(s). Predict first, then check with the engine: "
+            "how many runes are in play (on the boards and in the reserve)?"
+        )
+
+    def answer(self) -> int:
+        assert self.game is not None
+        return runes_in_play(self.game)
+
+    def wrong_answers(self) -> list[Any]:
+        n = self.answer()
+        printed = runes_in_play(Game.new(self.players, seed=0))
+        return first([printed, n + self.players, n - 1, n + 1], 2, lambda a: a != n and a >= 0)
+
+
+def staged_with(rules: Rules, played: list[str]) -> Game:
+    """A position where player 1 has played ``played``: the engine accepts exactly one number
+    of Padlocks for that counter under these rules, so try each."""
+    last: PositionError | None = None
+    for locked in range(rules.rune_spaces - rules.open_spaces + 1):
+        b = board(played, "", rules=Rules())
+        b["runes"] = "." * (rules.rune_spaces - locked) + "#" * locked
+        try:
+            return stage([b, board(["S01" if played[0] != "S01" else "S02"])], rules=rules)
+        except PositionError as error:
+            last = error
+    raise ValueError(f"no Padlock count fits: {last}")
+
+
+@register
+class OpenSpaces(DesignExercise):
+    key = "open_spaces"
+    theme = "design"
+    title = "Padlocks at other counter spaces"
+    rule = "counter"
+    how = "a number of open rune spaces"
+    randomised = True
+
+    def setup(self) -> None:
+        rng = self.rng
+        first_level = rng.randint(2, 7)
+        self.levels = (first_level, rng.randint(first_level + 1, 10))
+        self.rules = Rules(unlock_levels=self.levels)
+        self.played = rng.randint(2, 10)
+        self.game = staged_with(self.rules, random_potion(rng, self.played))
+        self.printed = staged_with(Rules(), random_potion(rng, self.played))
+
+    def question(self) -> str:
+        return (
+            f"A variant: the Padlocks come off when the counter reaches {self.levels[0]} and "
+            f"{self.levels[1]} (instead of 4 and 8). You have played {self.played} cards. How "
+            "many rune spaces are open on your board?"
+        )
+
+    def answer(self) -> int:
+        assert self.game is not None
+        return self.game.open_spaces(0)
+
+    def wrong_answers(self) -> list[Any]:
+        n = self.answer()
+        return first([self.printed.open_spaces(0), n - 1, n + 1], 2, lambda a: a != n)
+
+
+CHANGES: list[tuple[str, dict[str, Any], str]] = [
+    ("3 actions per turn", {"actions_per_turn": 3}, "actions"),
+    ("a hand limit of 5 cards", {"hand_limit": 5}, "end_turn"),
+    ("the end triggered by the 9th card", {"end_trigger": 9}, "end_game"),
+    ("Padlocks coming off at 2 and 4", {"unlock_levels": (2, 4)}, "counter"),
+    (
+        "a 2-player reserve of 3 Suns and 3 Moons",
+        {"reserve_per_face": ((2, 3), (3, 2), (4, 3))},
+        "setup",
+    ),
+]
+
+
+@lru_cache(maxsize=64)
+def average_rounds(rules: Rules, seeds: tuple[int, ...]) -> Fraction:
+    """The mean number of rounds of 2-player greedy games, one per seed.
+
+    Raises ``RuntimeError`` when a game does not end (two greedy bots can get stuck flipping
+    their runes back and forth with empty hands); exercises pick seeds where every game ends.
+    """
+    rounds = [
+        play_game(
+            [GreedyBot(seed), GreedyBot(seed + 1)], seed=seed, rules=rules, max_actions=800
+        ).round
+        for seed in seeds
+    ]
+    return Fraction(sum(rounds), len(rounds))
+
+
+@register
+class MeasureRounds(DesignExercise):
+    key = "measure_rounds"
+    theme = "design"
+    title = "Predict, then measure: game length"
+    rule = "actions"
+    how = "the average number of rounds (a number; 12.25, '49/4' and Fraction(49, 4) all work)"
+    randomised = True
+    games = 4
+
+    def setup(self) -> None:
+        rng = self.rng
+        self.change, fields, self.rule = rng.choice(CHANGES)
+        self.rules = Rules(**fields)
+        while True:
+            start = rng.randrange(1000)
+            self.seeds = tuple(range(start, start + self.games))
+            try:
+                self.answer(), self.baseline()
+            except RuntimeError:
+                continue
+            return
+
+    def question(self) -> str:
+        return (
+            f"Predict first: with {self.change} instead of the printed rule, will 2-player games "
+            "between greedy bots be shorter or longer? Then measure: play one game per seed in "
+            f"{list(self.seeds)} with play_game([GreedyBot(seed), GreedyBot(seed + 1)], "
+            "seed=seed, rules=exercise.rules) and average their .round. What is the average?"
+        )
+
+    def answer(self) -> Fraction:
+        return average_rounds(self.rules, self.seeds)
+
+    def solutions(self) -> set[Any]:
+        return {self.answer()}
+
+    def is_correct(self, value: Any) -> bool:
+        return abs(value - self.answer()) <= Fraction(1, 20)
+
+    def forms(self) -> list[Any]:
+        n = self.answer()
+        return [n, str(n), float(n), f"{float(n):.2f}", round(float(n), 1)]
+
+    def baseline(self) -> Fraction:
+        return average_rounds(Rules(), self.seeds)
+
+    def wrong_answers(self) -> list[Any]:
+        n = self.answer()
+        return first([self.baseline(), n + 1, n - 1], 2, lambda a: abs(a - n) > Fraction(1, 20))
+
+    def because(self) -> str:
+        base = self.baseline()
+        return (
+            f"With the printed rules the same seeds last {float(base):.2f} rounds on average; "
+            f"with {self.change}, {float(self.answer()):.2f}."
+        )

@@ -1,0 +1,463 @@
+"""Rules exercises: is this action legal? what happens next?"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from carnuta_core import Action, Face, FlipRunes, Game, PlayCard, RandomBot, TakeRunes
+from carnuta_core.svg import player_svg
+
+from .answers import read_bool, read_card, read_keyword, read_many, read_number, read_runes
+from .base import Exercise, first, register
+from .staging import (
+    FREE,
+    board,
+    bot_position,
+    card_ids,
+    random_bonus,
+    random_potion,
+    random_runes,
+    stage,
+)
+
+
+def _rule_of(action: Action) -> str:
+    return {PlayCard: "play", TakeRunes: "runes", FlipRunes: "flip"}.get(type(action), "actions")
+
+
+@register
+class IsLegal(Exercise):
+    key = "is_legal"
+    theme = "rules"
+    title = "Is this action legal?"
+    rule = "play"
+    how = "True or False ('yes' and 'no' work too)"
+    randomised = True
+
+    def setup(self) -> None:
+        self.game = game = bot_position(
+            self.rng.randrange(10**6), actions=self.rng.randrange(4, 40)
+        )
+        self.seat = game.current_player
+        view = game.player(self.seat)
+        candidates: list[Action] = []
+        for card in view.hand:
+            if card.is_salt:
+                target = next(c.id for c in view.played if not c.is_salt)
+                candidates.append(PlayCard(card.id, target))
+            else:
+                candidates.append(PlayCard(card.id))
+        candidates += [TakeRunes(f) for f in Face] + [FlipRunes(f) for f in Face]
+        legal = game.legal_actions()
+        allowed = [a for a in candidates if a in legal]
+        forbidden = [a for a in candidates if a not in legal]
+        want_legal = self.rng.random() < 0.5
+        pool = allowed if (want_legal and allowed) or not forbidden else forbidden
+        self.action = self.rng.choice(pool)
+        self.rule = _rule_of(self.action)
+
+    def question(self) -> str:
+        assert self.game is not None
+        return (
+            f"Player {self.seat + 1} is to play and has {self.game.actions_left} action(s) left "
+            f"this turn (their area is shown below; the reserve holds "
+            f"{self.game.reserve[Face.SUN]} Sun(s) and {self.game.reserve[Face.MOON]} Moon(s)). "
+            f"Is '{self.action}' legal now?"
+        )
+
+    def picture(self) -> str:
+        assert self.game is not None
+        return player_svg(self.game, self.seat)
+
+    def answer(self) -> bool:
+        assert self.game is not None
+        return self.action in self.game.legal_actions()
+
+    def solutions(self) -> set[Any]:
+        return {self.answer()}
+
+    def read(self, answer: Any) -> bool:
+        return read_bool(answer)
+
+    def forms(self) -> list[Any]:
+        yes = self.answer()
+        return [yes, "yes" if yes else "no", "Yes" if yes else "No", "legal" if yes else "illegal"]
+
+    def wrong_answers(self) -> list[Any]:
+        yes = self.answer()
+        return [not yes, "no" if yes else "yes", "illegal" if yes else "legal"]
+
+    def because(self) -> str:
+        assert self.game is not None
+        return self.game.explain(self.action)
+
+
+@register
+class PlayableCards(Exercise):
+    key = "playable_cards"
+    theme = "rules"
+    title = "Which cards can you play now?"
+    rule = "play"
+    how = "the card ids, in any order, like ['N16', 'D04'] or 'N16, D04' ([] if none)"
+    randomised = True
+
+    def setup(self) -> None:
+        while True:
+            game = bot_position(self.rng.randrange(10**6), actions=self.rng.randrange(4, 50))
+            if len(game.player(game.current_player).hand) >= 2:
+                break
+        self.game = game
+        self.seat = game.current_player
+        self.hand = [c.id for c in game.player(self.seat).hand]
+
+    def question(self) -> str:
+        assert self.game is not None
+        return (
+            f"Player {self.seat + 1} holds {', '.join(self.hand)} and has "
+            f"{self.game.actions_left} action(s) left. Which of these cards can they play now? "
+            "(A Salt counts if it can go on at least one played card.)"
+        )
+
+    def answer(self) -> list[str]:
+        assert self.game is not None
+        plays = {a.card for a in self.game.legal_actions() if isinstance(a, PlayCard)}
+        return [c for c in self.hand if c in plays]
+
+    def solutions(self) -> set[Any]:
+        return {frozenset(self.answer())}
+
+    def read(self, answer: Any) -> frozenset[str]:
+        return read_many(answer, read_card)
+
+    def forms(self) -> list[Any]:
+        ids = self.answer()
+        return [
+            ids,
+            list(reversed(ids)),
+            set(ids),
+            ", ".join(c.lower() for c in reversed(ids)) or "none",
+            [f"play {c}" for c in ids],
+        ]
+
+    def wrong_answers(self) -> list[Any]:
+        right = frozenset(self.answer())
+        subsets = [
+            self.hand,
+            [],
+            *([c] for c in self.hand),
+            [c for c in self.hand if c not in right],
+        ]
+        return first(subsets, 3, lambda s: frozenset(s) != right)
+
+    def because(self) -> str:
+        assert self.game is not None
+        return " ".join(self.game.explain(f"play {c}") for c in self.hand if "Salt" not in c)
+
+
+# The rulebook's "Example of a Full Turn": 3 cards in hand, 1 Sun and 1 Moon on a board with
+# 5 open spaces, 2 Moons in the reserve; the Berry costs "flip moon, return moon" (N16).
+FULL_TURN_START = {
+    "boards": [
+        board(["S07", "D11", "N19", "D22"], "SM", hand=["N16", "D18", "D04"]),
+        board(["S03", "N04", "D23", "N02"], "SSSMM"),
+    ],
+    "reserve": (1, 2),
+}
+
+
+def full_turn_game() -> Game:
+    """The position at the start of the rulebook's full-turn example."""
+    return stage(FULL_TURN_START["boards"], reserve=FULL_TURN_START["reserve"])
+
+
+@register
+class FullTurn(Exercise):
+    key = "full_turn"
+    theme = "rules"
+    title = "The rulebook's full turn"
+    rule = "play"
+    how = "the Suns and Moons on your board, like (1, 3), {'sun': 1, 'moon': 3} or '1 Sun, 3 Moons'"
+    actions = ("runes moon", "play N16")
+
+    def setup(self) -> None:
+        self.game = full_turn_game()
+
+    def question(self) -> str:
+        return (
+            "The rulebook's 'Example of a Full Turn': you hold 3 cards and have 1 Sun and 1 Moon "
+            "on your board; the reserve has 2 Moons. You play 'runes moon', then 'play N16' (a "
+            "Berry costing 'flip moon, return moon'). How many Suns and Moons are on your board "
+            "at the end of the turn?"
+        )
+
+    def after(self, count: int) -> Game:
+        game = full_turn_game()
+        for action in self.actions[:count]:
+            game.play(action)
+        return game
+
+    def answer(self) -> tuple[int, int]:
+        view = self.after(2).player(0)
+        return (view.suns, view.moons)
+
+    def solutions(self) -> set[Any]:
+        return {self.answer()}
+
+    def read(self, answer: Any) -> tuple[int, int]:
+        return read_runes(answer)
+
+    def forms(self) -> list[Any]:
+        suns, moons = self.answer()
+        letters = self.after(2).to_json().split('"runes": "')[1].split('"')[0]
+        return [
+            (suns, moons),
+            [suns, moons],
+            {"sun": suns, "moon": moons},
+            {Face.SUN: suns, Face.MOON: moons},
+            f"{suns} Suns, {moons} Moon",
+            letters,
+        ]
+
+    def wrong_answers(self) -> list[Any]:
+        taken = self.after(1).player(0)
+        suns, moons = self.answer()
+        return first(
+            [(taken.suns, taken.moons), (suns, moons + 1), (moons, suns), (1, 1)],
+            3,
+            lambda a: a != (suns, moons),
+        )
+
+    def because(self) -> str:
+        return " ".join(self.after(1).last_events + self.after(2).last_events)
+
+
+@register
+class HandLimit(Exercise):
+    key = "hand_limit"
+    theme = "rules"
+    title = "How many cards do you discard?"
+    rule = "end_turn"
+    how = "a number"
+    randomised = True
+
+    def setup(self) -> None:
+        while True:
+            rng = self.rng
+            potion = random_potion(rng, rng.randint(2, 7))
+            hand_size = rng.randint(1, 3)
+            hand = rng.sample(
+                [
+                    c
+                    for c in FREE + ["D04", "D18", "N04", "N18", "D11", "N11", "D25", "N27"]
+                    if c not in potion
+                ],
+                hand_size,
+            )
+            runes = random_runes(rng, rng.randint(1, 4))
+            self.game = stage(
+                [board(potion, runes, hand=hand), board(["S01" if "S01" not in potion else "S02"])],
+                seed=rng.randrange(10**6),
+            )
+            takes = ["take day " + str(rng.randint(1, 4)), "take night " + str(rng.randint(1, 4))]
+            others = ["runes sun", "runes moon", "flip sun", "flip moon"] + [
+                f"play {c}" for c in hand
+            ]
+            plan = [rng.choice(takes), rng.choice(takes if rng.random() < 0.6 else others)]
+            rng.shuffle(plan)
+            self.plan = plan
+            try:
+                self.outcome()
+            except ValueError:
+                continue
+            break
+        self.hand = hand
+
+    def outcome(self) -> tuple[int, Game]:
+        assert self.game is not None
+        game = self.game.copy()
+        for action in self.plan:
+            game.play(action)
+        game.play("end")
+        discarded = 0
+        while game.phase == "discard":
+            game.play(game.legal_actions()[0])
+            discarded += 1
+        return discarded, game
+
+    def question(self) -> str:
+        held = ", ".join(self.hand) if self.hand else "no card"
+        return (
+            f"You hold {held}. This turn you play '{self.plan[0]}', then '{self.plan[1]}', and "
+            "end your turn. How many cards must you discard?"
+        )
+
+    def answer(self) -> int:
+        return self.outcome()[0]
+
+    def solutions(self) -> set[Any]:
+        return {self.answer()}
+
+    def read(self, answer: Any) -> Any:
+        return read_number(answer)
+
+    def forms(self) -> list[Any]:
+        n = self.answer()
+        return [n, str(n), f"{n} ", float(n)]
+
+    def wrong_answers(self) -> list[Any]:
+        n = self.answer()
+        return first([n + 1, n - 1, n + 2], 2, lambda a: a >= 0)
+
+
+OUTCOMES = {
+    "padlock": "padlock", "a padlock": "padlock", "cadenas": "padlock", "unlock": "padlock",
+    "rune space": "padlock", "space": "padlock", "bonus": "bonus", "token": "bonus",
+    "bonus ingredient": "bonus", "jeton": "bonus", "end": "end", "end of the game": "end",
+    "game end": "end", "11th": "end", "fin": "end", "nothing": "nothing", "none": "nothing",
+    "rien": "nothing", "no bonus": "nothing",
+}  # fmt: skip
+
+
+@register
+class CounterSpace(Exercise):
+    key = "counter_space"
+    theme = "rules"
+    title = "What does the counter's next space give?"
+    rule = "counter"
+    how = "'padlock', 'bonus', 'end' or 'nothing'"
+    randomised = True
+
+    def setup(self) -> None:
+        rng = self.rng
+        self.target = rng.choice([3, 4, 5, 6, 7, 8, 10, 11])
+        self.card = rng.choice(FREE)
+        potion = random_potion(rng, self.target - 1, avoid=FREE)
+        runes = random_runes(rng, rng.randint(0, 4))
+        self.game = stage(
+            [
+                board(potion, runes, hand=[self.card], bonus=random_bonus(rng, self.target - 1)),
+                board(random_potion(rng, 3, avoid=card_ids(potion) + FREE)),
+            ],
+            seed=rng.randrange(10**6),
+        )
+
+    def question(self) -> str:
+        return (
+            f"You have played {self.target - 1} cards. You now play '{self.card}' (it costs "
+            f"nothing), your card number {self.target}, and move your counter. What does the "
+            "new space give you?"
+        )
+
+    def answer(self) -> str:
+        assert self.game is not None
+        game = self.game.copy()
+        before = game.open_spaces(0)
+        game.play(f"play {self.card}")
+        found = []
+        if game.open_spaces(0) > before:
+            found.append("padlock")
+        if game.phase == "bonus":
+            found.append("bonus")
+        if game.end_triggered:
+            found.append("end")
+        return " and ".join(found) or "nothing"
+
+    def solutions(self) -> set[Any]:
+        return {self.read(self.answer())}
+
+    def read(self, answer: Any) -> frozenset[str]:
+        found = read_many(answer, lambda a: read_keyword(a, OUTCOMES, self.how))
+        return found or frozenset({"nothing"})
+
+    def forms(self) -> list[Any]:
+        right = self.answer()
+        extra = {"padlock": "A Padlock comes off", "bonus": "a Bonus Ingredient token",
+                 "end": "the end of the game", "nothing": "none"}  # fmt: skip
+        return [right, right.upper(), extra.get(right, right)]
+
+    def wrong_answers(self) -> list[Any]:
+        right = self.solutions()
+        return first(["padlock", "bonus", "end", "nothing"], 2, lambda a: self.read(a) not in right)
+
+    def because(self) -> str:
+        assert self.game is not None
+        game = self.game.copy()
+        game.play(f"play {self.card}")
+        return " ".join(game.last_events[1:]) or "No bonus on this space."
+
+
+@register
+class TurnsLeft(Exercise):
+    key = "turns_left"
+    theme = "rules"
+    title = "How many turns are left?"
+    rule = "end_game"
+    how = "a number of turns"
+    randomised = True
+    seat = None
+
+    def setup(self) -> None:
+        rng = self.rng
+        self.players = rng.choice([2, 3, 4])
+        self.trigger = rng.randrange(self.players)
+        self.round_ = rng.randint(8, 12)
+        used: list[str] = list(FREE)
+        boards = []
+        for seat in range(self.players):
+            size = 10 if seat == self.trigger else rng.randint(4, 9)
+            potion = random_potion(rng, size, avoid=used)
+            used += card_ids(potion)
+            hand = [FREE[0]] if seat == self.trigger else []
+            boards.append(
+                board(potion, random_runes(rng, 2), hand=hand, bonus=random_bonus(rng, size))
+            )
+        # Bonus tokens are one per ingredient: give each its own.
+        taken: set[str] = set()
+        for b in boards:
+            b["bonus"] = [t for t in b["bonus"] if t not in taken]
+            taken.update(b["bonus"])
+        self.game = stage(
+            boards,
+            turn={"round": self.round_, "player": self.trigger},
+            seed=rng.randrange(10**6),
+        )
+
+    def question(self) -> str:
+        return (
+            f"A {self.players}-player game; Player 1 is the Ancestor. It is round {self.round_}, "
+            f"Player {self.trigger + 1}'s turn, and they play their 11th card ('play {FREE[0]}'). "
+            "After this turn, how many more turns are played before the final scoring? "
+            "(Count every player's turns.)"
+        )
+
+    def answer(self) -> int:
+        assert self.game is not None
+        game = self.game.copy()
+        game.play(f"play {FREE[0]}")
+        bot = RandomBot(seed=self.seed)
+        turns = 0
+        while not game.is_over:
+            before = (game.round, game.current_player)
+            game.play(bot.choose(game))
+            if not game.is_over and (game.round, game.current_player) != before:
+                turns += 1
+        return turns
+
+    def solutions(self) -> set[Any]:
+        return {self.answer()}
+
+    def read(self, answer: Any) -> Any:
+        return read_number(answer)
+
+    def forms(self) -> list[Any]:
+        n = self.answer()
+        return [n, str(n), f"{n} turns"]
+
+    def wrong_answers(self) -> list[Any]:
+        n = self.answer()
+        return first([n - self.players, n + 1, n - 1, n + self.players], 3, lambda a: a >= 0)
+
+    def nudge(self, value: Any) -> str:
+        if value == self.answer() - self.players:
+            return "The round is finished, and then?"
+        return ""

@@ -1,0 +1,308 @@
+"""Rune exercises: paying costs, choosing which runes to take, the fewest actions to afford."""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from carnuta_core import Face, Game, IllegalAction, PlayCard, Rules
+from carnuta_core.cards import Pay
+
+from .answers import read_face, read_number, read_runes
+from .base import Exercise, first, register
+from .staging import DECK, INGREDIENT_CARDS, board, random_potion, random_runes, stage
+
+RUNE_ACTIONS = ("runes sun", "runes moon", "flip sun", "flip moon")
+COSTLY = [c for c in INGREDIENT_CARDS if DECK[c].cost]
+
+
+def letters(game: Game, seat: int = 0) -> str:
+    """A board's runes as the position's letters, e.g. ``'SM...#'``."""
+    return json.loads(game.to_json())["boards"][seat]["runes"]
+
+
+def _can_play(game: Game, card: str) -> bool:
+    return any(isinstance(a, PlayCard) and a.card == card for a in game.legal_actions())
+
+
+@register
+class FewestActions(Exercise):
+    key = "fewest_actions"
+    theme = "runes"
+    title = "Fewest actions to afford a card"
+    rule = "runes"
+    how = "a number of actions"
+    randomised = True
+
+    def setup(self) -> None:
+        rng = self.rng
+        while True:
+            self.card = rng.choice(COSTLY)
+            potion = random_potion(rng, rng.randint(1, 9), avoid=[self.card])
+            self.played = potion
+            runes = random_runes(rng, rng.randint(0, 4))
+            rest = Rules().total_runes(2) - len(runes) - 4
+            suns = rng.randint(0, rest)
+            self.board = board(potion, runes, hand=[self.card])
+            self.other = board(["S01" if "S01" not in potion else "S02"])
+            self.reserve = (suns, rest - suns)
+            self.game = stage([self.board, self.other], reserve=self.reserve)
+            path = self.search()
+            if path is not None and 1 <= len(path) <= 4:
+                self.path = path
+                return
+
+    def sandbox(self) -> Game:
+        """This position where you may take many actions in a row and nobody else plays."""
+        return stage(
+            [self.board, self.other], reserve=self.reserve, rules=Rules(actions_per_turn=12)
+        )
+
+    def try_actions(self, actions: Sequence[str]) -> Game:
+        """The sandbox after ``actions`` (raises ``IllegalAction`` for an illegal one)."""
+        game = self.sandbox()
+        for action in actions:
+            game.play(action)
+        return game
+
+    def affordable_after(self, actions: Sequence[str]) -> bool:
+        """Whether the card can be played after ``actions`` (False if one of them is illegal)."""
+        try:
+            return _can_play(self.try_actions(actions), self.card)
+        except IllegalAction:
+            return False
+
+    def search(self) -> list[str] | None:
+        """Breadth-first search over rune actions in the sandbox: a shortest path to afford."""
+        start = self.sandbox()
+        queue: deque[tuple[Game, list[str]]] = deque([(start, [])])
+        seen = {start.state_key()}
+        while queue:
+            game, path = queue.popleft()
+            if _can_play(game, self.card):
+                return path
+            if len(path) >= 6:
+                continue
+            for action in RUNE_ACTIONS:
+                if action in game.legal_actions():
+                    child = game.copy()
+                    child.play(action)
+                    key = child.state_key()
+                    if key not in seen:
+                        seen.add(key)
+                        queue.append((child, [*path, action]))
+        return None
+
+    def question(self) -> str:
+        cost = ", ".join(map(str, DECK[self.card].cost))
+        return (
+            f"You want to play {self.card} (cost: {cost}). The reserve holds {self.reserve[0]} "
+            f"Sun(s) and {self.reserve[1]} Moon(s). Counting only Take Runes and Flip Runes "
+            "actions, and supposing nobody else touches the reserve, how many actions at least "
+            "must you take before you can play it?"
+        )
+
+    def answer(self) -> int:
+        return len(self.path)
+
+    def solutions(self) -> set[Any]:
+        return {self.answer()}
+
+    def read(self, answer: Any) -> Any:
+        return read_number(answer)
+
+    def forms(self) -> list[Any]:
+        n = self.answer()
+        return [n, str(n), f"{n} actions", float(n)]
+
+    def wrong_answers(self) -> list[Any]:
+        n = self.answer()
+        return first([n - 1, n + 1, n + 2], 2, lambda a: a >= 0)
+
+    def because(self) -> str:
+        return "One shortest way: " + ", then ".join(f"'{a}'" for a in self.path) + "."
+
+
+def _pay(suns: int, moons: int, cost: Sequence[Any], *, misread: str = "") -> tuple[int, int]:
+    """Board runes after paying ``cost``; ``misread`` computes a common mistake instead."""
+    for icon in cost:
+        sun = icon.face is Face.SUN
+        if icon.pay is Pay.FLIP:
+            if misread == "flip-to":  # reading 'flip sun' as 'turn a rune to its Sun'
+                suns, moons = (suns + 1, moons - 1) if sun else (suns - 1, moons + 1)
+            else:
+                suns, moons = (suns - 1, moons + 1) if sun else (suns + 1, moons - 1)
+        elif misread != "no-return":
+            suns, moons = (suns - 1, moons) if sun else (suns, moons - 1)
+    return suns, moons
+
+
+@register
+class PayCost(Exercise):
+    key = "pay_cost"
+    theme = "runes"
+    title = "Pay a card's cost"
+    rule = "play"
+    how = "the Suns and Moons on your board, like (2, 1), {'sun': 2, 'moon': 1} or '2 Suns, 1 Moon'"
+    randomised = True
+
+    def setup(self) -> None:
+        rng = self.rng
+        choices = [
+            c
+            for c in COSTLY
+            if len(DECK[c].cost) >= 2 and any(i.pay is Pay.RETURN for i in DECK[c].cost)
+        ]
+        while True:
+            self.card = rng.choice(choices)
+            potion = random_potion(rng, rng.randint(4, 9), avoid=[self.card])
+            runes = random_runes(rng, rng.randint(3, 5))
+            game = stage(
+                [
+                    board(potion, runes, hand=[self.card]),
+                    board(["S01" if "S01" not in potion else "S02"]),
+                ]
+            )
+            if _can_play(game, self.card):
+                self.game = game
+                return
+
+    def before(self) -> tuple[int, int]:
+        assert self.game is not None
+        view = self.game.player(0)
+        return view.suns, view.moons
+
+    def question(self) -> str:
+        suns, moons = self.before()
+        cost = ", ".join(map(str, DECK[self.card].cost))
+        return (
+            f"Your board shows {suns} Sun(s) and {moons} Moon(s). You play {self.card}, which "
+            f"costs '{cost}'. How many Suns and Moons are on your board afterwards?"
+        )
+
+    def answer(self) -> tuple[int, int]:
+        assert self.game is not None
+        game = self.game.copy()
+        game.play(f"play {self.card}")
+        view = game.player(0)
+        return (view.suns, view.moons)
+
+    def solutions(self) -> set[Any]:
+        return {self.answer()}
+
+    def read(self, answer: Any) -> tuple[int, int]:
+        return read_runes(answer)
+
+    def forms(self) -> list[Any]:
+        suns, moons = self.answer()
+        return [
+            (suns, moons),
+            [suns, moons],
+            {"sun": suns, "moon": moons},
+            f"{suns} sun {moons} moon",
+            "S" * suns + "M" * moons,
+        ]
+
+    def mistakes(self) -> list[tuple[int, int]]:
+        cost = DECK[self.card].cost
+        return [
+            _pay(*self.before(), cost, misread="flip-to"),
+            _pay(*self.before(), cost, misread="no-return"),
+            self.before(),
+            (self.answer()[0] + 1, self.answer()[1]),
+            (self.answer()[0], self.answer()[1] + 1),
+        ]
+
+    def wrong_answers(self) -> list[Any]:
+        right = self.answer()
+        return first(self.mistakes(), 3, lambda a: a != right and min(a) >= 0)
+
+    def nudge(self, value: Any) -> str:
+        cost = DECK[self.card].cost
+        if value == _pay(*self.before(), cost, misread="flip-to"):
+            return "'flip sun' asks for a rune showing its Sun, and turns it over."
+        if value == _pay(*self.before(), cost, misread="no-return"):
+            return "A returned rune leaves your board."
+        return ""
+
+    def because(self) -> str:
+        assert self.game is not None
+        return self.game.explain(f"play {self.card}")
+
+
+@register
+class WhichFace(Exercise):
+    key = "which_face"
+    theme = "runes"
+    title = "Suns or Moons?"
+    rule = "runes"
+    how = "'sun' or 'moon' (Face.SUN, 'Suns', 'runes moon' work too)"
+    randomised = True
+
+    def setup(self) -> None:
+        rng = self.rng
+        while True:
+            self.card = rng.choice(COSTLY)
+            potion = random_potion(rng, rng.randint(1, 9), avoid=[self.card])
+            runes = random_runes(rng, rng.randint(0, 3))
+            rest = Rules().total_runes(2) - len(runes) - 4
+            suns = rng.randint(1, max(1, rest - 1))
+            if rest - suns < 1:
+                continue
+            game = stage(
+                [
+                    board(potion, runes, hand=[self.card]),
+                    board(["S01" if "S01" not in potion else "S02"]),
+                ],
+                reserve=(suns, rest - suns),
+            )
+            if _can_play(game, self.card):
+                continue
+            self.game = game
+            self.works = {face for face in Face if self.works_with(face)}
+            if len(self.works) == 1:
+                return
+
+    def works_with(self, face: Face) -> bool:
+        assert self.game is not None
+        game = self.game.copy()
+        if f"runes {face}" not in game.legal_actions():
+            return False
+        game.play(f"runes {face}")
+        return _can_play(game, self.card)
+
+    def question(self) -> str:
+        assert self.game is not None
+        cost = ", ".join(map(str, DECK[self.card].cost))
+        reserve = self.game.reserve
+        return (
+            f"You want to play {self.card} (cost: '{cost}') with your second action. Your first "
+            f"action is Take Runes; the reserve holds {reserve[Face.SUN]} Sun(s) and "
+            f"{reserve[Face.MOON]} Moon(s). Should you take Suns or Moons?"
+        )
+
+    def answer(self) -> str:
+        return next(iter(self.works)).value
+
+    def solutions(self) -> set[Any]:
+        return set(self.works)
+
+    def read(self, answer: Any) -> Face:
+        return read_face(answer)
+
+    def forms(self) -> list[Any]:
+        face = next(iter(self.works))
+        return [face.value, face, face.title + "s", f"runes {face}", face.value.upper()]
+
+    def wrong_answers(self) -> list[Any]:
+        other = next(iter(self.works)).other
+        return [other, other.value, f"runes {other}"]
+
+    def because(self) -> str:
+        assert self.game is not None
+        face = next(iter(self.works))
+        game = self.game.copy()
+        game.play(f"runes {face}")
+        return " ".join(game.last_events) + " " + game.explain(f"play {self.card}")

@@ -1,0 +1,276 @@
+"""Synergy exercises: which card, which token, which pair of cards suits this potion best."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from carnuta_core import ChooseBonus, Game, Ingredient, Row, TakeCard
+from carnuta_core.svg import table_svg
+
+from .answers import AnswerError, read_action, read_card, read_ingredient, read_many
+from .base import Exercise, register
+from .staging import DECK, INGREDIENT_CARDS, board, card_ids, random_bonus, random_potion, stage
+
+
+def _total(game: Game, seat: int = 0) -> int:
+    return game.score_pad(seat).total
+
+
+def _with_cards(
+    potion: list[str], extra: list[str], bonus: list[str], other: dict[str, Any]
+) -> Game:
+    return stage([board([*potion, *extra], "SSMM", bonus=bonus), other])
+
+
+@register
+class BestMarketCard(Exercise):
+    key = "best_market_card"
+    theme = "synergies"
+    title = "The best card in the market"
+    rule = "points"
+    how = "a card id like 'N16' (or the action that takes it, like 'take night 3')"
+    randomised = True
+    seat = None
+
+    def setup(self) -> None:
+        rng = self.rng
+        while True:
+            size = rng.randint(4, 9)
+            self.potion = random_potion(rng, size, avoid=[])
+            self.bonus = random_bonus(rng, size)
+            self.other = board(["S01" if "S01" not in card_ids(self.potion) else "S02"])
+            self.game = stage(
+                [board(self.potion, "SSMM", bonus=self.bonus), self.other],
+                seed=rng.randrange(10**6),
+            )
+            base = _total(self.game)
+            self.gains = {
+                card.id: _total(_with_cards(self.potion, [card.id], self.bonus, self.other)) - base
+                for row in (Row.DAY, Row.NIGHT)
+                for card in self.game.market(row)
+                if card is not None and not card.is_salt
+            }
+            best = max(self.gains.values())
+            if sum(1 for g in self.gains.values() if g < best) >= 2:
+                return
+
+    def picture(self) -> str:
+        assert self.game is not None
+        return table_svg(self.game)
+
+    def question(self) -> str:
+        return (
+            f"Your potion (Player 1) holds {', '.join(card_ids(self.potion))}. If you could "
+            "add any one ingredient card of the market to it, which would add the most points?"
+        )
+
+    def best(self) -> set[str]:
+        top = max(self.gains.values())
+        return {c for c, g in self.gains.items() if g == top}
+
+    def answer(self) -> str:
+        return sorted(self.best())[0]
+
+    def solutions(self) -> set[Any]:
+        return self.best()
+
+    def slot_of(self, card_id: str) -> str:
+        assert self.game is not None
+        for row in (Row.DAY, Row.NIGHT):
+            for slot, card in enumerate(self.game.market(row), start=1):
+                if card is not None and card.id == card_id:
+                    return f"take {row} {slot}"
+        raise KeyError(card_id)
+
+    def read(self, answer: Any) -> str:
+        if isinstance(answer, TakeCard) or (
+            isinstance(answer, str) and answer.strip().lower().startswith("take")
+        ):
+            action = read_action(answer)
+            assert isinstance(action, TakeCard) and self.game is not None
+            if not 1 <= action.slot <= 4:
+                raise AnswerError(f"the market has slots 1 to 4, not {action.slot}")
+            card = self.game.market(action.row)[action.slot - 1]
+            if card is None:
+                raise AnswerError(f"'{action}' is an empty slot")
+            return card.id
+        return read_card(answer)
+
+    def forms(self) -> list[Any]:
+        card = self.answer()
+        return [card, card.lower(), DECK[card], self.slot_of(card), read_action(self.slot_of(card))]
+
+    def wrong_answers(self) -> list[Any]:
+        worst = sorted(self.gains, key=self.gains.get)  # type: ignore[arg-type]
+        return [c for c in worst if c not in self.best()][:2]
+
+    def because(self) -> str:
+        ranked = sorted(self.gains.items(), key=lambda item: -item[1])
+        return "Points each card would add: " + ", ".join(f"{c} +{g}" for c, g in ranked) + "."
+
+
+@register
+class BonusChoice(Exercise):
+    key = "bonus_choice"
+    theme = "synergies"
+    title = "Which Bonus Ingredient token?"
+    rule = "bonus"
+    how = "an ingredient, like 'berry' (or 'bonus berry', or Ingredient.BERRY)"
+    randomised = True
+
+    def setup(self) -> None:
+        rng = self.rng
+        while True:
+            potion = random_potion(rng, 6, salts=rng.randint(0, 1))
+            other_potion = random_potion(rng, 7, avoid=card_ids(potion))
+            other_bonus = random_bonus(rng, 7)
+            self.game = game = stage(
+                [board(potion, "SSM"), board(other_potion, "SM", bonus=other_bonus)],
+                turn={"phase": "bonus"},
+            )
+            self.potion = potion
+            base = _total(game)
+            self.gains: dict[Ingredient, int] = {}
+            for action in game.legal_actions():
+                assert isinstance(action, ChooseBonus)
+                child = game.copy()
+                child.play(action)
+                self.gains[action.ingredient] = _total(child) - base
+            best = max(self.gains.values())
+            if sum(1 for g in self.gains.values() if g < best) >= 2:
+                return
+
+    def question(self) -> str:
+        available = ", ".join(i.value for i in self.gains)
+        return (
+            f"Your potion holds {', '.join(card_ids(self.potion))} and your counter has just "
+            f"reached 6. The tokens still available are: {available}. Which token adds the most "
+            "points to your potion?"
+        )
+
+    def best(self) -> set[Ingredient]:
+        top = max(self.gains.values())
+        return {i for i, g in self.gains.items() if g == top}
+
+    def answer(self) -> str:
+        return sorted(i.value for i in self.best())[0]
+
+    def solutions(self) -> set[Any]:
+        return self.best()
+
+    def read(self, answer: Any) -> Ingredient:
+        if isinstance(answer, ChooseBonus):
+            return answer.ingredient
+        return read_ingredient(answer)
+
+    def forms(self) -> list[Any]:
+        name = self.answer()
+        ingredient = read_ingredient(name)
+        return [
+            name,
+            name.upper(),
+            ingredient,
+            f"bonus {name}",
+            ChooseBonus(ingredient),
+            ingredient.title,
+        ]
+
+    def wrong_answers(self) -> list[Any]:
+        worst = sorted(self.gains, key=self.gains.get)  # type: ignore[arg-type]
+        return [i.value for i in worst if i not in self.best()][:2]
+
+    def nudge(self, value: Any) -> str:
+        if value not in self.gains:
+            return f"The {value.title} token is not available any more."
+        return ""
+
+    def because(self) -> str:
+        ranked = sorted(self.gains.items(), key=lambda item: -item[1])
+        return "Points each token adds: " + ", ".join(f"{i.title} +{g}" for i, g in ranked) + "."
+
+
+@register
+class BestPair(Exercise):
+    key = "best_pair"
+    theme = "synergies"
+    title = "The best two cards together"
+    rule = "points"
+    how = "two card ids in any order, like ['D04', 'N16'] or 'D04 and N16'"
+    randomised = True
+
+    def setup(self) -> None:
+        rng = self.rng
+        for attempt in range(200):
+            size = rng.randint(3, 7)
+            self.potion = random_potion(rng, size)
+            self.bonus = random_bonus(rng, size)
+            self.hand = rng.sample([c for c in INGREDIENT_CARDS if c not in self.potion], 4)
+            self.other = board(["S01" if "S01" not in card_ids(self.potion) else "S02"])
+            self.game = stage(
+                [board(self.potion, "SSMM", hand=self.hand, bonus=self.bonus), self.other]
+            )
+            base = _total(self.game)
+            self.single = {
+                c: _total(_with_cards(self.potion, [c], self.bonus, self.other)) - base
+                for c in self.hand
+            }
+            self.pairs = {
+                frozenset(pair): _total(
+                    _with_cards(self.potion, list(pair), self.bonus, self.other)
+                )
+                - base
+                for pair in combinations(self.hand, 2)
+            }
+            top = max(self.pairs.values())
+            worse = sum(1 for g in self.pairs.values() if g < top)
+            # Prefer a lesson: the best pair is not simply the two best single cards.
+            two_best = frozenset(sorted(self.hand, key=lambda c: -self.single[c])[:2])
+            if worse >= 2 and (self.pairs[two_best] < top or attempt >= 60):
+                return
+
+    def question(self) -> str:
+        return (
+            f"Your potion holds {', '.join(card_ids(self.potion))}. You may add two of the four "
+            f"cards in your hand ({', '.join(self.hand)}) to it. Which two add the most points "
+            "together?"
+        )
+
+    def best(self) -> set[frozenset[str]]:
+        top = max(self.pairs.values())
+        return {p for p, g in self.pairs.items() if g == top}
+
+    def answer(self) -> list[str]:
+        return sorted(sorted(self.best(), key=sorted)[0])
+
+    def solutions(self) -> set[Any]:
+        return self.best()
+
+    def read(self, answer: Any) -> frozenset[str]:
+        cards = read_many(answer, read_card)
+        if len(cards) != 2:
+            raise AnswerError(f"name two different cards, not {len(cards)}")
+        return cards
+
+    def forms(self) -> list[Any]:
+        a, b = self.answer()
+        return [
+            [a, b],
+            [b, a],
+            (b, a),
+            {a, b},
+            f"{a} and {b}",
+            f"{b.lower()}, {a.lower()}",
+            [DECK[a], DECK[b]],
+        ]
+
+    def wrong_answers(self) -> list[Any]:
+        worst = sorted(self.pairs, key=self.pairs.get)  # type: ignore[arg-type]
+        return [sorted(p) for p in worst if p not in self.best()][:2]
+
+    def because(self) -> str:
+        a, b = self.answer()
+        return (
+            f"Together {a} and {b} add {self.pairs[frozenset((a, b))]}; alone they would add "
+            f"{self.single[a]} and {self.single[b]}."
+        )

@@ -1,0 +1,420 @@
+"""The widgets in a real browser: JupyterLab and Voilà serve the play notebook, headless
+Chromium (Debian's package) clicks a market card, plays it, and checks the board changed.
+
+Run with ``pytest -m browser``. Skipped when ``/usr/bin/chromium`` is missing (``make
+chromium`` installs it). Screenshots go to ``test-artifacts/``; with ``CARNUTA_SCREENSHOTS=1``
+the README's pictures in ``docs/screenshots/`` are refreshed too.
+
+The servers bind 127.0.0.1 on free ports, run with ``HOME`` in a temporary folder and serve a
+temporary copy of ``notebooks/`` (autosave never touches the committed notebooks).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = ROOT / "test-artifacts"
+README_SHOTS = ROOT / "docs" / "screenshots"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+VIEWPORT = {"width": 1500, "height": 1000}
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        "no /usr/bin/chromium: run `make chromium` to drive the widgets in a browser",
+        allow_module_level=True,
+    )
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+expect = sync_api.expect
+expect.set_options(timeout=60_000)
+
+# A notebook of explorers, written next to the play notebook's copy: each explorer follows a
+# game a few moves in, and is clicked and photographed.
+EXPLORERS_NOTEBOOK = [
+    "from carnuta_core import Game, GreedyBot, Row\n"
+    "from widgets import RuneExplorer, ScoreLab, SynergyExplorer\n"
+    "game = Game.new(3, seed=7)\n"
+    "bots = [GreedyBot(seed=s) for s in range(3)]\n"
+    "for _ in range(40):\n"
+    "    game.play(bots[game.current_player].choose(game))",
+    "runes = RuneExplorer(game, depth=2)\nrunes",
+    "synergy = SynergyExplorer(game)\nsynergy",
+    "lab = ScoreLab(game, seat=game.current_player)\nlab",
+]
+
+
+# ------------------------------------------------------------------------- servers
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for(url: str, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server stopped (exit {process.returncode}) before {url}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as reply:
+                if reply.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError(f"{url} did not answer in {seconds} s")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=8)
+        except subprocess.TimeoutExpired:
+            process.terminate()
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A throw-away HOME with JupyterLab settings: no autosave, no news."""
+    home = tmp_path_factory.mktemp("home")
+    settings = home / ".jupyter" / "lab" / "user-settings" / "@jupyterlab"
+    (settings / "docmanager-extension").mkdir(parents=True)
+    (settings / "docmanager-extension" / "plugin.jupyterlab-settings").write_text(
+        json.dumps({"autosave": False})
+    )
+    (settings / "apputils-extension").mkdir(parents=True)
+    (settings / "apputils-extension" / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False})
+    )
+    return home
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A temporary copy of ``notebooks/`` (plus the explorers' notebook), to be served."""
+    folder = tmp_path_factory.mktemp("served") / "notebooks"
+    shutil.copytree(ROOT / "notebooks", folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    if EXPLORERS_NOTEBOOK:
+        write_notebook(folder / "explorers.ipynb", EXPLORERS_NOTEBOOK)
+    return folder
+
+
+def write_notebook(path: Path, cells: list[str]) -> None:
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    nbformat.write(notebook, path)
+
+
+def server_env(home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        HOME=str(home),
+        IPYTHONDIR=str(home / ".ipython"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+        PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])),
+    )
+    env.pop("JUPYTER_CONFIG_DIR", None)
+    return env
+
+
+@pytest.fixture(scope="module")
+def voila(home: Path, served: Path) -> Iterator[str]:
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "voila",
+            "play.ipynb",
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+            "--Voila.root_dir=" + str(served),
+        ],
+        cwd=served,
+        env=server_env(home),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for(f"http://127.0.0.1:{port}/", process)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop(process)
+
+
+@pytest.fixture(scope="module")
+def lab(home: Path, served: Path) -> Iterator[str]:
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            "--allow-root",
+            f"--port={port}",
+            "--ServerApp.token=",
+            "--ServerApp.password=",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.root_dir={served}",
+            "--ServerApp.disable_check_xsrf=True",
+            "--LabApp.news_url=None",
+            "--LabApp.expose_app_in_browser=True",
+        ],
+        cwd=served,
+        env=server_env(home),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for(f"http://127.0.0.1:{port}/api/status", process)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop(process)
+
+
+@pytest.fixture(scope="module")
+def browser(home: Path) -> Iterator[Any]:
+    os.environ.setdefault("PLAYWRIGHT_BROWSERS_PATH", str(home / "pw-browsers"))
+    with sync_api.sync_playwright() as pw:
+        launched = pw.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        yield page
+    finally:
+        # What the page showed at the end (on a failure, that is where it stopped).
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"last-{request.node.name}.png"), full_page=True)
+        context.close()
+
+
+def screenshot(page: Any, locator: Any, name: str, *, readme: bool = False) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    locator.screenshot(path=str(path))
+    assert path.stat().st_size > 10_000, f"{name}.png looks empty"
+    if readme and os.environ.get("CARNUTA_SCREENSHOTS") == "1":
+        README_SHOTS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, README_SHOTS / f"{name}.png")
+    return path
+
+
+# ----------------------------------------------------------------- driving the table
+COST = re.compile(r"#cn-(flip|return)-(sun|moon)")
+
+
+def affordable_market_card(table: Any, suns: int, moons: int) -> str:
+    """The id of a market card (not a Salt) whose cost these runes pay, read from the picture."""
+    slots = table.locator(".cn-map-market .carnuta-slot .carnuta-card")
+    for k in range(slots.count()):
+        card = slots.nth(k)
+        uses = card.evaluate("g => [...g.querySelectorAll('use')].map(u => u.getAttribute('href'))")
+        if "#cn-salt" in uses:
+            continue
+        need = {"sun": 0, "moon": 0}
+        for href in uses:
+            match = COST.fullmatch(href or "")
+            if match:
+                need[match[2]] += 1
+        if need["sun"] <= suns and need["moon"] <= moons:
+            return str(card.get_attribute("data-card"))
+    raise AssertionError("no affordable card in the market")
+
+
+def check_buttons_cover_their_cards(table: Any) -> None:
+    """Every enabled button laid over a card covers that card's drawing."""
+    hits = table.locator(".cn-hit:enabled")
+    assert hits.count() > 0
+    for k in range(hits.count()):
+        hit = hits.nth(k)
+        label = hit.inner_text().strip() or hit.get_attribute("title") or ""
+        match = re.search(r"\b([A-Z]+\d+)\b", label)
+        if not match:
+            continue
+        box = hit.bounding_box()
+        card = table.locator(f".cn-map [data-card='{match[1]}']").first
+        drawn = card.bounding_box()
+        assert box and drawn
+        assert abs(box["x"] - drawn["x"]) < 3 and abs(box["y"] - drawn["y"]) < 3, (
+            label,
+            box,
+            drawn,
+        )
+        assert drawn["width"] - 3 < box["width"] + 3 and box["height"] > drawn["height"] - 4, (
+            label,
+            box,
+            drawn,
+        )
+
+
+def play_a_turn(page: Any, table: Any, shot: str | None) -> None:
+    """Take an affordable card, play it, check the board, end the turn, wait for the bots."""
+    status = table.locator(".cn-status")
+    expect(status).to_have_attribute("data-current", "0")
+    check_buttons_cover_their_cards(table)
+    log = table.locator(".cn-log")
+    before = int(log.get_attribute("data-count") or 0)
+    card = affordable_market_card(table, 2, 2)
+    table.get_by_role("button", name=f"Take {card}", exact=True).click()
+    hand = table.locator(f".cn-map-seat0 .carnuta-hand [data-card='{card}']")
+    expect(hand).to_be_visible()
+    expect(table.locator(f".cn-map-market [data-card='{card}']")).to_have_count(0)
+    expect(log).to_have_attribute("data-count", str(before + 1))
+    play = table.get_by_role("button", name=f"Play {card}", exact=True)
+    expect(play).to_be_enabled()
+    check_buttons_cover_their_cards(table)
+    if shot:
+        screenshot(page, table, shot, readme=True)
+    play.click()
+    column = table.locator(f".cn-map-seat0 .carnuta-column [data-card='{card}']")
+    expect(column).to_be_visible()
+    expect(hand).to_have_count(0)
+    expect(log).to_have_attribute("data-count", str(before + 2))
+    expect(table.locator(".cn-explain")).to_contain_text(f"play {card}")
+    expect(table.locator(".cn-map-seat0 .carnuta-counter")).to_have_attribute("data-step", "2")
+    # An illegal typed action shows the engine's reason and changes nothing.
+    table.locator(".cn-side input[type='text']").fill("take day 1")
+    table.get_by_role("button", name="Play", exact=True).click()
+    expect(table.locator(".cn-message")).to_contain_text("both actions")
+    expect(log).to_have_attribute("data-count", str(before + 2))
+    # End the turn: the bots play step by step, then it is Player 1's turn again.
+    table.get_by_role("button", name="End turn").click()
+    expect(status).not_to_have_attribute("data-current", "0")
+    expect(status).to_have_attribute("data-current", "0", timeout=60_000)
+    expect(table.locator(".cn-log div").first).to_contain_text("P3")
+
+
+KERNEL_IDLE = """(path) => {
+  const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  if (!widget || !widget.context || widget.context.path !== path) { return false; }
+  const session = widget.sessionContext && widget.sessionContext.session;
+  return !!(session && session.kernel && session.kernel.status === 'idle');
+}"""
+
+
+def open_in_lab(page: Any, lab: str, notebook: str) -> None:
+    """Open ``notebook`` alone in a fresh workspace, wait for its kernel, run all cells."""
+    page.goto(f"{lab}/lab/workspaces/{notebook.replace('.', '-')}/tree/{notebook}?reset")
+    page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
+    # The notebook's own kernel must be up, or JupyterLab asks which kernel to start.
+    page.wait_for_function(KERNEL_IDLE, arg=notebook, timeout=60_000)
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); }")
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+
+
+# --------------------------------------------------------------------------- tests
+def test_voila_serves_the_play_notebook_without_code(page: Any, voila: str) -> None:
+    page.goto(f"{voila}/")
+    table = page.locator(".cn-table")
+    expect(table.locator(".cn-map-market svg")).to_be_visible()
+    # Voilà shows the markdown and the widgets, never the code.
+    assert page.locator(".jp-CodeMirrorEditor, .cm-editor").count() == 0
+    assert "from widgets import" not in page.locator("body").inner_text()
+    play_a_turn(page, table, "play-table")
+
+
+def test_jupyterlab_runs_the_notebook_and_plays(page: Any, lab: str) -> None:
+    open_in_lab(page, lab, "play.ipynb")
+    table = page.locator(".jp-OutputArea-output .cn-table")
+    expect(table.locator(".cn-map-market svg")).to_be_visible()
+    play_a_turn(page, table, None)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "play-table-jupyterlab.png"))
+
+
+def test_explorers_in_jupyterlab(page: Any, lab: str) -> None:
+    page.set_viewport_size({"width": 1500, "height": 1700})
+    open_in_lab(page, lab, "explorers.ipynb")
+    explorers = page.locator(".jp-OutputArea-output .cn-explorer")
+    expect(explorers).to_have_count(3)
+    runes, synergy, lab = explorers.nth(0), explorers.nth(1), explorers.nth(2)
+    # Rune explorer: click a market card; the path panel and the graph follow.
+    expect(runes.locator(".cn-figure svg")).to_be_visible()
+    path = runes.locator(".cn-panel [data-actions]")
+    cards = runes.locator(".cn-hit")
+    for k in range(cards.count()):  # a card that needs rune actions first, if there is one
+        name = cards.nth(k).inner_text().strip()
+        cards.nth(k).click()
+        expect(runes.locator(".cn-hit.cn-selected")).to_have_text(name)
+        expect(path).to_contain_text(name)
+        expect(runes.locator(f".cn-figure [data-focus='{name}'] svg")).to_be_visible()
+        if path.get_attribute("data-actions") not in ("0", "None"):
+            expect(runes.locator(".cn-path li").first).to_be_visible()
+            break
+    screenshot(page, runes, "rune-explorer", readme=True)
+    # Synergy explorer: a card, then an ingredient.
+    expect(synergy.locator(".cn-figure svg")).to_be_visible()
+    synergy.locator(".cn-hit").nth(2).click()
+    chosen = synergy.locator(".cn-hit.cn-selected").inner_text().strip()
+    expect(synergy.locator(".cn-panel h4")).to_contain_text(chosen)
+    synergy.get_by_role("button", name="Berry", exact=True).click()
+    expect(synergy.locator(".cn-panel h4")).to_have_text("Berry")
+    expect(synergy.locator(".cn-figure [data-focus='berry'] svg")).to_be_visible()
+    screenshot(page, synergy, "synergy-explorer", readme=True)
+    # Score lab: a market card joins the potion, then a bonus token; the value follows.
+    value = lab.locator("[data-potion-value]")
+    expect(value).to_be_visible()
+    potion = lab.locator("[class*='cn-map-lab-potion'] .cn-hit")
+    cards = potion.count()
+    added = lab.locator(".cn-map-lab-market0 .cn-hit").inner_text().strip()
+    lab.locator(".cn-map-lab-market0 .cn-hit").click()
+    expect(potion).to_have_count(cards + 1)
+    expect(potion.last).to_have_text(added)
+    # The ingredient worth most whose token is free: taking it adds exactly the gain shown.
+    gains = lab.locator("td[data-cn-gain]")
+    for k in range(8):
+        ingredient = gains.nth(k).get_attribute("data-cn-gain") or ""
+        token = lab.locator(".widget-toggle-button").filter(
+            has_text=re.compile(f"^{ingredient}$", re.I)
+        )
+        if "mod-active" not in (token.get_attribute("class") or ""):
+            break
+    gain = int(gains.nth(k).inner_text())
+    now = int(value.get_attribute("data-potion-value") or 0)
+    token.click()
+    expect(value).to_have_attribute("data-potion-value", str(now + gain))
+    screenshot(page, lab, "score-lab", readme=True)

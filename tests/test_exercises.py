@@ -1,0 +1,280 @@
+"""Every exercise's check: it accepts the engine's answer in every form, rejects wrong answers
+with a hint that quotes the rule, and the solution and student notebooks agree with it."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from collections import Counter
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from exercises.kit import EXERCISES, RULES, THEMES, Exercise, catalogue, make
+from exercises.kit.release import BEGIN_HIDDEN, BEGIN_SOLUTION, STUB, student_version
+from exercises.kit.staging import DECK
+from exercises.kit.theme_rules import full_turn_game
+from exercises.kit.theme_scoring import eric_game
+
+ROOT = Path(__file__).resolve().parent.parent
+SOLUTIONS = sorted((ROOT / "exercises" / "solutions").glob("*.ipynb"))
+SEEDS = (0, 1, 2, 7, 42)
+SLOW = {"measure_rounds": (0, 3)}  # each seed plays a few bot games
+
+
+def cases() -> list[tuple[str, int | None]]:
+    out: list[tuple[str, int | None]] = []
+    for key, cls in EXERCISES.items():
+        seeds = SLOW.get(key, SEEDS) if cls.randomised else (None,)
+        out.extend((key, seed) for seed in seeds)
+    return out
+
+
+CASES = cases()
+IDS = [f"{key}-{seed}" for key, seed in CASES]
+
+
+@cache
+def exercise(key: str, seed: int | None) -> Exercise:
+    return make(key, seed)
+
+
+# ------------------------------------------------------------------ the catalogue
+def test_at_least_fifteen_exercises_across_every_theme() -> None:
+    assert len(EXERCISES) >= 15
+    themes = Counter(row["theme"] for row in catalogue())
+    assert set(themes) == set(THEMES.values())
+    assert all(count >= 3 for count in themes.values()), themes
+
+
+def test_grade_ids_are_unique_and_follow_the_themes() -> None:
+    numbers = [cls.number for cls in EXERCISES.values()]
+    assert numbers == list(range(1, len(numbers) + 1))
+    order = list(THEMES)
+    assert [order.index(c.theme) for c in EXERCISES.values()] == sorted(
+        order.index(c.theme) for c in EXERCISES.values()
+    )
+
+
+def test_some_exercises_are_randomised_by_seed() -> None:
+    randomised = [k for k, c in EXERCISES.items() if c.randomised]
+    assert len(randomised) >= 10
+    for key in randomised:
+        questions = {exercise(key, seed).question() for seed in SLOW.get(key, SEEDS)}
+        assert len(questions) >= 2, f"{key}: every seed asks the same question"
+
+
+def test_same_seed_same_exercise() -> None:
+    for key in ("score_potion", "fewest_actions", "best_pair"):
+        assert make(key, seed=5).question() == make(key, seed=5).question()
+
+
+def test_fixed_exercises_take_no_seed() -> None:
+    with pytest.raises(ValueError, match="same for everyone"):
+        EXERCISES["full_turn"](seed=3)
+
+
+def test_unknown_exercise_is_named() -> None:
+    with pytest.raises(KeyError, match="no exercise 'nope'"):
+        make("nope")
+
+
+# ------------------------------------------------------------------ each check
+@pytest.mark.parametrize(("key", "seed"), CASES, ids=IDS)
+def test_check_accepts_the_engine_answer(key: str, seed: int | None) -> None:
+    ex = exercise(key, seed)
+    result = ex.check(ex.answer())
+    assert result, f"{key} seed {seed}: {result}"
+    assert str(result).startswith("✓")
+
+
+@pytest.mark.parametrize(("key", "seed"), CASES, ids=IDS)
+def test_check_accepts_every_form(key: str, seed: int | None) -> None:
+    ex = exercise(key, seed)
+    forms = ex.forms()
+    assert len(forms) >= 3, f"{key}: list at least three ways of writing the answer"
+    for form in forms:
+        assert ex.check(form), f"{key} seed {seed}: {form!r} should be accepted"
+
+
+@pytest.mark.parametrize(("key", "seed"), CASES, ids=IDS)
+def test_check_rejects_wrong_answers_with_a_rule_hint(key: str, seed: int | None) -> None:
+    ex = exercise(key, seed)
+    wrong = ex.wrong_answers()
+    assert len(wrong) >= 2, f"{key}: at least two wrong answers"
+    assert len({ex.read(w) for w in wrong}) >= 1
+    for answer in wrong:
+        result = ex.check(answer)
+        assert not result, f"{key} seed {seed}: {answer!r} was accepted"
+        assert str(result).startswith("✗")
+        rule = ex.hint
+        assert rule.section in result.hint and rule.quote in result.hint
+
+
+@pytest.mark.parametrize(("key", "seed"), CASES, ids=IDS)
+def test_blank_and_unreadable_answers_get_a_hint(key: str, seed: int | None) -> None:
+    ex = exercise(key, seed)
+    blank = ex.check(None)
+    assert not blank and "no answer yet" in blank.message and ex.hint.section in blank.hint
+    odd = ex.check(object())
+    assert not odd and "cannot read" in odd.message
+
+
+def test_a_readable_wrong_answer_is_not_a_syntax_complaint() -> None:
+    ex = exercise("score_potion", 0)
+    result = ex.check(ex.answer() + 1)
+    assert "cannot read" not in result.message
+    assert "Description of Points" in result.hint
+
+
+def test_hint_names_the_rule_of_the_action_asked_about() -> None:
+    for seed in SEEDS:
+        ex = exercise("is_legal", seed)
+        section = {"play": "Play a Card", "runes": "Take Runes", "flip": "Flip Runes"}[ex.rule]
+        assert section in ex.check(not ex.answer()).hint
+
+
+def test_every_rule_quote_is_from_the_rulebook() -> None:
+    rulebook = Path("/work/shared/rules/carnuta-rulebook-en.txt")
+    if not rulebook.exists():
+        pytest.skip("the rulebook text is not beside this checkout")
+    text = " ".join(rulebook.read_text(encoding="utf-8").split())
+    for rule in RULES.values():
+        assert rule.section in text
+        for piece in re.split(r"\s*\[\.\.\.\]\s*", rule.quote):
+            words = piece.split()
+            # the reserve table is quoted as one sentence; the rest is verbatim
+            if words and "2 players:" not in piece:
+                assert " ".join(words) in text, piece
+
+
+# ------------------------------------------------------------------ rulebook examples
+def test_full_turn_example_matches_the_rulebook() -> None:
+    game = full_turn_game()
+    game.play("runes moon")
+    view = game.player(0)
+    assert (view.suns, view.moons, view.empty_spaces) == (1, 3, 1)
+    game.play("play N16")
+    view = game.player(0)
+    assert (view.suns, view.moons, len(view.hand)) == (2, 1, 2)
+    assert sorted(c.id for c in view.hand) == ["D04", "D18"]
+
+
+def test_eric_scores_forty() -> None:
+    pad = eric_game().score_pad(0)
+    assert pad.total == 40
+    assert pad["egg"] == 11 and pad["butterfly"] == 18 and pad["berry"] == 6
+
+
+# ------------------------------------------------------------------ the notebooks
+def run_cells(path: Path) -> dict[str, Any]:
+    """Run a notebook's code cells in this process (fast; the kernel run is test_notebooks)."""
+    namespace: dict[str, Any] = {}
+    notebook = nbformat.read(path, as_version=4)
+    with contextlib.redirect_stdout(io.StringIO()):
+        for cell in notebook.cells:
+            if cell.cell_type == "code":
+                exec(compile(cell.source, f"{path.name}", "exec"), namespace)
+    return namespace
+
+
+def results(namespace: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in namespace.items() if re.fullmatch(r"result\d\d", k)}
+
+
+def test_there_is_one_solution_notebook_per_theme() -> None:
+    assert len(SOLUTIONS) == len(THEMES)
+    for path in SOLUTIONS:
+        assert (ROOT / "exercises" / path.name).exists(), f"no student notebook {path.name}"
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=[p.name for p in SOLUTIONS])
+def test_solution_answers_pass(path: Path) -> None:
+    found = results(run_cells(path))
+    assert found, f"{path.name} checks no answer"
+    for name, result in found.items():
+        assert result, f"{path.name}: {name} fails: {result}"
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=[p.name for p in SOLUTIONS])
+def test_student_blanks_get_hints_not_errors(path: Path) -> None:
+    found = results(run_cells(ROOT / "exercises" / path.name))
+    assert found
+    for name, result in found.items():
+        assert not result and result.hint, f"{path.name}: {name} should ask for an answer"
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=[p.name for p in SOLUTIONS])
+def test_student_notebook_is_the_released_solution(path: Path) -> None:
+    solution = nbformat.read(path, as_version=4)
+    student = nbformat.read(ROOT / "exercises" / path.name, as_version=4)
+    released = student_version(solution)
+    assert [c.source for c in student.cells] == [c.source for c in released.cells], (
+        f"exercises/{path.name} is out of date: run python -m exercises.kit.release"
+    )
+    assert [c.metadata for c in student.cells] == [c.metadata for c in released.cells]
+    for cell in student.cells:
+        assert BEGIN_SOLUTION not in cell.source and BEGIN_HIDDEN not in cell.source
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=[p.name for p in SOLUTIONS])
+def test_nbgrader_metadata(path: Path) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    grade_ids: list[str] = []
+    answers = checks = 0
+    for cell in notebook.cells:
+        meta = cell.metadata.get("nbgrader")
+        if meta is None:
+            continue
+        assert meta["schema_version"] == 3 and meta["task"] is False
+        grade_ids.append(meta["grade_id"])
+        if meta["solution"]:
+            answers += 1
+            assert meta == {**meta, "grade": False, "locked": False}
+            assert meta["grade_id"].endswith("-answer") and BEGIN_SOLUTION in cell.source
+        if meta["grade"]:
+            checks += 1
+            assert meta["locked"] is True and meta["points"] == 1 and not meta["solution"]
+            number = meta["grade_id"][2:4]
+            assert f"assert result{number}" in cell.source and BEGIN_HIDDEN in cell.source
+    assert len(grade_ids) == len(set(grade_ids))
+    assert answers == checks >= 3
+
+
+def test_answer_stub_is_an_expression() -> None:
+    assert eval(compile(f"(\n    {STUB}\n)", "stub", "eval")) is None
+
+
+# ------------------------------------------------------------------ other modules agree
+def test_fewest_actions_agrees_with_the_rune_graph() -> None:
+    from carnuta_core.rune_graph import RuneState, actions_to_afford
+
+    for seed in range(12):
+        ex = make("fewest_actions", seed)
+        state = RuneState.of(ex.game, 0)
+        graph = actions_to_afford(state, DECK[ex.card].cost)
+        assert graph.actions == ex.answer(), (seed, graph.path, ex.path)
+
+
+def test_pay_cost_agrees_with_the_rune_graph() -> None:
+    from carnuta_core.rune_graph import RuneState, pay
+
+    for seed in range(12):
+        ex = make("pay_cost", seed)
+        after = pay(RuneState.of(ex.game, 0), DECK[ex.card].cost)
+        assert (after.suns, after.moons) == ex.answer()
+
+
+def test_best_market_card_agrees_with_the_draft_table() -> None:
+    from carnuta_core.synergy import draft_table
+
+    for seed in range(8):
+        ex = make("best_market_card", seed)
+        table = draft_table(ex.game, 0)
+        ingredient_cards = table[[not DECK[c].is_salt for c in table.index]]
+        assert ingredient_cards["gain now"].max() == max(ex.gains.values())
+        assert ex.check(ingredient_cards["gain now"].idxmax())

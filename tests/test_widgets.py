@@ -1,0 +1,525 @@
+"""PlayTable driven by simulated clicks: every click goes through the real buttons, and the
+engine state is checked after each one against a game played independently."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+
+from carnuta_core import (
+    Action,
+    ChooseBonus,
+    Discard,
+    FlipRunes,
+    Game,
+    Ingredient,
+    PlayCard,
+    Row,
+    Rules,
+    Sickle,
+    TakeCard,
+)
+from carnuta_core.svg import market_svg, player_svg
+from tests.widgets_support import deck_csv, test_deck
+from widgets import PlayTable
+from widgets.i18n import is_translated, translate
+from widgets.pictures import HitButton, svg_size
+from widgets.play_table import SelectSalt
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+# ------------------------------------------------------------------------ helpers
+def enabled_choices(table: PlayTable) -> list[tuple[widgets.Button, Any]]:
+    """Every enabled button a learner could press now, with what it means."""
+    choices: list[tuple[widgets.Button, Any]] = []
+    maps = [table.market_map, *table.player_maps]
+    for picture in maps:
+        for button in picture.visible():
+            if not button.disabled:
+                choices.append((button, button.payload))
+    for button, action in table._bar_actions.items():
+        if not button.disabled and button.layout.display != "none":
+            choices.append((button, action))
+    return choices
+
+
+def offered_actions(table: PlayTable) -> set[Action]:
+    """The actions the enabled buttons lead to (a Salt leads to each of its targets)."""
+    offered: set[Action] = set()
+    for _, payload in enabled_choices(table):
+        if isinstance(payload, SelectSalt):
+            offered |= {
+                a
+                for a in table.game.legal_actions()
+                if isinstance(a, PlayCard) and a.card == payload.card
+            }
+        elif isinstance(payload, Action):
+            offered.add(payload)
+    return offered
+
+
+def catch_up(shadow: Game, table: PlayTable) -> None:
+    """Replay on ``shadow`` what the table's game did since (the bots' actions)."""
+    for seat, action in table.game.log[len(shadow.log) :]:
+        shadow.play(action, player=seat)
+
+
+def check_pictures(table: PlayTable) -> None:
+    """The pictures show the game: market cards, hands, and a button over each hand card."""
+    game = table.game
+    # Pictures are drawn again only when what they show changed: they are always the core's.
+    assert table.market_map.picture.value == market_svg(game, lang=table.lang)
+    for seat in range(game.num_players):
+        assert table.player_maps[seat].picture.value == player_svg(game, seat, lang=table.lang)
+    market = ET.fromstring(table.market_map.picture.value)
+    shown = {
+        e.get("data-card")
+        for e in market.iter()
+        if e.get("data-where") == "market" and e.get("data-card")
+    }
+    assert shown == {c.id for row in Row for c in game.market(row) if c}
+    for seat, picture in enumerate(table.player_maps[: game.num_players]):
+        root = ET.fromstring(picture.picture.value)
+        hand = {e.get("data-card") for e in root.iter() if e.get("data-where") == "hand"}
+        assert hand == {c.id for c in game.player(seat).hand}
+    human = not game.is_over and table.seats[game.current_player] == "human"
+    hits = table.player_maps[game.current_player].visible()
+    hand_hits = [h for h in hits if not isinstance(h.payload, PlayCard) or h.payload.target is None]
+    if human and game.phase != "bonus":
+        assert len(hand_hits) == len(game.player(game.current_player).hand)
+    assert table.w_status.value.count(f'data-phase="{game.phase}"') == 1
+
+
+# A random learner who prefers playing cards, so that games end in a few hundred clicks.
+WEIGHTS = {"PlayCard": 8, "SelectSalt": 8, "TakeCard": 3, "Sickle": 0.2}
+
+
+def click_through_a_game(table: PlayTable, rng: random.Random, *, limit: int = 3000) -> int:
+    """Press random enabled buttons until the game ends; check the engine after every click."""
+    shadow = table.game.copy()
+    clicks = 0
+    while not table.game.is_over:
+        assert clicks < limit, "the game did not end"
+        # Only legal actions are offered, and every legal action is offered.
+        assert offered_actions(table) == set(table.game.legal_actions())
+        choices = enabled_choices(table)
+        weights = [WEIGHTS.get(type(payload).__name__, 1) for _, payload in choices]
+        button, payload = rng.choices(choices, weights)[0]
+        if isinstance(payload, SelectSalt):
+            button.click()
+            assert table._selected_salt == payload.card
+            targets = [
+                b
+                for b in table.player_maps[table.game.current_player].visible()
+                if isinstance(b.payload, PlayCard) and b.payload.target and not b.disabled
+            ]
+            assert targets
+            button = rng.choice(targets)
+            payload = button.payload
+        log_before = len(table.game.log)
+        button.click()
+        clicks += 1
+        assert table.message == "", table.message
+        assert table.game.log[log_before][1] == payload
+        shadow.play(payload)
+        catch_up(shadow, table)
+        assert table.game == shadow
+        check_pictures(table)
+    return clicks
+
+
+# ------------------------------------------------------------------------- whole games
+def test_two_people_click_through_a_whole_game() -> None:
+    table = PlayTable(("human", "human"), seed=11, deck=test_deck())
+    clicks = click_through_a_game(table, random.Random(1))
+    assert table.game.is_over and clicks > 60
+    assert 'data-phase="over"' in table.w_status.value
+    for seat in table.game.winners():
+        assert f"Player {seat + 1}" in table.w_status.value
+    assert not enabled_choices(table)
+
+
+def test_a_human_and_bots_click_through_a_whole_game() -> None:
+    table = PlayTable(("human", "greedy", "random"), seed=5, deck=test_deck())
+    click_through_a_game(table, random.Random(2))
+    seats = {seat for seat, _ in table.game.log}
+    assert seats == {0, 1, 2}
+    pad = table.w_pad.value
+    for seat in range(3):
+        total = table.game.score_pad(seat).total
+        assert f'data-seat="{seat}" data-score="{total}"' in pad
+
+
+def test_with_the_reference_deck_and_four_players() -> None:
+    table = PlayTable(("greedy", "human", "random", "human"), seed=2)
+    assert table.game.deck.name == "reference"
+    # The bot in seat 1 played its first turn before the table was shown.
+    assert table.game.current_player == 1 and table.game.log
+    click_through_a_game(table, random.Random(3))
+
+
+def test_bots_only_play_the_game_to_the_end() -> None:
+    table = PlayTable(("greedy", "random"), seed=4, deck=test_deck())
+    assert table.game.is_over
+    assert "Game over" in table.w_status.value
+
+
+# ----------------------------------------------------------------- clicks, one by one
+@pytest.fixture
+def table() -> PlayTable:
+    return PlayTable(("human", "greedy"), seed=3, deck=test_deck())
+
+
+def test_a_market_click_takes_the_card(table: PlayTable) -> None:
+    card = table.game.market(Row.DAY)[1]
+    assert card is not None
+    table.click_market("day", 2)
+    assert table.game.log[-1] == (0, TakeCard(Row.DAY, 2))
+    assert card in table.game.player(0).hand
+    assert table.game.actions_left == 1
+    assert "take day 2" in table.w_explain.value
+    assert "is allowed" in table.w_explain.value  # why it was allowed, in the engine's words
+    assert "R1 P1: take day 2" in table.w_log.value
+
+
+def test_a_hand_click_plays_the_card_and_the_board_changes(table: PlayTable) -> None:
+    game = table.game
+    slot = next(
+        k + 1
+        for k, c in enumerate(game.market(Row.NIGHT))
+        if c and not c.is_salt and PlayCard(c.id) in _after_take(game, Row.NIGHT, k + 1)
+    )
+    card = game.market(Row.NIGHT)[slot - 1]
+    assert card is not None
+    table.click_market(Row.NIGHT, slot)
+    table.click_hand(card.id)
+    assert table.game.log[-1] == (0, PlayCard(card.id))
+    assert card in table.game.player(0).played
+    root = ET.fromstring(table.player_maps[0].picture.value)
+    columns = [e for e in root.iter() if "carnuta-column" in (e.get("class") or "")]
+    assert any(c.get("data-card") == card.id for col in columns for c in col.iter())
+
+
+def _after_take(game: Game, row: Row, slot: int) -> list[Action]:
+    probe = game.copy()
+    probe.play(TakeCard(row, slot))
+    return list(probe.legal_actions())
+
+
+def test_an_illegal_click_shows_the_engine_reason_and_changes_nothing(table: PlayTable) -> None:
+    table.click_market("day", 1)
+    table.click_runes("sun")  # the board is full: not offered, but pressed anyway
+    before = table.game.to_json()
+    expected = table.game.why_illegal("runes sun")
+    assert table.message == f"runes sun: {expected}"
+    assert expected in table.w_message.value.replace("&#x27;", "'")
+    assert table.game.to_json() == before
+
+
+def test_illegal_typed_actions_show_the_reason(table: PlayTable) -> None:
+    before = table.game.to_json()
+    table.type_action("tkae day 2")
+    assert "not an action" in table.message and "tkae" in table.message
+    table.type_action("end")
+    assert table.message.startswith("end: you still have 2 actions")
+    table.type_action("play N99")
+    assert "N99" in table.message
+    assert table.game.to_json() == before
+    assert table.w_typed.value == "play N99"  # kept, to be corrected
+    table.type_action("take night 3")
+    assert table.game.log[-1] == (0, TakeCard(Row.NIGHT, 3))
+    assert table.message == "" and table.w_typed.value == ""
+
+
+def test_an_unaffordable_hand_card_is_not_offered_and_the_engine_says_why() -> None:
+    game = Game.from_json(
+        {
+            "players": 2,
+            "deck": {"name": "staged", "csv": deck_csv()},
+            "reserve": {"sun": 2, "moon": 2},
+            "boards": [
+                {"runes": "SM..##", "played": ["S01"], "hand": ["D06"]},  # flip sun, flip moon
+                {"runes": "SSMM##", "played": ["S05"], "hand": ["D02"]},  # D02: moon, moon
+            ],
+        }
+    )
+    table = PlayTable(("human", "human"), game=game)
+    [button] = [b for b in table.player_maps[0].visible() if b.payload == PlayCard("D06")]
+    assert not button.disabled
+    table.click_flip("moon")
+    assert button.disabled and "is not allowed" in button.tooltip
+    before = table.game.to_json()
+    table.click_hand("D06")
+    assert table.message == f"play D06: {table.game.why_illegal('play D06')}"
+    assert "Suns" not in table.message or "needs" in table.message
+    assert table.game.to_json() == before
+
+
+def test_undo_takes_back_your_action_and_the_bots_since(table: PlayTable) -> None:
+    start = table.game.state_key()
+    assert table.w_undo.disabled
+    table.click_market("day", 1)
+    after_take = table.game.state_key()
+    assert not table.w_undo.disabled
+    table.click_market("night", 2)
+    after_takes = table.game.state_key()
+    table.click_end()
+    # The greedy bot has played its turn; it is our turn again.
+    assert table.game.current_player == 0 and len(table.game.log) > 3
+    table.click_undo()  # 'end' and the bot's turn
+    assert table.game.state_key() == after_takes
+    assert "Took back" in table.w_explain.value
+    table.click_undo()
+    assert table.game.state_key() == after_take
+    table.click_undo()
+    assert table.game.state_key() == start
+    assert table.w_undo.disabled
+    table.click_undo()
+    assert "no action of yours" in table.message
+
+
+def test_a_salt_is_stacked_by_clicking_a_played_card() -> None:
+    game = Game.from_json(
+        {
+            "players": 2,
+            "deck": {"name": "staged", "csv": deck_csv()},
+            "reserve": {"sun": 1, "moon": 1},
+            "boards": [
+                {"runes": "SSMM##", "played": ["S01", "D01"], "hand": ["D31", "N02"]},
+                {"runes": "SSMM##", "played": ["S05"]},
+            ],
+        }
+    )
+    table = PlayTable(("human", "greedy"), game=game)
+    salt = table.game.deck["D31"]
+    assert salt.is_salt
+    targets = [
+        b
+        for b in table.player_maps[0].visible()
+        if b.payload and getattr(b.payload, "target", None)
+    ]
+    assert not targets  # nothing to stack on until the Salt is picked
+    table.click_hand("D31")
+    assert table._selected_salt == "D31"
+    assert table.w_cancel.layout.display is None
+    targets = [
+        b
+        for b in table.player_maps[0].visible()
+        if isinstance(b.payload, PlayCard) and b.payload.target
+    ]
+    assert {b.payload.target for b in targets} == {"S01", "D01"}
+    assert all(not b.disabled for b in targets)
+    assert "cn-target" in targets[0]._dom_classes
+    table.click_cancel()
+    assert table._selected_salt is None and not table.game.log
+    table.click_hand("D31")
+    table.click_target("D01")
+    assert table.game.log[-1] == (0, PlayCard("D31", "D01"))
+    assert dict(table.game.player(0).salt_on) == {"D31": "D01"}
+    assert table._selected_salt is None
+
+
+def test_bonus_tokens_are_asked_in_place() -> None:
+    played = ["S01", "D01", "D02", "D03", "D05"]  # 5 cards: the next one reaches 6
+    game = Game.from_json(
+        {
+            "players": 2,
+            "deck": {"name": "staged", "csv": deck_csv()},
+            "reserve": {"sun": 1, "moon": 1},
+            "boards": [
+                {"runes": "SSMM.#", "played": played, "hand": ["D09"]},
+                {"runes": "SSMM##", "played": ["S05"]},
+            ],
+        }
+    )
+    table = PlayTable(("human", "human"), game=game)
+    table.click_hand("D09")
+    assert table.game.phase == "bonus"
+    tokens = [b for b in table.market_map.visible() if isinstance(b.payload, ChooseBonus)]
+    assert len(tokens) == 8 and all(not b.disabled for b in tokens)
+    assert "cn-bonus" in tokens[0]._dom_classes
+    # Only the tokens are offered now: the market and the runes wait.
+    assert offered_actions(table) == set(table.game.legal_actions())
+    assert table.w_tokens[table.game.bonus_tokens[0]].layout.display is None
+    assert table.w_runes[next(iter(table.w_runes))].layout.display == "none"
+    table.click_token("egg")
+    assert table.game.player(0).bonus_tokens == (Ingredient.EGG,)
+    assert table.game.phase == "actions"
+
+
+def test_bonus_by_the_bar_button() -> None:
+    game = Game.from_json(
+        {
+            "players": 2,
+            "deck": {"name": "staged", "csv": deck_csv()},
+            "reserve": {"sun": 1, "moon": 1},
+            "boards": [
+                {"runes": "SSMM.#", "played": ["S01", "D01", "D02", "D03", "D05"], "hand": ["D09"]},
+                {"runes": "SSMM##", "played": ["S05"]},
+            ],
+        }
+    )
+    table = PlayTable(("human", "human"), game=game)
+    table.click_hand("D09")
+    table.click_bonus("honey")
+    assert str(table.game.log[-1][1]) == "bonus honey"
+
+
+def test_discards_are_clicked_on_hand_cards() -> None:
+    game = Game.from_json(
+        {
+            "players": 2,
+            "deck": {"name": "staged", "csv": deck_csv()},
+            "reserve": {"sun": 1, "moon": 1},
+            "boards": [
+                {"runes": "SSMM##", "played": ["S01"], "hand": ["D01", "D02", "D03"]},
+                {"runes": "SSMM##", "played": ["S05"]},
+            ],
+        }
+    )
+    table = PlayTable(("human", "human"), game=game)
+    table.click_market("day", 1)
+    table.click_market("day", 2)
+    table.click_end()
+    assert table.game.phase == "discard"
+    hits = table.player_maps[0].visible()
+    assert all(isinstance(b.payload, Discard) and not b.disabled for b in hits)
+    assert all("cn-discard" in b._dom_classes for b in hits)
+    assert len(hits) == 5
+    table.click_hand("D02")
+    assert table.game.phase == "discard"
+    table.click_hand("D03")
+    assert table.game.phase == "actions" and table.game.current_player == 1
+    assert [str(a) for _, a in table.game.log[-2:]] == ["discard D02", "discard D03"]
+
+
+def test_sickles_and_flip_counts_follow_the_rules() -> None:
+    rules = Rules(flip_mode="any", hand_limit=4, market_row_size=3, actions_per_turn=3)
+    table = PlayTable(("human", "human"), seed=8, deck=test_deck(), rules=rules)
+    assert len(table.market_map.visible()) == 6
+    flips = {
+        table._bar_actions[b] for b in table.w_flip_counts.values() if b.layout.display != "none"
+    }
+    assert flips == {a for a in table.game.legal_actions() if isinstance(a, FlipRunes)}
+    assert all(a.count is not None for a in flips)
+    table.click_flip("sun", 2)
+    assert table.game.player(0).suns == 4
+    table.click_sickle("night")
+    assert table.game.log[-1][1] == Sickle(Row.NIGHT)
+    assert table.game.player(0).sickles == 1
+    assert table.game.actions_left == 2  # a Sickle is free
+    offered = offered_actions(table)
+    assert offered == set(table.game.legal_actions())
+    click_through_a_game(table, random.Random(4))
+
+
+def test_french_words_and_translated_engine_sentences(table: PlayTable) -> None:
+    table.w_lang.value = "fr"
+    assert table.w_end.description == "Fin du tour"
+    assert table.w_runes[next(iter(table.w_runes))].description.endswith("Prendre des Soleils")
+    assert "Manche 1" in table.w_status.value
+    assert "Réserve" in table.market_map.picture.value
+    table.click_market("day", 2)
+    explain = table.w_explain.value
+    assert "a pris" in explain and "est permise" in explain
+    assert table.market_map.visible()[0].description.startswith("Prendre ")
+    table.type_action("end")
+    assert "il vous reste 1 action" in table.message
+    table.w_lang.value = "en"
+    assert table.w_end.description == "End turn"
+
+
+def test_every_engine_sentence_of_a_game_has_a_french_version() -> None:
+    game = Game.new(3, seed=9, deck=test_deck())
+    rng = random.Random(9)
+    sentences: set[str] = set()
+    while not game.is_over:
+        legal = game.legal_actions()
+        sentences.add(game.explain(rng.choice(legal)))
+        action = rng.choice(legal)
+        game.play(action)
+        sentences.update(game.last_events)
+    game.undo()
+    sentences.update(game.last_events)
+    missing = sorted(s for s in sentences if not is_translated(s, "fr"))
+    assert not missing, missing
+    assert translate("Player 1 ended the turn.", "en") == "Player 1 ended the turn."
+
+
+def test_bots_are_shown_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = PlayTable(("human", "greedy", "greedy"), seed=6, deck=test_deck(), speed=0.3)
+    sleeps: list[float] = []
+    frames: list[int] = []
+    monkeypatch.setattr("widgets.play_table.time.sleep", lambda s: sleeps.append(s))
+    original = table.render
+
+    def counting_render() -> None:
+        frames.append(len(table.game.log))
+        original()
+
+    monkeypatch.setattr(table, "render", counting_render)
+    table.click_runes("moon") if "runes moon" in table.game.legal_actions() else table.click_flip(
+        "sun"
+    )
+    table.click_market("day", 1)
+    table.click_end()
+    bot_actions = len(table.game.log) - 3
+    assert bot_actions >= 4 and table.game.current_player == 0
+    # A pause after our action and between two bot actions, with a redraw before each pause.
+    assert sleeps == [0.3] * bot_actions
+    assert len(set(frames)) >= bot_actions
+
+
+def test_new_game_from_the_setup_row(table: PlayTable) -> None:
+    table.new_game(["random", "human", "greedy", "human"], seed=21)
+    game = table.game
+    assert game.num_players == 4 and game.seed == 21
+    assert table.seats == ["random", "human", "greedy", "human"]
+    assert table.game.current_player == 1  # the random bot has played
+    assert [m.layout.display for m in table.w_seats] == [None] * 4
+    assert len(table.player_maps[0].box.children) >= 1
+    assert len(table.w_players_box.children) == 4
+    table.w_players.value = 2
+    assert [m.layout.display for m in table.w_seats] == [None, None, "none", "none"]
+    table.w_seed.value = "not a number"
+    table.w_new.click()
+    assert "not a number" in table.message and table.game is game
+
+
+def test_seats_are_checked() -> None:
+    with pytest.raises(ValueError, match="unknown seat kind"):
+        PlayTable(("human", "clever"), deck=test_deck())
+    with pytest.raises(ValueError, match="not 5"):
+        PlayTable(("human",) * 5, deck=test_deck())
+    with pytest.raises(ValueError, match="lang"):
+        PlayTable(("human", "human"), deck=test_deck(), lang="de")
+
+
+def test_buttons_sit_on_their_cards_in_the_picture(table: PlayTable) -> None:
+    """The buttons' positions are fractions of the picture they cover."""
+    width, height = svg_size(table.market_map.picture.value)
+    button: HitButton = table.market_map.visible()[0]
+    left = float(button.layout.left.rstrip("%")) * width / 100
+    top = float(button.layout.top.rstrip("%")) * height / 100
+    root = ET.fromstring(table.market_map.picture.value)
+    [slot] = [e for e in root.iter() if e.get("data-row") == "day" and e.get("data-slot") == "1"]
+    x, y = map(float, re.findall(r"[\d.]+", slot.get("transform") or "")[:2])
+    assert (round(left, 1), round(top, 1)) == (round(x, 1), round(y, 1))
+
+
+def test_a_frame_stays_small(table: PlayTable) -> None:
+    assert 10_000 < table.frame_bytes < 60_000
+
+
+def test_every_ui_word_has_a_french_version() -> None:
+    from widgets import explorers, i18n, score_lab
+
+    for words in (i18n.UI, explorers.WORDS, score_lab.WORDS):
+        assert set(words["en"]) == set(words["fr"])
+        assert all(words["fr"].values())

@@ -1,0 +1,237 @@
+"""The explorers driven by simulated clicks: every number and graph they show is the core's."""
+
+from __future__ import annotations
+
+import re
+import sys
+import types
+from typing import Any
+
+import pytest
+
+from carnuta_core import Game, GreedyBot, Ingredient, Row
+from carnuta_core.rune_graph import RuneState, actions_to_afford
+from carnuta_core.scoring import ingredient_counts, score_potion
+from carnuta_core.synergy import dependencies, ego
+from widgets import PlayTable, RuneExplorer, ScoreLab, SynergyExplorer
+from widgets.score_lab import maths_module
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    """A game a few turns in: hands and potions to look at."""
+    game = Game.new(3, seed=7)
+    bots = [GreedyBot(seed=s) for s in range(3)]
+    for _ in range(14):
+        game.play(bots[game.current_player].choose(game))
+    return game
+
+
+def shown_actions(explorer: RuneExplorer) -> str:
+    match = re.search(r"data-actions='([^']*)'", explorer.w_path.value)
+    assert match
+    return match[1]
+
+
+def test_rune_explorer_picks_a_card_and_shows_the_cheapest_path(game: Game) -> None:
+    explorer = RuneExplorer(game)
+    state = RuneState.of(game, game.current_player)
+    assert state.label in explorer.w_state.value
+    market = [c for row in Row for c in game.market(row) if c]
+    hand = list(game.player(game.current_player).hand)
+    assert [c.id for c in explorer.picker.cards] == [c.id for c in market + hand]
+    for card in market + hand:
+        explorer.pick(card.id)
+        afford = actions_to_afford(state, card, game.rules)
+        assert explorer.card == card.id and explorer.w_card.value == card.id
+        assert shown_actions(explorer) == str(afford.actions)
+        for action in afford.path:
+            assert f"<code>{action}</code>" in explorer.w_path.value
+        assert card.id in explorer.graph_svg and explorer.graph_svg.startswith("<svg")
+        selected = [
+            b for m in explorer.picker.maps for b in m.visible() if "cn-selected" in b._dom_classes
+        ]
+        assert [b.payload for b in selected] == [card.id]
+
+
+def test_rune_explorer_menus(game: Game) -> None:
+    explorer = RuneExplorer(game, depth=1)
+    small = explorer.graph_svg
+    explorer.w_depth.value = 3
+    assert len(explorer.graph_svg) > len(small)
+    other = (game.current_player + 1) % game.num_players
+    explorer.w_seat.value = other
+    assert RuneState.of(game, other).label in explorer.w_state.value
+    assert {c.id for c in game.player(other).hand} <= {c.id for c in explorer.picker.cards}
+    # Any card of the deck, from the menu.
+    explorer.w_card.value = "N20"
+    assert explorer.card == "N20" and "N20" in explorer.w_path.value
+
+
+def test_rune_explorer_follows_a_play_table() -> None:
+    table = PlayTable(("human", "human"), seed=5)
+    explorer = RuneExplorer(table, follow=True)
+    before = explorer.w_state.value
+    table.click_flip("moon") if "flip moon" in table.game.legal_actions() else table.click_flip(
+        "sun"
+    )
+    assert explorer.w_state.value != before
+    assert RuneState.of(table.game, 0).label in explorer.w_state.value
+
+
+def test_rune_explorer_in_french(game: Game) -> None:
+    explorer = RuneExplorer(game, lang="fr")
+    assert "Explorateur des runes" in explorer.w_title.value
+    assert "Cadenas" in explorer.w_state.value and "Réserve" in explorer.w_state.value
+
+
+def test_synergy_explorer_for_a_card(game: Game) -> None:
+    explorer = SynergyExplorer(game)
+    card = next(c for c in explorer.picker.cards if dependencies(c))
+    explorer.pick(card.id)
+    assert explorer.focus == card.id and explorer.w_card.value == card.id
+    assert set(explorer.view.nodes) == set(ego(card, game.deck).nodes)
+    for dep in dependencies(card):
+        assert dep.ingredient.title in explorer.w_info.value
+    assert card.id in explorer.graph_svg
+
+
+def test_synergy_explorer_for_an_ingredient(game: Game) -> None:
+    explorer = SynergyExplorer(game)
+    explorer.pick_ingredient("berry")
+    assert explorer.focus == "berry" and explorer.w_card.value == ""
+    deck = game.deck
+    suppliers = {c.id for c in deck if c.ingredient is Ingredient.BERRY}
+    wanting = {c.id for c in deck for d in dependencies(c) if d.ingredient is Ingredient.BERRY}
+    assert set(explorer.view.nodes) == {"berry"} | suppliers | wanting
+    for card in suppliers | wanting:
+        assert card in explorer.w_info.value
+    explorer.w_card.value = "S01"
+    assert explorer.focus == "S01" and explorer.w_ingredient.value is None
+
+
+def test_explorers_read_a_game_or_a_table() -> None:
+    with pytest.raises(TypeError, match="Game or a PlayTable"):
+        RuneExplorer("not a game")
+
+
+# ------------------------------------------------------------------------- ScoreLab
+@pytest.fixture
+def late_game() -> Game:
+    game = Game.new(3, seed=7)
+    bots = [GreedyBot(seed=s) for s in range(3)]
+    for _ in range(60):
+        game.play(bots[game.current_player].choose(game))
+    return game
+
+
+def test_score_lab_starts_from_a_players_potion(late_game: Game) -> None:
+    for seat in range(late_game.num_players):
+        lab = ScoreLab(late_game, seat=seat)
+        assert lab.value() == late_game.score_pad(seat).total
+        assert f"data-potion-value='{lab.value()}'" in lab.w_value.value
+        assert [c.id for c in lab.potion.cards] == [c.id for c in late_game.player(seat).played]
+
+
+def test_score_lab_builds_a_potion_by_clicks(late_game: Game) -> None:
+    lab = ScoreLab(late_game)
+    assert lab.value() == 0 and not lab.played
+    market = [c for row in Row for c in late_game.market(row) if c and not c.is_salt]
+    lab.market.click(market[0].id)
+    assert lab.played == [market[0]]
+    lab.add_card("N20")
+    assert [c.id for c in lab.played] == [market[0].id, "N20"]
+    assert "N20" not in dict(lab.w_card.options).values()  # a card is in a potion once
+    # A Salt on the column of N20, then a bonus token.
+    ingredient = late_game.deck["N20"].ingredient
+    assert ingredient is not None
+    assert not lab.w_salts[ingredient].disabled
+    lab.click_salt(ingredient)
+    [salt] = [c for c in lab.played if c.is_salt]
+    assert lab.salt_on == {salt.id: "N20"}
+    lab.toggle_token("egg")
+    assert lab.tokens == [Ingredient.EGG] and lab.w_tokens[Ingredient.EGG].value
+    assert lab.value() == score_potion(lab.played, lab.salt_on, lab.tokens).total
+    assert (
+        lab.counts()[ingredient]
+        == ingredient_counts(lab.played, lab.salt_on, lab.tokens)[ingredient]
+    )
+    # Taking N20 out takes its Salt with it.
+    lab.remove("N20")
+    assert [c.id for c in lab.played] == [market[0].id] and lab.salt_on == {}
+    lab.toggle_token("egg")
+    assert lab.tokens == []
+
+
+def test_score_lab_marginal_values_are_the_engines_scoring(late_game: Game) -> None:
+    lab = ScoreLab(late_game, seat=late_game.current_player)
+    base = lab.value()
+    gains = lab.ingredient_gains()
+    for ingredient, gain in gains.items():
+        more = score_potion(lab.played, lab.salt_on, [*lab.tokens, ingredient]).total
+        assert gain == more - base
+        assert f"data-cn-gain='{ingredient.value}'>{gain:+d}<" in lab.w_marginal.value
+    shown = {card.id for card, _, _ in lab.card_gains()}
+    market = {c.id for row in Row for c in late_game.market(row) if c and c not in lab.played}
+    assert shown == market
+    for card, gain, _ in lab.card_gains():
+        if not card.is_salt:
+            after = score_potion([*lab.played, card], lab.salt_on, lab.tokens).total
+            assert gain == after - base
+
+
+def test_score_lab_formulas_come_from_the_maths_module(
+    late_game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if maths_module() is None:
+        lab = ScoreLab(late_game, seat=0)
+        assert "data-maths='missing'" in lab.w_formula.value
+        # The contract ScoreLab relies on, checked with a stand-in written for this test only.
+        monkeypatch.setitem(sys.modules, "carnuta_core.maths", stand_in_maths())
+    lab = ScoreLab(late_game, seat=0)
+    maths = maths_module()
+    assert maths is not None
+    potion = maths.Potion.of(lab.played, lab.salt_on, lab.tokens)
+    assert "data-maths='ok'" in lab.w_formula.value
+    assert maths.potion_formula(potion).latex() in lab.w_formula.value
+    for ingredient, gain in lab.ingredient_gains().items():
+        expected = maths.ingredient_gain(potion, ingredient)
+        assert expected.value == gain  # the maths and the engine agree
+        assert f"${expected.latex()}$" in lab.w_marginal.value
+
+
+def stand_in_maths() -> types.ModuleType:
+    """What ScoreLab asks of ``carnuta_core.maths``, answered from the engine's scoring."""
+    fake = types.ModuleType("carnuta_core.maths")
+
+    class Potion:
+        def __init__(self, played: Any, salt_on: Any, tokens: Any) -> None:
+            self.played, self.salt_on, self.tokens = list(played), dict(salt_on), list(tokens)
+
+        @staticmethod
+        def of(played: Any, salt_on: Any = None, bonus_tokens: Any = ()) -> Potion:
+            return Potion(played, salt_on or {}, bonus_tokens)
+
+    class Formula:
+        def __init__(self, potion: Potion) -> None:
+            self.potion = potion
+
+        def latex(self) -> str:
+            return " + ".join(f"f_{{{c.id}}}" for c in self.potion.played)
+
+    class Gain:
+        def __init__(self, value: int, name: str) -> None:
+            self.value, self.name = value, name
+
+        def latex(self) -> str:
+            return rf"\Delta_{{{self.name}}} = {self.value}"
+
+    def ingredient_gain(potion: Potion, ingredient: Ingredient) -> Gain:
+        before = score_potion(potion.played, potion.salt_on, potion.tokens).total
+        after = score_potion(potion.played, potion.salt_on, [*potion.tokens, ingredient]).total
+        return Gain(after - before, ingredient.value)
+
+    fake.Potion = Potion  # type: ignore[attr-defined]
+    fake.potion_formula = Formula  # type: ignore[attr-defined]
+    fake.ingredient_gain = ingredient_gain  # type: ignore[attr-defined]
+    return fake

@@ -1,0 +1,632 @@
+"""Explorers: the kit's graphs and formulas around a game, one click away.
+
+- ``RuneExplorer``: the rune-state graph around a player's runes (``carnuta_core.rune_graph``);
+  pick a card and see the cheapest path of rune actions to afford it.
+- ``SynergyExplorer``: pick a card or an ingredient and see its neighbourhood in the synergy
+  graph (``carnuta_core.synergy``).
+
+Each explorer reads a ``Game`` (or follows a ``PlayTable``'s game), asks the core for every
+number and graph, and draws with the core's pictures: cards by ``carnuta_core.svg``, graphs by
+the core's matplotlib functions, shown as SVG so that they work the same in JupyterLab and
+Voilà. Nothing here computes a rule, a path or a score.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from carnuta_core import Card, Game, Ingredient, Row
+from carnuta_core.model import INGREDIENTS
+from carnuta_core.svg import COLOURS, card_svg
+
+from .i18n import check_lang, phrase, t, word
+from .pictures import Hit, HitButton, PictureMap, Rect, svg_size
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+
+__all__ = ["CardPicker", "RuneExplorer", "SynergyExplorer", "figure_svg"]
+
+Source = Any  # a Game, or a PlayTable whose game is followed
+
+EXPLORER_STYLE = """
+<style>
+.cn-explorer {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; color: {ink};
+  background: {felt}; border-radius: 10px; padding: 8px; box-sizing: border-box; }}
+.cn-explorer .cn-map {{ position: relative; padding: 0; margin: 0; flex: 0 0 auto; }}
+.cn-explorer .cn-map > .widget-html, .cn-explorer .cn-map .widget-html-content {{
+  margin: 0; padding: 0; line-height: 0; width: 100%; height: auto; }}
+.cn-explorer .cn-map svg {{ display: block; width: 100%; height: auto; }}
+.cn-explorer .cn-hit {{ position: absolute !important; margin: 0 !important;
+  padding: 0 !important; min-width: 0 !important; border: 0 !important; border-radius: 6px;
+  background: transparent !important; color: transparent !important; font-size: 0 !important;
+  box-shadow: none !important; cursor: pointer; z-index: 2; }}
+.cn-explorer .cn-hit:hover {{ outline: 3px solid {current}; }}
+.cn-explorer .cn-hit.cn-selected {{ outline: 3px solid {flip};
+  box-shadow: 0 0 10px 3px rgba(44,109,181,.55) !important; }}
+.cn-explorer .cn-picker {{ gap: 6px; }}
+.cn-explorer .widget-html-content, .cn-explorer .widget-htmlmath-content {{ line-height: 1.4; }}
+.cn-explorer .cn-figure svg {{ max-width: 100%; height: auto; }}
+.cn-explorer .cn-figure {{ background: white; border-radius: 8px; padding: 4px; }}
+.cn-explorer .cn-panel {{ background: {panel}; border: 1px solid {faint}; border-radius: 8px;
+  padding: 6px 10px; font-size: 13px; }}
+.cn-explorer .cn-panel h4 {{ margin: 4px 0; }}
+.cn-explorer .cn-path li {{ margin: 2px 0; }}
+.cn-explorer .cn-caption {{ font-size: 12px; color: {muted}; }}
+.cn-explorer table.cn-list {{ border-collapse: collapse; font-size: 12px; }}
+.cn-explorer table.cn-list td, .cn-explorer table.cn-list th {{ padding: 1px 6px;
+  border-bottom: 1px solid {faint}; text-align: left; }}
+</style>
+""".format(**COLOURS)
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "rune_title": "Rune explorer",
+        "syn_title": "Synergy explorer",
+        "seat": "Player",
+        "card": "Card",
+        "depth": "Actions shown",
+        "from_table": "From the table: the market and the hand",
+        "refresh": "Refresh from the game",
+        "state": "Runes now",
+        "state_words": "☀ {s} · ☾ {m} · {e} empty · {p} Padlock(s)",
+        "reserve_words": "reserve ☀ {s} ☾ {m}",
+        "afford_now": "{card} is affordable now: play it.",
+        "afford_in": "{card}: {n} rune action(s) to afford it, then play it ({total} actions).",
+        "never": "{card} can never be afforded from here: the runes it asks for are not in play.",
+        "path": "Cheapest path",
+        "legend": "Grey: Take/Flip Runes · blue dashed: plays · orange dotted: the play that "
+        "opens a Padlock · red: the cheapest path.",
+        "pick_card": "a card",
+        "pick_ingredient": "or an ingredient",
+        "scores_on": "scores on",
+        "supplied_by": "cards that are it",
+        "wanted_by": "cards that score on it",
+        "none": "none",
+        "points_unit": "{w:.3g} pts each",
+        "set": "set",
+        "salt_note": "A Salt is wild: it adds one of the ingredient it is stacked on.",
+        "flat_note": "Flat points: this card depends on no ingredient.",
+    },
+    "fr": {
+        "rune_title": "Explorateur des runes",
+        "syn_title": "Explorateur des synergies",
+        "seat": "Joueur",
+        "card": "Carte",
+        "depth": "Actions montrées",
+        "from_table": "Sur la table : le marché et la main",
+        "refresh": "Actualiser depuis la partie",
+        "state": "Runes maintenant",
+        "state_words": "☀ {s} · ☾ {m} · {e} vide(s) · {p} Cadenas",
+        "reserve_words": "Réserve ☀ {s} ☾ {m}",
+        "afford_now": "{card} est payable maintenant : posez-la.",
+        "afford_in": "{card} : {n} action(s) de runes pour la payer, puis la poser ({total} actions).",
+        "never": "{card} ne sera jamais payable d'ici : les runes demandées ne sont pas en jeu.",
+        "path": "Chemin le plus court",
+        "legend": "Gris : Prendre/Retourner des Runes · bleu tireté : poser · orange pointillé : "
+        "poser en retirant un Cadenas · rouge : le chemin le plus court.",
+        "pick_card": "une carte",
+        "pick_ingredient": "ou un ingrédient",
+        "scores_on": "rapporte selon",
+        "supplied_by": "cartes de cet ingrédient",
+        "wanted_by": "cartes qui rapportent selon lui",
+        "none": "aucune",
+        "points_unit": "{w:.3g} pts chacun",
+        "set": "série",
+        "salt_note": "Le Sel est joker : il ajoute un ingrédient de la carte qu'il recouvre.",
+        "flat_note": "Points fixes : cette carte ne dépend d'aucun ingrédient.",
+    },
+}
+
+
+def say(lang: str, key: str, **values: object) -> str:
+    return phrase(WORDS, lang, key, **values)
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text))
+
+
+def figure_svg(draw: Callable[[Axes], object], size: tuple[float, float]) -> str:
+    """Draw with one of the core's matplotlib functions and return the figure as inline SVG.
+
+    A bare ``Figure`` (no pyplot) renders the same in JupyterLab, Voilà and a test; text stays
+    text (``svg.fonttype: none``), which keeps the picture small.
+    """
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    with matplotlib.rc_context({"svg.fonttype": "none", "font.family": "DejaVu Sans"}):
+        figure = Figure(figsize=size)
+        draw(figure.subplots())
+        buffer = io.StringIO()
+        figure.savefig(buffer, format="svg", bbox_inches="tight")
+    text = buffer.getvalue()
+    return text[text.index("<svg") :]
+
+
+def _source_game(source: Source) -> Game:
+    game = getattr(source, "game", source)
+    if not isinstance(game, Game):
+        raise TypeError(f"an explorer reads a Game or a PlayTable, not {type(source).__name__}")
+    return game
+
+
+# ---------------------------------------------------------------------- card picker
+class CardPicker:
+    """A row of card pictures (the core's ``card_svg``); a click on one picks it."""
+
+    def __init__(self, on_pick: Callable[[str], None], *, width: float = 74, name: str = "pick"):
+        self._on_pick = on_pick
+        self.width = width
+        self.name = name
+        self.maps: list[PictureMap] = []
+        self.box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.box.add_class("cn-picker")
+        self.cards: list[Card] = []
+
+    def _clicked(self, button: HitButton) -> None:
+        if button.payload is not None:
+            self._on_pick(button.payload)
+
+    def show(self, cards: Sequence[Card], selected: str | None, lang: str) -> None:
+        self.cards = list(cards)
+        while len(self.maps) < len(cards):
+            picture = PictureMap(self._clicked, name=f"{self.name}{len(self.maps)}")
+            picture.box.layout.width = f"{self.width:g}px"
+            self.maps.append(picture)
+        for picture, card in zip(self.maps, cards, strict=False):
+            svg = card_svg(card, width=self.width, highlight=card.id == selected, lang=lang)
+            w, h = svg_size(svg)
+            kind = "selected" if card.id == selected else "pick"
+            picture.show(svg, [Hit(Rect(0, 0, w, h), card.id, str(card), card.id, True, kind)])
+        boxes = tuple(m.box for m in self.maps[: len(cards)])
+        if self.box.children != boxes:
+            self.box.children = boxes
+
+    def click(self, card: str) -> None:
+        """Press the button over ``card`` (for tests and notebooks)."""
+        for picture in self.maps:
+            for button in picture.visible():
+                if button.payload == card:
+                    button.click()
+                    return
+        raise LookupError(f"{card} is not among the cards shown")
+
+
+class _Explorer(widgets.AppLayout):  # type: ignore[misc]
+    """What the explorers share: a source game, a language, errors shown in an ``Output``."""
+
+    def _prepare(self, source: Source, lang: str) -> None:
+        """The shared widgets, made before the layout that holds them."""
+        self.source = source
+        self._refreshing = False
+        self.lang = check_lang(lang)
+        self.out = widgets.Output()
+        self._style = widgets.HTML(EXPLORER_STYLE)
+        self.w_refresh = widgets.Button(icon="refresh", layout=widgets.Layout(width="auto"))
+        self.w_refresh.on_click(self._guard(lambda _b: self.refresh()))
+
+    def _finish(self, follow: bool) -> None:
+        self.add_class("cn-explorer")
+        # AppLayout sizes rows in px or fr only; here both rows take their content's height.
+        self.layout.grid_template_rows = "auto auto"
+        if follow and hasattr(self.source, "on_change"):
+            self.source.on_change(self._guard(lambda _table: self.refresh()))
+
+    @property
+    def game(self) -> Game:
+        return _source_game(self.source)
+
+    def _guard(self, handler: Callable[..., None]) -> Callable[..., None]:
+        def run(*args: Any) -> None:
+            with self.out:
+                handler(*args)
+
+        return run
+
+    def refresh(self) -> None:
+        """Redraw from the game (the menus' observers stay quiet meanwhile)."""
+        if self._refreshing:
+            return
+        self._refreshing = True
+        try:
+            self._draw()
+        finally:
+            self._refreshing = False
+
+    def _draw(self) -> None:
+        raise NotImplementedError
+
+    @staticmethod
+    def _set_options(menu: widgets.Widget, options: list[tuple[str, Any]], value: Any) -> None:
+        if list(menu.options) != options:
+            menu.options = options
+        if menu.value != value:
+            menu.value = value
+
+    def _table_cards(self, seat: int) -> list[Card]:
+        """The market's cards, then the hand of ``seat``."""
+        game = self.game
+        market = [c for row in (Row.DAY, Row.NIGHT) for c in game.market(row) if c is not None]
+        return market + [c for c in game.player(seat).hand if c not in market]
+
+
+# ---------------------------------------------------------------------- rune explorer
+class RuneExplorer(_Explorer):
+    """The rune-state graph around a player's runes, and the cheapest path to afford a card.
+
+    ``source`` is a ``Game`` or a ``PlayTable`` (``follow=True`` redraws after each move at
+    the table). ``depth`` is how many actions of the graph around the state are drawn (the
+    path to the picked card is always drawn whole).
+    """
+
+    def __init__(
+        self,
+        source: Source,
+        *,
+        seat: int | None = None,
+        card: str | None = None,
+        depth: int = 2,
+        lang: str = "en",
+        follow: bool = False,
+    ):
+        game = _source_game(source)
+        self._prepare(source, lang)
+        self.w_title = widgets.HTML()
+        self.w_seat = widgets.Dropdown(layout=widgets.Layout(width="150px"))
+        self.w_card = widgets.Dropdown(layout=widgets.Layout(width="330px"))
+        self.w_depth = widgets.IntSlider(
+            value=depth,
+            min=1,
+            max=4,
+            continuous_update=False,
+            style={"description_width": "initial"},
+        )
+        self.w_state = widgets.HTML()
+        self.w_path = widgets.HTML()
+        self.w_path.add_class("cn-panel")
+        self.w_graph = widgets.HTML()
+        self.w_graph.add_class("cn-figure")
+        self.w_caption = widgets.HTML()
+        self.w_caption.add_class("cn-caption")
+        self.picker = CardPicker(self._guard(self._pick), name="rune-pick")
+        self.w_picker_title = widgets.HTML()
+        self.graph_svg = ""
+        header = widgets.VBox(
+            [
+                self._style,
+                widgets.HBox([self.w_title, self.w_refresh]),
+                widgets.HBox(
+                    [self.w_seat, self.w_card, self.w_depth],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
+                self.w_picker_title,
+                self.picker.box,
+            ]
+        )
+        side = widgets.VBox([self.w_state, self.w_path, self.out])
+        super().__init__(
+            header=header,
+            center=widgets.VBox([self.w_graph, self.w_caption]),
+            right_sidebar=side,
+            pane_widths=("0px", "1fr", "320px"),
+            grid_gap="8px",
+        )
+        self._finish(follow)
+        self.seat = game.current_player if seat is None else seat
+        self.card = card
+        self.w_seat.observe(self._guard(self._on_seat), names="value")
+        self.w_card.observe(self._guard(self._on_card), names="value")
+        self.w_depth.observe(self._guard(self._on_depth), names="value")
+        self.refresh()
+
+    # ------------------------------------------------------------- callbacks
+    def _pick(self, card: str) -> None:
+        self.card = card
+        self.refresh()
+
+    def _on_card(self, change: dict[str, Any]) -> None:
+        if not self._refreshing and change["new"] and change["new"] != self.card:
+            self.card = change["new"]
+            self.refresh()
+
+    def _on_seat(self, change: dict[str, Any]) -> None:
+        if not self._refreshing and change["new"] is not None and change["new"] != self.seat:
+            self.seat = change["new"]
+            self.refresh()
+
+    def _on_depth(self, change: dict[str, Any]) -> None:
+        if not self._refreshing:
+            self.refresh()
+
+    def pick(self, card: str) -> None:
+        """Click ``card`` among the table's cards (market or hand)."""
+        self.picker.click(card)
+
+    def _state_words(self, state: Any) -> str:
+        """``☀ 2 · ☾ 1 · 1 empty · 2 Padlocks | reserve ☀ 2 ☾ 2`` (no emoji: every font has it)."""
+        text = say(
+            self.lang, "state_words", s=state.suns, m=state.moons, e=state.empty, p=state.locked
+        )
+        if state.reserve_suns is not None:
+            text += " | " + say(
+                self.lang, "reserve_words", s=state.reserve_suns, m=state.reserve_moons
+            )
+        return text
+
+    # ------------------------------------------------------------- drawing
+    def _draw(self) -> None:
+        """The state, the picked card's path and the graph around, from the game."""
+        from carnuta_core.rune_graph import (
+            RuneState,
+            actions_to_afford,
+            draw_rune_graph,
+            rune_graph,
+        )
+
+        game = self.game
+        lang = self.lang
+        seat = min(self.seat, game.num_players - 1)
+        cards = self._table_cards(seat)
+        payable = [c for c in game.deck if c.cost]
+        if self.card is None or self.card not in {c.id for c in game.deck}:
+            self.card = next((c.id for c in cards if c.cost), payable[0].id if payable else None)
+        self.w_title.value = f"<h3 style='margin:4px 0'>{_esc(say(lang, 'rune_title'))}</h3>"
+        self.w_refresh.description = say(lang, "refresh")
+        seats = [(t(lang, "player", n=s + 1), s) for s in range(game.num_players)]
+        self._set_options(self.w_seat, seats, seat)
+        choices = [(str(c), c.id) for c in game.deck if c.origin.value != "start"]
+        self._set_options(self.w_card, choices, self.card)
+        self.w_depth.description = say(lang, "depth")
+        self.w_picker_title.value = f"<b>{_esc(say(lang, 'from_table'))}</b>"
+        self.picker.show(cards, self.card, lang)
+        state = RuneState.of(game, seat)
+        self.w_state.value = (
+            f"<div class='cn-panel'><h4>{_esc(say(lang, 'state'))}</h4>"
+            f"<div style='font-size:15px' data-state='{_esc(state.label)}'>"
+            f"{_esc(self._state_words(state))}</div></div>"
+        )
+        if self.card is None:
+            return
+        card = game.deck[self.card]
+        afford = actions_to_afford(state, card, game.rules)
+        self.afford = afford
+        if afford.actions is None:
+            verdict = say(lang, "never", card=card.id)
+        elif afford.actions == 0:
+            verdict = say(lang, "afford_now", card=card.id)
+        else:
+            verdict = say(
+                lang, "afford_in", card=card.id, n=afford.actions, total=afford.actions + 1
+            )
+        steps = "".join(
+            f"<li><code>{_esc(action)}</code> → {_esc(self._state_words(after))}</li>"
+            for action, after in zip(afford.path, afford.states[1:], strict=True)
+        )
+        self.w_path.value = (
+            f"<h4>{_esc(say(lang, 'path'))}</h4>"
+            f"<div data-actions='{afford.actions}'>{_esc(verdict)}</div>"
+            + (f"<ol class='cn-path'>{steps}</ol>" if steps else "")
+        )
+        depth = max(self.w_depth.value, afford.actions or 0)
+        graph = rune_graph(state, cards=[card], rules=game.rules, max_actions=depth)
+        columns = depth + 1
+        self.graph_svg = figure_svg(
+            lambda ax: draw_rune_graph(
+                graph,
+                start=state,
+                path=afford.states,
+                ax=ax,
+                title=f"{card} · {state.plot_label.replace(chr(10), ' | ')}",
+            ),
+            (
+                min(3.2 * columns, 14.0),
+                max(3.5, min(0.9 * graph.number_of_nodes() / columns + 2, 9)),
+            ),
+        )
+        self.w_graph.value = f"<div data-focus='{_esc(card.id)}'>{self.graph_svg}</div>"
+        self.w_caption.value = _esc(say(lang, "legend"))
+
+
+# ---------------------------------------------------------------------- synergy explorer
+class SynergyExplorer(_Explorer):
+    """A card's or an ingredient's neighbourhood in the synergy graph of the game's deck.
+
+    A card: the ingredients it scores on with the cards that are them, and its own ingredient
+    with the cards that score on it (``synergy.ego``). An ingredient: the cards that are it
+    and the cards that score on it.
+    """
+
+    def __init__(
+        self,
+        source: Source,
+        *,
+        card: str | None = None,
+        ingredient: Ingredient | str | None = None,
+        lang: str = "en",
+        follow: bool = False,
+    ):
+        game = _source_game(source)
+        self._prepare(source, lang)
+        self.w_title = widgets.HTML()
+        self.w_card = widgets.Dropdown(layout=widgets.Layout(width="330px"))
+        self.w_ingredient = widgets.ToggleButtons(
+            options=[], value=None, style={"button_width": "98px"}
+        )
+        self.w_graph = widgets.HTML()
+        self.w_graph.add_class("cn-figure")
+        self.w_info = widgets.HTML()
+        self.w_info.add_class("cn-panel")
+        self.picker = CardPicker(self._guard(self._pick), name="syn-pick")
+        self.w_picker_title = widgets.HTML()
+        self.w_or = widgets.HTML()
+        self.graph_svg = ""
+        header = widgets.VBox(
+            [
+                self._style,
+                widgets.HBox([self.w_title, self.w_refresh]),
+                widgets.HBox([self.w_card], layout=widgets.Layout(align_items="center")),
+                widgets.HBox(
+                    [self.w_or, self.w_ingredient], layout=widgets.Layout(align_items="center")
+                ),
+                self.w_picker_title,
+                self.picker.box,
+            ]
+        )
+        super().__init__(
+            header=header,
+            center=self.w_graph,
+            right_sidebar=widgets.VBox([self.w_info, self.out]),
+            pane_widths=("0px", "1fr", "320px"),
+            grid_gap="8px",
+        )
+        self._finish(follow)
+        self.focus: str = ""
+        if ingredient is not None:
+            self.focus = (
+                Ingredient(ingredient).value if isinstance(ingredient, str) else ingredient.value
+            )
+        else:
+            cards = self._table_cards(game.current_player)
+            self.focus = card or (cards[0].id if cards else game.deck[0].id)
+        self.w_card.observe(self._guard(self._on_card), names="value")
+        self.w_ingredient.observe(self._guard(self._on_ingredient), names="value")
+        self.refresh()
+
+    def _pick(self, card: str) -> None:
+        self.show(card)
+
+    def _on_card(self, change: dict[str, Any]) -> None:
+        if not self._refreshing and change["new"] and change["new"] != self.focus:
+            self.show(change["new"])
+
+    def _on_ingredient(self, change: dict[str, Any]) -> None:
+        if not self._refreshing and change["new"] and change["new"] != self.focus:
+            self.show(change["new"])
+
+    def show(self, focus: str) -> None:
+        """Centre the view on a card id or an ingredient name."""
+        self.focus = focus
+        self.refresh()
+
+    def pick(self, card: str) -> None:
+        """Click ``card`` among the table's cards (market or hand)."""
+        self.picker.click(card)
+
+    def pick_ingredient(self, ingredient: str) -> None:
+        self.w_ingredient.value = ingredient
+
+    def _is_ingredient(self) -> bool:
+        return self.focus in {i.value for i in INGREDIENTS}
+
+    def _draw(self) -> None:
+        from carnuta_core.synergy import dependencies, draw_synergy, ego, ingredient_ego
+
+        game = self.game
+        lang = self.lang
+        deck = game.deck
+        self.w_title.value = f"<h3 style='margin:4px 0'>{_esc(say(lang, 'syn_title'))}</h3>"
+        self.w_refresh.description = say(lang, "refresh")
+        self.w_card.description = say(lang, "card")
+        self.w_or.value = _esc(say(lang, "pick_ingredient"))
+        self.w_picker_title.value = f"<b>{_esc(say(lang, 'from_table'))}</b>"
+        ingredient_focus = self._is_ingredient()
+        self._set_options(
+            self.w_card,
+            [("—", "")] + [(str(c), c.id) for c in deck],
+            "" if ingredient_focus else self.focus,
+        )
+        self._set_options(
+            self.w_ingredient,
+            [(word(lang, i.value), i.value) for i in INGREDIENTS],
+            self.focus if ingredient_focus else None,
+        )
+        self.picker.show(
+            self._table_cards(game.current_player),
+            None if ingredient_focus else self.focus,
+            lang,
+        )
+        if ingredient_focus:
+            ingredient = Ingredient(self.focus)
+            suppliers = [c for c in deck if c.ingredient is ingredient]
+            wanting = [(c, d) for c in deck for d in dependencies(c) if d.ingredient is ingredient]
+            view = ingredient_ego(ingredient, deck)
+            info = self._ingredient_info(ingredient, suppliers, wanting)
+            highlight = None
+        else:
+            card = deck[self.focus]
+            view = ego(card, deck)
+            info = self._card_info(card, dependencies(card), view)
+            highlight = card.id
+        self.view = view
+        title = word(lang, self.focus) if ingredient_focus else str(deck[self.focus])
+        self.graph_svg = figure_svg(
+            lambda ax: draw_synergy(view, ax=ax, highlight=highlight, title=title), (7.0, 7.0)
+        )
+        self.w_graph.value = f"<div data-focus='{_esc(self.focus)}'>{self.graph_svg}</div>"
+        self.w_info.value = info
+
+    def _card_list(self, cards: Sequence[Card]) -> str:
+        return ", ".join(c.id for c in cards) or say(self.lang, "none")
+
+    def _card_info(self, card: Card, deps: Sequence[Any], view: Any) -> str:
+        lang = self.lang
+        parts = [f"<h4>{_esc(card)}</h4>"]
+        if card.is_salt:
+            parts.append(f"<p>{_esc(say(lang, 'salt_note'))}</p>")
+        elif not deps:
+            parts.append(f"<p>{_esc(say(lang, 'flat_note'))}</p>")
+        rows = []
+        for dep in deps:
+            suppliers = [
+                c for c in self.game.deck if c.ingredient is dep.ingredient and c.id in view
+            ]
+            kind = f" ({say(lang, 'set')})" if dep.is_set else ""
+            rows.append(
+                f"<tr><td>{_esc(word(lang, dep.ingredient.value))}{_esc(kind)}</td>"
+                f"<td>{_esc(say(lang, 'points_unit', w=dep.weight))}</td>"
+                f"<td>{_esc(self._card_list(suppliers))}</td></tr>"
+            )
+        if rows:
+            parts.append(
+                f"<b>{_esc(say(lang, 'scores_on'))}</b><table class='cn-list'>{''.join(rows)}</table>"
+            )
+        if card.ingredient is not None:
+            wanting = [
+                c.id
+                for c in self.game.deck
+                if c.id != card.id and any(d.ingredient is card.ingredient for d in _deps(c))
+            ]
+            parts.append(
+                f"<p><b>{_esc(say(lang, 'wanted_by'))}</b> ({_esc(word(lang, card.ingredient.value))}): "
+                f"{_esc(', '.join(wanting) or say(lang, 'none'))}</p>"
+            )
+        return "".join(parts)
+
+    def _ingredient_info(
+        self, ingredient: Ingredient, suppliers: Sequence[Card], wanting: Sequence[tuple[Card, Any]]
+    ) -> str:
+        lang = self.lang
+        wanted = "".join(
+            f"<tr><td>{_esc(c.id)}</td><td>{_esc(say(lang, 'points_unit', w=d.weight))}"
+            f"{_esc(' (' + say(lang, 'set') + ')' if d.is_set else '')}</td></tr>"
+            for c, d in sorted(wanting, key=lambda cd: -cd[1].weight)
+        )
+        return (
+            f"<h4>{_esc(word(lang, ingredient.value))}</h4>"
+            f"<p><b>{_esc(say(lang, 'supplied_by'))}</b>: {_esc(self._card_list(suppliers))}</p>"
+            f"<b>{_esc(say(lang, 'wanted_by'))}</b><table class='cn-list'>{wanted}</table>"
+        )
+
+
+def _deps(card: Card) -> list[Any]:
+    from carnuta_core.synergy import dependencies
+
+    return dependencies(card)

@@ -1,0 +1,986 @@
+"""``PlayTable``: a whole game of Carnuta in a notebook cell, against bots.
+
+>>> from tests.widgets_support import test_deck
+>>> table = PlayTable(("human", "greedy"), seed=3, deck=test_deck())
+>>> table.click_market("day", 2)          # presses the button over the card: 'take day 2'
+>>> str(table.game.log[-1][1])
+'take day 2'
+
+The game object (``table.game``, a ``carnuta_core.Game``) is the single source of truth:
+every click builds an action, hands it to ``game.play`` and redraws everything from the game.
+The widget never decides a rule: the buttons it enables are ``game.legal_actions()``, the
+reasons it shows are the engine's, and the pictures are ``carnuta_core.svg``'s.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as widgets
+
+from carnuta_core import (
+    Action,
+    CarnutaError,
+    ChooseBonus,
+    Deck,
+    Discard,
+    EndTurn,
+    Face,
+    FlipRunes,
+    Game,
+    Ingredient,
+    PlayCard,
+    Row,
+    Rules,
+    Sickle,
+    TakeCard,
+    TakeRunes,
+)
+from carnuta_core.actions import parse_action
+from carnuta_core.bots import BOTS, Bot, make_bot
+from carnuta_core.model import INGREDIENTS
+from carnuta_core.svg import COLOURS, market_svg, player_svg
+
+from .i18n import LANGS, check_lang, t, translate, word
+from .pictures import (
+    Hit,
+    HitButton,
+    PictureMap,
+    hand_cards,
+    market_slot,
+    market_token,
+    played_cards,
+)
+
+__all__ = ["PlayTable", "SEAT_KINDS", "SelectSalt"]
+
+#: What may sit in a seat: a person, or one of the core's bots.
+SEAT_KINDS: tuple[str, ...] = ("human", *BOTS)
+ROWS = (Row.DAY, Row.NIGHT)
+
+
+@dataclass(frozen=True)
+class SelectSalt:
+    """A click on a Salt in hand: the next click, on a played card, says where it goes."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action as the explain line tells it: who, what, why it was allowed, what it did."""
+
+    seat: int
+    action: str
+    why: str
+    events: tuple[str, ...]
+
+
+STYLE = """
+<style>
+.cn-table {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; color: {ink};
+  background: {felt}; border-radius: 10px; padding: 8px; box-sizing: border-box;
+  min-width: 980px; }}
+.cn-table .widget-html, .cn-table .widget-html-content {{ line-height: 1.35; height: auto; }}
+.cn-map {{ position: relative; padding: 0; margin: 0; overflow: visible; flex: 0 0 auto; }}
+.cn-map > .widget-html, .cn-map .widget-html-content {{ margin: 0; padding: 0; line-height: 0;
+  width: 100%; height: auto; }}
+.cn-map svg {{ display: block; width: 100%; height: auto; }}
+.cn-hit {{ position: absolute !important; margin: 0 !important; padding: 0 !important;
+  min-width: 0 !important; border: 0 !important; border-radius: 6px; box-sizing: border-box;
+  background: transparent !important; color: transparent !important; font-size: 0 !important;
+  box-shadow: none !important; overflow: hidden; cursor: pointer; z-index: 2; }}
+.cn-hit:disabled {{ cursor: default; opacity: 1 !important; }}
+.cn-hit:enabled, .cn-hit:enabled:focus {{ outline: 3px solid {current}; outline-offset: 1px;
+  box-shadow: 0 0 12px 3px rgba(255,127,14,.55) !important; }}
+.cn-hit:enabled:hover {{ background: rgba(255,127,14,.16) !important; }}
+.cn-hit.cn-discard:enabled, .cn-hit.cn-discard:enabled:focus {{ outline-color: {return};
+  box-shadow: 0 0 12px 3px rgba(192,57,43,.5) !important; }}
+.cn-hit.cn-target:enabled, .cn-hit.cn-selected, .cn-hit.cn-selected:focus {{
+  outline: 3px solid {flip};
+  box-shadow: 0 0 10px 3px rgba(44,109,181,.55) !important; }}
+.cn-hit.cn-selected {{ background: rgba(44,109,181,.18) !important; }}
+.cn-hit.cn-bonus {{ border-radius: 50%; }}
+.cn-bar {{ align-items: center; flex-wrap: wrap; gap: 4px; }}
+.cn-bar .jupyter-button {{ border-radius: 6px; font-weight: 600; }}
+.cn-sun:enabled {{ background: {sun}; color: {ink}; }}
+.cn-moon:enabled {{ background: {moon}; color: {ink}; }}
+.cn-sickle:enabled {{ background: {sickle}; color: {ink}; }}
+.cn-end:enabled {{ background: {current}; color: white; }}
+.cn-token:enabled {{ background: {token}; border: 2px solid {winner}; }}
+.cn-status {{ background: {status}; color: white; padding: 6px 10px; border-radius: 6px;
+  font-weight: bold; }}
+.cn-status.cn-over {{ background: {winner}; color: {ink}; }}
+.cn-prompt {{ font-size: 13px; padding: 2px 4px; }}
+.cn-side {{ background: {panel}; border: 1px solid {faint}; border-radius: 8px;
+  padding: 6px 8px; }}
+.cn-side h4 {{ margin: 6px 0 3px 0; font-size: 13px; }}
+.cn-explain {{ font-size: 12px; }}
+.cn-explain .cn-step {{ border-left: 3px solid {current}; padding-left: 6px; margin: 3px 0; }}
+.cn-explain .cn-why {{ color: {muted}; font-style: italic; }}
+.cn-message {{ color: {return}; font-weight: bold; font-size: 12px; }}
+.cn-pad {{ border-collapse: collapse; font-size: 12px; width: 100%; }}
+.cn-pad td, .cn-pad th {{ padding: 1px 5px; text-align: right; border-bottom: 1px solid {faint}; }}
+.cn-pad td:first-child, .cn-pad th:first-child {{ text-align: left; }}
+.cn-pad .cn-now {{ background: #fff1e0; }}
+.cn-pad .cn-win {{ background: #f8e7a8; font-weight: bold; }}
+.cn-pad tr.cn-total td {{ font-weight: bold; border-top: 2px solid {ink}; }}
+.cn-log {{ font-family: DejaVu Sans Mono, monospace; font-size: 11.5px; max-height: 210px;
+  overflow-y: auto; }}
+.cn-log div:first-child {{ font-weight: bold; }}
+.cn-legal {{ font-size: 11px; color: {muted}; }}
+</style>
+""".format(**COLOURS)
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _button(
+    description: str = "", *, css: str | None = None, width: str = "auto"
+) -> widgets.Button:
+    button = widgets.Button(description=description, layout=widgets.Layout(width=width))
+    if css:
+        button.add_class(css)
+    return button
+
+
+class PlayTable(widgets.AppLayout):  # type: ignore[misc]
+    """A game of Carnuta to play in a notebook: you against bots, or friends around a screen.
+
+    ``seats`` lists who sits at each place, in turn order from the Ancestor: ``"human"`` or a
+    bot kind (``"greedy"``, ``"random"``). ``players`` alone means one human and greedy bots.
+    ``deck``, ``rules`` and ``seed`` go to ``Game.new``; ``game`` plays on from a position you
+    staged. ``speed`` is the seconds between two bot actions (0: instant).
+    """
+
+    def __init__(
+        self,
+        seats: Sequence[str] | None = None,
+        *,
+        players: int | None = None,
+        seed: int | None = None,
+        deck: Deck | None = None,
+        rules: Rules | None = None,
+        game: Game | None = None,
+        lang: str = "en",
+        speed: float = 0.0,
+    ):
+        if game is not None:
+            deck, rules = game.deck, game.rules
+            players = game.num_players
+        self.rules: Rules = rules or Rules()
+        self.deck: Deck | None = deck
+        if seats is None:
+            count = players or 2
+            seats = ("human", *(["greedy"] * (count - 1)))
+        self.seats: list[str] = self._check_seats(seats, players)
+        self.lang = check_lang(lang)
+        self.seed = seed
+        self.bots: dict[int, Bot] = {}
+        self._selected_salt: str | None = None
+        self._message = ""
+        self._story: list[Step] = []
+        self._note = ""
+        self._busy = False
+        self._listeners: list[Callable[[PlayTable], None]] = []
+        #: SVG bytes of the pictures on the table now, and of every picture sent to the page.
+        self.frame_bytes = 0
+        self.sent_bytes = 0
+        self.out = widgets.Output(layout=widgets.Layout(max_height="160px", overflow="auto"))
+        self._build(speed)
+        super().__init__(
+            header=self._header,
+            center=self._center,
+            right_sidebar=self._side,
+            pane_widths=("0px", "1fr", "330px"),
+            grid_gap="8px",
+        )
+        # AppLayout sizes rows in px or fr only; the header and the board take their content's
+        # height (the footer row is merged away, as there is no footer).
+        self.layout.grid_template_rows = "auto auto"
+        self.add_class("cn-table")
+        if game is None:
+            game = Game.new(len(self.seats), seed=seed, deck=deck, rules=self.rules)
+        self._begin(game, step_by_step=False)
+
+    # ------------------------------------------------------------------ set-up
+    def _check_seats(self, seats: Sequence[str], players: int | None) -> list[str]:
+        seats = [str(s).lower() for s in seats]
+        unknown = [s for s in seats if s not in SEAT_KINDS]
+        if unknown:
+            raise ValueError(
+                f"unknown seat kind(s) {', '.join(map(repr, unknown))}: "
+                f"each seat is one of {', '.join(SEAT_KINDS)}"
+            )
+        if players is not None and len(seats) != players:
+            raise ValueError(f"{len(seats)} seats given for a {players}-player game")
+        if len(seats) not in self.rules.player_counts:
+            counts = ", ".join(map(str, self.rules.player_counts))
+            raise ValueError(f"these rules are for {counts} players, not {len(seats)}")
+        return seats
+
+    def _begin(self, game: Game, *, step_by_step: bool) -> None:
+        self.game = game
+        base = game.seed if self.seed is None else self.seed
+        self.bots = {
+            seat: make_bot(kind, base + seat)
+            for seat, kind in enumerate(self.seats)
+            if kind != "human"
+        }
+        self._selected_salt = None
+        self._message = ""
+        self._story = []
+        self._pictures: dict[tuple[Any, ...], str] = {}
+        self._sync_setup()
+        self.render()
+        self._run_bots(step_by_step=step_by_step)
+
+    def _guard(self, handler: Callable[..., None]) -> Callable[..., None]:
+        """Run a callback inside the ``Output`` so an unexpected error is shown, not lost."""
+
+        def run(*args: Any) -> None:
+            with self.out:
+                handler(*args)
+
+        return run
+
+    # --------------------------------------------------------------- widgets
+    def _build(self, speed: float) -> None:
+        guard = self._guard
+        lang = self.lang
+        self._style = widgets.HTML(STYLE)
+        # Set-up: players, who sits where, seed, language, bot speed.
+        counts = self.rules.player_counts
+        self.w_players = widgets.ToggleButtons(
+            options=[(str(n), n) for n in counts],
+            value=len(self.seats),
+            layout=widgets.Layout(width="auto"),
+            style={"button_width": "34px"},
+        )
+        self.w_seats = [
+            widgets.Dropdown(
+                options=[(t(lang, kind), kind) for kind in SEAT_KINDS],
+                value=self.seats[k] if k < len(self.seats) else "greedy",
+                layout=widgets.Layout(width="150px"),
+            )
+            for k in range(max(counts))
+        ]
+        self.w_seed = widgets.Text(
+            value="" if self.seed is None else str(self.seed),
+            layout=widgets.Layout(width="130px"),
+        )
+        self.w_new = _button(css="cn-new")
+        self.w_new.button_style = "success"
+        self.w_lang = widgets.ToggleButtons(
+            options=[(code.upper(), code) for code in LANGS],
+            value=lang,
+            style={"button_width": "46px"},
+            layout=widgets.Layout(width="auto"),
+        )
+        self.w_speed = widgets.FloatSlider(
+            value=speed,
+            min=0.0,
+            max=2.0,
+            step=0.1,
+            readout_format=".1f",
+            continuous_update=False,
+            layout=widgets.Layout(width="320px"),
+            style={"description_width": "initial"},
+        )
+        self.w_undo = _button(css="cn-undo", width="90px")
+        self.w_undo.icon = "undo"
+        self.w_players_label = widgets.HTML()
+        self.w_seed_label = widgets.HTML()
+        self.w_lang_label = widgets.HTML()
+        self.w_new.on_click(guard(self._on_new))
+        self.w_undo.on_click(guard(self._on_undo))
+        self.w_lang.observe(guard(self._on_lang), names="value")
+        self.w_players.observe(guard(self._on_players), names="value")
+        setup = widgets.HBox(
+            [
+                self.w_players_label,
+                self.w_players,
+                *self.w_seats,
+                self.w_seed_label,
+                self.w_seed,
+                self.w_new,
+            ],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        setup.add_class("cn-bar")
+        toolbar = widgets.HBox(
+            [self.w_lang_label, self.w_lang, self.w_speed, self.w_undo],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        toolbar.add_class("cn-bar")
+        self._header = widgets.VBox([self._style, setup, toolbar])
+
+        # The board: status, market, the action bar, every player's area.
+        self.w_status = widgets.HTML()
+        self.market_map = PictureMap(guard(self._on_hit), name="market", zoom=1.3)
+        self.w_prompt = widgets.HTML()
+        self.w_prompt.add_class("cn-prompt")
+        self.w_runes = {face: _button(css=f"cn-{face.value}") for face in Face}
+        self.w_flips = {face: _button(css=f"cn-{face.value}") for face in Face}
+        self.w_flip_counts: dict[tuple[Face, int], widgets.Button] = {}
+        if self.rules.flip_mode == "any":
+            for face in Face:
+                for n in range(1, self.rules.rune_spaces + 1):
+                    self.w_flip_counts[(face, n)] = _button(css=f"cn-{face.value}")
+        self.w_sickles = {row: _button(css="cn-sickle") for row in ROWS}
+        self.w_end = _button(css="cn-end")
+        self.w_cancel = _button(css="cn-cancel")
+        self.w_tokens = {i: _button(css="cn-token") for i in INGREDIENTS}
+        self._bar_actions: dict[widgets.Button, Any] = {}
+        for face in Face:
+            self._bar_actions[self.w_runes[face]] = TakeRunes(face)
+            self._bar_actions[self.w_flips[face]] = FlipRunes(face)
+        for (face, n), button in self.w_flip_counts.items():
+            self._bar_actions[button] = FlipRunes(face, n)
+        for row, button in self.w_sickles.items():
+            self._bar_actions[button] = Sickle(row)
+        for ingredient, button in self.w_tokens.items():
+            self._bar_actions[button] = ChooseBonus(ingredient)
+        self._bar_actions[self.w_end] = EndTurn()
+        self._bar_actions[self.w_cancel] = None
+        for button in self._bar_actions:
+            button.on_click(guard(self._on_bar))
+        runes = (
+            [self.w_runes[Face.SUN], self.w_runes[Face.MOON]]
+            + ([self.w_flips[Face.SUN], self.w_flips[Face.MOON]] if not self.w_flip_counts else [])
+            + list(self.w_flip_counts.values())
+        )
+        self.w_bar = widgets.HBox(
+            [*runes, *self.w_sickles.values(), self.w_end, self.w_cancel, *self.w_tokens.values()],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        self.w_bar.add_class("cn-bar")
+        self.player_maps: list[PictureMap] = []
+        self.w_players_box = widgets.VBox()
+        self._center = widgets.VBox(
+            [
+                self.w_status,
+                self.market_map.box,
+                self.w_prompt,
+                self.w_bar,
+                self.w_players_box,
+            ],
+            layout=widgets.Layout(min_width="640px"),
+        )
+
+        # The side panel: explain line, refusals, score pad, typed actions, log.
+        self.w_explain = widgets.HTML()
+        self.w_explain.add_class("cn-explain")
+        self.w_message = widgets.HTML()
+        self.w_message.add_class("cn-message")
+        self.w_pad = widgets.HTML()
+        self.w_typed = widgets.Text(layout=widgets.Layout(width="190px"))
+        self.w_typed_go = _button(css="cn-typed-go", width="80px")
+        self.w_typed_go.on_click(guard(self._on_typed))
+        self.w_legal = widgets.HTML()
+        self.w_legal.add_class("cn-legal")
+        self.w_log = widgets.HTML()
+        self.w_typed_label = widgets.HTML()
+        self._side = widgets.VBox(
+            [
+                self.w_explain,
+                self.w_message,
+                self.out,
+                self.w_pad,
+                self.w_typed_label,
+                widgets.HBox([self.w_typed, self.w_typed_go]),
+                self.w_legal,
+                self.w_log,
+            ]
+        )
+        self._side.add_class("cn-side")
+
+    def _sync_setup(self) -> None:
+        """Show the set-up of the game being played, and as many seat menus as players."""
+        n = len(self.seats)
+        if self.w_players.value != n:
+            self.w_players.value = n
+        for k, menu in enumerate(self.w_seats):
+            if k < n:
+                menu.value = self.seats[k]
+            menu.layout.display = None if k < self.w_players.value else "none"
+
+    # ------------------------------------------------------------- callbacks
+    def _on_players(self, change: dict[str, Any]) -> None:
+        for k, menu in enumerate(self.w_seats):
+            menu.layout.display = None if k < change["new"] else "none"
+
+    def _on_lang(self, change: dict[str, Any]) -> None:
+        self.lang = check_lang(change["new"])
+        self.render()
+
+    def _on_new(self, _button: widgets.Button) -> None:
+        text = self.w_seed.value.strip()
+        if text and not text.lstrip("-").isdigit():
+            self._message = f"{t(self.lang, 'seed')}: {text!r}?"
+            self.render()
+            return
+        self.seed = int(text) if text else None
+        seats = [menu.value for menu in self.w_seats[: self.w_players.value]]
+        self.seats = self._check_seats(seats, None)
+        seed = self.seed if self.seed is not None else random.randrange(2**31)
+        game = Game.new(len(self.seats), seed=seed, deck=self.deck, rules=self.rules)
+        self._begin(game, step_by_step=True)
+
+    def _on_undo(self, _button: widgets.Button) -> None:
+        self.undo()
+
+    def _on_hit(self, button: HitButton) -> None:
+        payload = button.payload
+        if payload is None:
+            return
+        if isinstance(payload, SelectSalt):
+            self._select_salt(payload.card)
+        else:
+            self.play(payload)
+
+    def _on_bar(self, button: widgets.Button) -> None:
+        action = self._bar_actions[button]
+        if action is None:  # Cancel the Salt
+            self._selected_salt = None
+            self.render()
+        else:
+            self.play(action)
+
+    def _on_typed(self, _button: widgets.Button) -> None:
+        text = self.w_typed.value
+        if self.play(text):
+            self.w_typed.value = ""
+
+    def _select_salt(self, card: str) -> None:
+        game = self.game
+        if self._selected_salt == card:
+            self._selected_salt = None
+        elif any(isinstance(a, PlayCard) and a.card == card for a in self._offered()):
+            self._selected_salt = card
+            self._message = ""
+        else:
+            # Not playable now: the engine says why.
+            self._selected_salt = None
+            self._message = translate(f"play {card}: {game.why_illegal(PlayCard(card))}", self.lang)
+        self.render()
+
+    # -------------------------------------------------------------- playing
+    def play(self, action: Action | str) -> bool:
+        """Play an action (or its notation) for the human whose turn it is; False if refused.
+
+        A refused action changes nothing: the engine's reason is shown in the message area.
+        Bots then play their turns, step by step at the chosen speed.
+        """
+        game = self.game
+        self._selected_salt = None
+        try:
+            if isinstance(action, str):
+                action = parse_action(action)
+            if not game.is_over and self.seats[game.current_player] != "human":
+                raise CarnutaError(
+                    t(self.lang, "not_your_turn", who=self._who(game.current_player))
+                )
+            seat = game.current_player
+            why = game.explain(action)
+            game.play(action)
+        except CarnutaError as error:
+            self._message = translate(str(error), self.lang)
+            self.render()
+            return False
+        self._message = ""
+        self._note = ""
+        self._story = [Step(seat, str(action), why, tuple(game.last_events))]
+        self._run_bots(step_by_step=True)
+        return True
+
+    def _run_bots(self, *, step_by_step: bool) -> None:
+        """Bots play until a human must act or the game ends; shown step by step if asked."""
+        game = self.game
+        delay = self.w_speed.value if step_by_step else 0.0
+        self._busy = True
+        try:
+            if delay > 0 and self._bot_to_play():
+                self.render()  # what the human just did, before the first bot acts
+                time.sleep(delay)
+            while self._bot_to_play():
+                seat = game.current_player
+                action = self.bots[seat].choose(game)
+                why = game.explain(action)
+                game.play(action)
+                self._story.append(Step(seat, str(action), why, tuple(game.last_events)))
+                self._story = self._story[-12:]
+                if delay > 0 and self._bot_to_play():
+                    self.render()
+                    time.sleep(delay)
+        finally:
+            self._busy = False
+        self.render()
+
+    def _bot_to_play(self) -> bool:
+        game = self.game
+        return not game.is_over and self.seats[game.current_player] != "human"
+
+    def undo(self) -> None:
+        """Take back your last action, and the bots' actions played since."""
+        game = self.game
+        taken = 0
+        while game.can_undo:
+            seat = game.log[-1][0]
+            game.undo()
+            taken += 1
+            if self.seats[seat] == "human":
+                break
+        self._selected_salt = None
+        if taken:
+            self._message = ""
+            self._story = []
+            self._note = t(self.lang, "took_back", n=taken)
+        else:
+            self._message = t(self.lang, "nothing_to_undo")
+        self.render()
+        if taken:
+            self._run_bots(step_by_step=False)
+
+    # -------------------------------------------------------------- drawing
+    def _human_turn(self) -> bool:
+        game = self.game
+        return not self._busy and not game.is_over and self.seats[game.current_player] == "human"
+
+    def _offered(self) -> list[Action]:
+        """The actions a click may make now: the legal actions, when a human is to play."""
+        return list(self.game.legal_actions()) if self._human_turn() else []
+
+    def _who(self, seat: int) -> str:
+        lang = self.lang
+        name = t(lang, "player", n=seat + 1)
+        kind = self.seats[seat]
+        if kind == "human":
+            return f"{name} ({t(lang, 'you')})" if self.seats.count("human") == 1 else name
+        return f"{name} ({t(lang, kind)})"
+
+    def _tip(self, action: Action) -> str:
+        """The engine's explanation of a button's action, as its tooltip (human turns only)."""
+        if not self._human_turn():
+            return ""
+        return translate(self.game.explain(action), self.lang)
+
+    def render(self) -> None:
+        """Redraw everything from the game (the only state is the game, a chosen Salt and the
+        last message)."""
+        game = self.game
+        lang = self.lang
+        offered = self._offered()
+        legal = set(offered)
+        self._render_labels()
+        # Market: a button over every slot, enabled when taking that card is legal.
+        hits: list[Hit] = []
+        for r, row in enumerate(ROWS):
+            for k, card in enumerate(game.market(row)):
+                action = TakeCard(row, k + 1)
+                label = t(lang, "take", card=card.id if card else f"{row.value} {k + 1}")
+                hits.append(
+                    Hit(
+                        market_slot(r, k), label, self._tip(action), action, action in legal, "take"
+                    )
+                )
+        if game.phase == "bonus":
+            for k, ingredient in enumerate(game.bonus_tokens):
+                choose = ChooseBonus(ingredient)
+                label = t(lang, "bonus", ingredient=word(lang, ingredient.value))
+                hits.append(Hit(market_token(k), label, label, choose, choose in legal, "bonus"))
+        self.market_map.show(self._market_picture(), hits)
+        # Players: buttons over the acting human's hand cards and, for a Salt, played cards.
+        while len(self.player_maps) < game.num_players:
+            self.player_maps.append(
+                PictureMap(self._guard(self._on_hit), name=f"seat{len(self.player_maps)}")
+            )
+        boxes = tuple(m.box for m in self.player_maps[: game.num_players])
+        if self.w_players_box.children != boxes:
+            self.w_players_box.children = boxes
+        frame = self.market_map.svg_bytes
+        for seat in range(game.num_players):
+            picture = self._player_picture(seat)
+            hits = self._player_hits(seat, legal) if seat == game.current_player else []
+            self.player_maps[seat].show(picture, hits)
+            frame += self.player_maps[seat].svg_bytes
+        self.frame_bytes = frame
+        self.sent_bytes = self.market_map.sent_bytes + sum(m.sent_bytes for m in self.player_maps)
+        self._render_bar(legal)
+        self._render_side(offered)
+        for listener in self._listeners:
+            listener(self)
+
+    def on_change(self, callback: Callable[[PlayTable], None]) -> None:
+        """Call ``callback(table)`` after every redraw (explorers that follow the game)."""
+        self._listeners.append(callback)
+
+    # The core's pictures are pure functions of the game: a picture is drawn again only when
+    # what it shows has changed (the whole-game tests compare every frame with a fresh one).
+    def _cached(self, key: tuple[Any, ...], draw: Callable[[], str]) -> str:
+        picture = self._pictures.get(key)
+        if picture is None:
+            if len(self._pictures) > 4 * (self.game.num_players + 1):
+                self._pictures.clear()
+            picture = self._pictures[key] = draw()
+        return picture
+
+    def _market_picture(self) -> str:
+        game = self.game
+        pile = game.discard_pile
+        key = (
+            "market",
+            self.lang,
+            tuple(game.market(row) for row in ROWS),
+            tuple(game.deck_size(row) for row in ROWS),
+            len(pile),
+            pile[-1] if pile else None,
+            tuple(game.reserve.items()),
+            game.bonus_tokens,
+        )
+        return self._cached(key, lambda: market_svg(game, lang=self.lang))
+
+    def _player_picture(self, seat: int) -> str:
+        game = self.game
+        over = game.is_over
+        key = (
+            "player",
+            self.lang,
+            game.player(seat),
+            not over and seat == game.current_player,
+            over and seat in game.winners(),
+        )
+        return self._cached(key, lambda: player_svg(game, seat, lang=self.lang))
+
+    def _player_hits(self, seat: int, legal: set[Action]) -> list[Hit]:
+        game = self.game
+        lang = self.lang
+        view = game.player(seat)
+        hits: list[Hit] = []
+        if game.is_over or self.seats[seat] != "human":
+            return hits
+        for card, rect in zip(view.hand, hand_cards(len(view.hand)), strict=True):
+            if game.phase == "discard":
+                action: Any = Discard(card.id)
+                hits.append(
+                    Hit(
+                        rect,
+                        t(lang, "discard", card=card.id),
+                        self._tip(action),
+                        action,
+                        action in legal,
+                        "discard",
+                    )
+                )
+            elif card.is_salt:
+                can = any(isinstance(a, PlayCard) and a.card == card.id for a in legal)
+                tip = t(lang, "salt_tip") if can else self._tip(PlayCard(card.id))
+                kind = "selected" if self._selected_salt == card.id else "salt"
+                hits.append(
+                    Hit(
+                        rect,
+                        t(lang, "choose_salt", card=card.id),
+                        tip,
+                        SelectSalt(card.id),
+                        can,
+                        kind,
+                    )
+                )
+            else:
+                action = PlayCard(card.id)
+                hits.append(
+                    Hit(
+                        rect,
+                        t(lang, "play", card=card.id),
+                        self._tip(action),
+                        action,
+                        action in legal,
+                        "play",
+                    )
+                )
+        salt = self._selected_salt
+        if salt is not None:
+            for target, rect in played_cards(view).items():
+                action = PlayCard(salt, target)
+                label = t(lang, "salt_on", salt=salt, card=target)
+                hits.append(Hit(rect, label, self._tip(action), action, action in legal, "target"))
+        return hits
+
+    def _render_labels(self) -> None:
+        lang = self.lang
+        self.w_players_label.value = f"<b>{_esc(t(lang, 'players'))}</b>"
+        self.w_seed_label.value = _esc(t(lang, "seed"))
+        self.w_seed.placeholder = t(lang, "seed_hint")
+        self.w_new.description = t(lang, "new_game")
+        self.w_lang_label.value = _esc(t(lang, "language"))
+        self.w_speed.description = t(lang, "speed")
+        self.w_speed.tooltip = t(lang, "speed_hint")
+        self.w_undo.description = t(lang, "undo")
+        for k, menu in enumerate(self.w_seats):
+            menu.description = ""
+            menu.tooltip = t(lang, "seat", n=k + 1)
+            options = [(f"{k + 1}: {t(lang, kind)}", kind) for kind in SEAT_KINDS]
+            if list(menu.options) != options:
+                value = menu.value
+                menu.options = options
+                menu.value = value
+        for face in Face:
+            self.w_runes[face].description = t(lang, f"runes_{face.value}")
+            self.w_flips[face].description = t(lang, f"flip_{face.value}")
+        for (face, n), button in self.w_flip_counts.items():
+            button.description = t(lang, f"flip_n_{face.value}", n=n)
+        for row, button in self.w_sickles.items():
+            button.description = t(lang, f"sickle_{row.value}")
+        self.w_end.description = t(lang, "end")
+        self.w_cancel.description = t(lang, "cancel")
+        for ingredient, button in self.w_tokens.items():
+            button.description = t(lang, "bonus", ingredient=word(lang, ingredient.value))
+        self.w_typed_label.value = f"<h4>{_esc(t(lang, 'type_action'))}</h4>"
+        self.w_typed.placeholder = t(lang, "type_hint")
+        self.w_typed_go.description = t(lang, "play_typed")
+
+    def _render_bar(self, legal: set[Action]) -> None:
+        game = self.game
+        lang = self.lang
+        bonus = game.phase == "bonus"
+        for button, action in self._bar_actions.items():
+            if action is None:
+                continue
+            button.disabled = action not in legal
+            button.tooltip = self._tip(action)
+            if isinstance(action, ChooseBonus):
+                show = bonus and action.ingredient in game.bonus_tokens
+            elif isinstance(action, FlipRunes) and action.count is not None:
+                show = action in legal
+            else:
+                show = not bonus
+            button.layout.display = None if show else "none"
+        self.w_cancel.layout.display = None if self._selected_salt else "none"
+        can_undo = self.game.can_undo and any(self.seats[s] == "human" for s, _ in game.log)
+        self.w_undo.disabled = self._busy or not can_undo
+        # The prompt: what to do now, in words.
+        if game.is_over:
+            hint = ""
+        elif not self._human_turn():
+            if "human" in self.seats:
+                hint = t(lang, "hint_bots", who=self._who(game.current_player))
+            else:
+                hint = t(lang, "hint_watch")
+        elif self._selected_salt:
+            hint = t(lang, "hint_salt", salt=self._selected_salt)
+        elif bonus:
+            hint = t(lang, "hint_bonus")
+        elif game.phase == "discard":
+            hint = t(lang, "hint_discard")
+        elif game.actions_left == 0:
+            hint = t(lang, "hint_end")
+        else:
+            hint = t(lang, "hint_actions")
+        self.w_prompt.value = _esc(hint)
+        self.w_status.value = self._status_html()
+
+    def _status_html(self) -> str:
+        game = self.game
+        lang = self.lang
+        if game.is_over:
+            scores = game.scores()
+            names = ", ".join(
+                f"{self._who(s)} ({t(lang, 'points', n=scores[s])})" for s in game.winners()
+            )
+            text = t(lang, "status_over", names=names)
+            return f'<div class="cn-status cn-over" data-phase="over">{_esc(text)}</div>'
+        who = self._who(game.current_player)
+        if game.phase == "bonus":
+            now = t(lang, "status_bonus", who=who)
+        elif game.phase == "discard":
+            extra = len(game.player(game.current_player).hand) - game.rules.hand_limit
+            now = t(lang, "status_discard", who=who, n=extra, limit=game.rules.hand_limit)
+        elif game.actions_left:
+            now = t(lang, "status_actions", who=who, n=game.actions_left)
+        else:
+            now = t(lang, "status_end", who=who)
+        head = t(lang, "round", n=game.round)
+        if game.final_round is not None and game.round == game.final_round:
+            head += f" ({t(lang, 'final_round')})"
+        deck = t(lang, "deck", name=game.deck.name)
+        return (
+            f'<div class="cn-status" data-phase="{_esc(game.phase)}" '
+            f'data-current="{game.current_player}">{_esc(head)} · {_esc(now)}'
+            f'<span style="float:right;font-weight:normal;font-size:11px">{_esc(deck)}</span></div>'
+        )
+
+    def _render_side(self, offered: list[Action]) -> None:
+        lang = self.lang
+        # Explain: what the last actions did and why each was allowed.
+        parts = [f"<h4>{_esc(t(lang, 'explain'))}</h4>"]
+        for step in reversed(self._story[-6:]):
+            did = " ".join(translate(e, lang) for e in step.events)
+            why = translate(step.why, lang)
+            parts.append(
+                f'<div class="cn-step" data-action="{_esc(step.action)}">'
+                f"<b>{_esc(self._who(step.seat))}{_esc(t(lang, 'colon'))} {_esc(step.action)}</b><br>"
+                f"{_esc(did)}<br><span class='cn-why'>{_esc(why)}</span></div>"
+            )
+        if self._note:
+            parts.append(f"<div>{_esc(self._note)}</div>")
+        self.w_explain.value = "".join(parts)
+        self.w_message.value = (
+            f"<div data-message='1'>{_esc(t(lang, 'message'))}: {_esc(self._message)}</div>"
+            if self._message
+            else ""
+        )
+        self.w_pad.value = self._pad_html()
+        notation = ", ".join(str(a) for a in offered)
+        self.w_legal.value = f"{_esc(t(lang, 'legal_now'))}: {_esc(notation)}" if notation else ""
+        self.w_log.value = self._log_html()
+
+    def _pad_html(self) -> str:
+        game = self.game
+        lang = self.lang
+        pads = [game.score_pad(seat) for seat in range(game.num_players)]
+        winners = set(game.winners()) if game.is_over else set()
+
+        def cls(seat: int) -> str:
+            if seat in winners:
+                return ' class="cn-win"'
+            if not game.is_over and seat == game.current_player:
+                return ' class="cn-now"'
+            return ""
+
+        head = "".join(
+            f"<th{cls(s)}>{_esc(t(lang, 'player', n=s + 1))}</th>" for s in range(len(pads))
+        )
+        rows = [f"<tr><th>{_esc(t(lang, 'ingredient'))}</th>{head}</tr>"]
+        for ingredient in INGREDIENTS:
+            cells = "".join(f"<td{cls(s)}>{pad[ingredient]}</td>" for s, pad in enumerate(pads))
+            rows.append(f"<tr><td>{_esc(word(lang, ingredient.value))}</td>{cells}</tr>")
+        totals = "".join(
+            f'<td{cls(s)} data-seat="{s}" data-score="{pad.total}">{pad.total}</td>'
+            for s, pad in enumerate(pads)
+        )
+        rows.append(f'<tr class="cn-total"><td>{_esc(t(lang, "total"))}</td>{totals}</tr>')
+        return f"<h4>{_esc(t(lang, 'score_pad'))}</h4><table class='cn-pad'>{''.join(rows)}</table>"
+
+    def _log_html(self) -> str:
+        """The log in the game's notation, one line a turn, newest first."""
+        game = self.game
+        lang = self.lang
+        log = game.log
+        turns: list[tuple[int, int, list[str]]] = []
+        wraps = sum(1 for a, b in zip(log, log[1:], strict=False) if b[0] < a[0])
+        if log and game.is_over is False and game.current_player < log[-1][0]:
+            wraps += 1
+        round_ = game.round - wraps
+        for k, (seat, action) in enumerate(log):
+            if k and seat != log[k - 1][0]:
+                if seat < log[k - 1][0]:
+                    round_ += 1
+                turns.append((round_, seat, []))
+            elif not turns:
+                turns.append((round_, seat, []))
+            turns[-1][2].append(str(action))
+        lines = [
+            f"<div>R{r} P{s + 1}: {_esc(' · '.join(actions))}</div>"
+            for r, s, actions in reversed(turns[-40:])
+        ]
+        body = "".join(lines) or f"<div>{_esc(t(lang, 'log_empty'))}</div>"
+        return (
+            f"<h4>{_esc(t(lang, 'log'))} ({len(log)})</h4>"
+            f"<div class='cn-log' data-count='{len(log)}'>{body}</div>"
+        )
+
+    # ------------------------------------------------ thin helpers: press the real buttons
+    def _press_hit(self, picture: PictureMap, match: Callable[[Any], bool], what: str) -> None:
+        for button in picture.visible():
+            if match(button.payload):
+                button.click()
+                return
+        raise LookupError(f"no button for {what} on the table now")
+
+    def click_market(self, row: Row | str, slot: int) -> None:
+        """Click the card in ``slot`` (1-4) of the Day or Night row: Take a Card."""
+        row = Row(row) if isinstance(row, str) else row
+        self._press_hit(
+            self.market_map,
+            lambda p: isinstance(p, TakeCard) and p.row is row and p.slot == slot,
+            f"{row} slot {slot}",
+        )
+
+    def click_hand(self, card: str) -> None:
+        """Click a card in the acting player's hand: play it, discard it, or pick the Salt."""
+        card = card.upper()
+        self._press_hit(
+            self.player_maps[self.game.current_player],
+            lambda p: getattr(p, "card", None) == card and getattr(p, "target", None) is None,
+            f"hand card {card}",
+        )
+
+    def click_target(self, card: str) -> None:
+        """With a Salt picked, click the played card to stack it on."""
+        card = card.upper()
+        self._press_hit(
+            self.player_maps[self.game.current_player],
+            lambda p: isinstance(p, PlayCard) and p.target == card,
+            f"played card {card}",
+        )
+
+    def click_token(self, ingredient: Ingredient | str) -> None:
+        """Click a Bonus Ingredient token in the center."""
+        ingredient = Ingredient(ingredient) if isinstance(ingredient, str) else ingredient
+        self._press_hit(
+            self.market_map,
+            lambda p: isinstance(p, ChooseBonus) and p.ingredient is ingredient,
+            f"the {ingredient} token",
+        )
+
+    def click_runes(self, face: Face | str) -> None:
+        self.w_runes[Face(face) if isinstance(face, str) else face].click()
+
+    def click_flip(self, face: Face | str, count: int | None = None) -> None:
+        face = Face(face) if isinstance(face, str) else face
+        (self.w_flips[face] if count is None else self.w_flip_counts[(face, count)]).click()
+
+    def click_sickle(self, row: Row | str) -> None:
+        self.w_sickles[Row(row) if isinstance(row, str) else row].click()
+
+    def click_bonus(self, ingredient: Ingredient | str) -> None:
+        """Click the token's button in the action bar."""
+        self.w_tokens[Ingredient(ingredient) if isinstance(ingredient, str) else ingredient].click()
+
+    def click_end(self) -> None:
+        self.w_end.click()
+
+    def click_cancel(self) -> None:
+        self.w_cancel.click()
+
+    def click_undo(self) -> None:
+        self.w_undo.click()
+
+    def type_action(self, text: str) -> None:
+        """Type an action in the box and press Play."""
+        self.w_typed.value = text
+        self.w_typed_go.click()
+
+    def new_game(self, seats: Sequence[str] | None = None, *, seed: int | None = None) -> None:
+        """Fill in the set-up row and press New game."""
+        if seats is not None:
+            self.w_players.value = len(seats)
+            for menu, kind in zip(self.w_seats, seats, strict=False):
+                menu.value = kind
+        self.w_seed.value = "" if seed is None else str(seed)
+        self.w_new.click()
+
+    @property
+    def message(self) -> str:
+        """The last refusal shown (the engine's reason), or ''."""
+        return self._message
+
+    def __repr__(self) -> str:
+        return f"<PlayTable {self.seats}: {self.game!r}>"
