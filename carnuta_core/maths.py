@@ -634,10 +634,12 @@ def best_card_at_end(
 # --------------------------------------------------------------------------- the optimum
 @dataclass(frozen=True)
 class Optimum:
-    """The best potion of ``k`` cards from a pool, with proof figures.
+    """The best potion of ``k`` cards from a pool, with the figures of its proof.
 
-    ``vectors`` count vectors (one per possible final count of every ingredient) were
-    bounded; ``evaluated`` of them were solved exactly; ``seconds`` is the wall time.
+    For the branch and bound: ``vectors`` count vectors (a final count for every
+    ingredient) were bounded, ``refined`` of them were bounded again by the column DP, and
+    ``solved`` of those were solved exactly, card by card. For the exhaustive search,
+    ``solved`` potions were scored. ``seconds`` is the wall time.
     """
 
     value: int
@@ -646,9 +648,10 @@ class Optimum:
     bonus_tokens: int
     budget: int | None
     seconds: float
-    vectors: int
-    evaluated: int
     method: str
+    vectors: int = 0
+    refined: int = 0
+    solved: int = 0
 
     @property
     def cost(self) -> int:
@@ -657,32 +660,38 @@ class Optimum:
     def score_pad(self) -> ScorePad:
         return self.potion.score_pad()
 
+    def work(self) -> str:
+        """What the proof took, in words."""
+        if self.method == "exhaustive search":
+            return f"{self.method}: {self.solved} potions scored, {self.seconds:.2f} s"
+        return (
+            f"{self.method}: {self.vectors} count vectors bounded, {self.refined} bounded "
+            f"again, {self.solved} solved exactly, {self.seconds:.2f} s"
+        )
+
     def __str__(self) -> str:
         budget = "" if self.budget is None else f", cost {self.cost} <= {self.budget}"
         return (
             f"Best potion of {self.k} cards{budget}: {self.value} points\n"
-            f"  {self.potion}\n"
-            f"  {self.method}: {self.vectors} count vectors bounded, {self.evaluated} solved "
-            f"exactly, {self.seconds:.2f} s"
+            f"  {self.potion}\n  {self.work()}"
         )
 
     def _repr_html_(self) -> str:
         cards = "".join(f"<li><code>{card}</code></li>" for card in self.potion.played)
         tokens = ", ".join(t.title for t in self.potion.bonus_tokens) or "none"
+        salts = ", ".join(f"{s} on {t}" for s, t in self.potion.salt_on) or "none"
+        budget = "" if self.budget is None else f" (cost {self.cost} &le; {self.budget})"
         return (
-            f"<p><b>{self.value} points</b> with {self.k} cards"
-            + ("" if self.budget is None else f" (cost {self.cost} &le; {self.budget})")
-            + f"; Bonus tokens: {tokens}; Salts on: "
-            + (", ".join(f"{s} on {t}" for s, t in self.potion.salt_on) or "none")
-            + f"</p><ul>{cards}</ul><p><small>{self.method}: {self.vectors} count vectors "
-            f"bounded, {self.evaluated} solved exactly, {self.seconds:.2f} s</small></p>"
+            f"<p><b>{self.value} points</b> with {self.k} cards{budget}; Bonus tokens: "
+            f"{tokens}; Salts: {salts}</p><ul>{cards}</ul><p><small>{self.work()}</small></p>"
         )
 
 
 _NEG = -(10**9)
+_BLANK = -(10**6)  # a place no card can fill, in the quick bound's int32 tables
 #: Lagrange multipliers, doubled (3 means lambda = 1.5), for the budget bounds: for any
 #: lambda >= 0, score <= sum of (value - lambda * cost) + lambda * budget.
-_LAMBDAS = (3, 2, 4, 1, 6, 0, 8)
+_LAMBDAS = (6, 3, 12, 1, 24, 0)
 IntArray: TypeAlias = npt.NDArray[np.int64]
 
 
@@ -727,9 +736,8 @@ class _Search:
                 needs = [(INGREDIENTS.index(i), m) for i, m in scoring.needs.items()]
                 self.sets.append((j, scoring.points, needs))
         # Column layouts for the quick bound; the padding points at an all-zero column.
-        self.plain_layout = self._layout(
-            [s + d for s, d in zip(self.singles, self.doubles, strict=True)]
-        )
+        self.single_layout = self._layout(self.singles)
+        self.double_layout = self._layout(self.doubles)
         self.start_layout = self._layout(self.starts)
 
     def _layout(self, columns: list[list[int]]) -> IntArray:
@@ -778,62 +786,103 @@ class _Search:
     # ---------------------------------------------------------------- bounds
     @staticmethod
     def _top_sum(values: npt.NDArray[np.int32], k: int) -> IntArray:
-        if k <= 0 or values.shape[1] == 0:
+        """The sum of the ``k`` largest values of each row (hugely negative if blanks or
+        too few values must be taken)."""
+        if k <= 0:
             return np.zeros(len(values), dtype=np.int64)
-        if values.shape[1] <= k:
-            return np.asarray(values.sum(axis=1, dtype=np.int64))
+        if values.shape[1] < k:
+            return np.full(len(values), _NEG, dtype=np.int64)
         top = np.partition(values, values.shape[1] - k, axis=1)[:, -k:]
         return np.asarray(top.sum(axis=1, dtype=np.int64))
 
-    def quick_bound(self, counts: npt.NDArray[np.int8], weighted: IntArray) -> IntArray:
-        """Best ``k`` card values (all >= 0), at most ``n_X`` cards from column X, at most
-        ``starting`` starting cards: an upper bound on every potion with these counts."""
+    def quick_bound(
+        self,
+        counts: npt.NDArray[np.int8],
+        weighted: IntArray,
+        salt_values: Sequence[int] = (),
+    ) -> IntArray:
+        """An upper bound on the best sum of ``weighted`` over every potion with these
+        counts (a Salt adds ``salt_values[i]``; by default 0 each); ``_NEG`` if none exists.
+
+        The counts' total fixes the places of a potion: ``starting`` starting cards (from
+        columns with n_X > 0), as many doubles as the total has beyond k + tokens (at most
+        n_X / 2 from column X), and singles or Salts for the rest (at most n_X singles from
+        column X). The bound fills each kind of place with the best candidates.
+        """
         r = len(weighted)
-        padded = np.zeros((r, weighted.shape[1] + 1), dtype=np.int32)
+        padded = np.full((r, weighted.shape[1] + 1), _BLANK, dtype=np.int32)
         padded[:, :-1] = weighted
         cap = counts[:, :, None]
-        grid = padded[:, self.plain_layout]
+        salts = np.broadcast_to(
+            np.array(list(salt_values) if salt_values else [0] * self.S, dtype=np.int32),
+            (r, self.S),
+        )
+        singles = np.hstack([self._capped(padded[:, self.single_layout], cap), salts])
+        doubles = self._capped(padded[:, self.double_layout], cap // 2)
+        starts = np.where(cap > 0, padded[:, self.start_layout], _BLANK).reshape(r, -1)
+        bound = self._top_sum(starts, self.starting)
+        n_doubles = counts.sum(axis=1, dtype=np.int64) - self.k - self.tokens
+        for d in np.unique(n_doubles):
+            rows = n_doubles == d
+            bound[rows] += self._top_sum(doubles[rows], int(d)) + self._top_sum(
+                singles[rows], self.k - self.starting - int(d)
+            )
+        return np.maximum(bound, _NEG)
+
+    @staticmethod
+    def _capped(grid: npt.NDArray[np.int32], cap: npt.NDArray[np.int8]) -> npt.NDArray[np.int32]:
+        """Each column's values, best first, the ones beyond ``cap`` blanked out."""
         grid.sort(axis=2)
         rank = np.arange(grid.shape[2] - 1, -1, -1, dtype=np.int8)[None, None, :]
-        plain = np.where(rank < cap, grid, 0).reshape(r, -1)
-        starts = np.where(cap > 0, padded[:, self.start_layout], 0).reshape(r, -1)
-        return self._top_sum(plain, self.k - self.starting) + self._top_sum(starts, self.starting)
+        return np.where(rank < cap, grid, _BLANK).reshape(len(grid), -1)
 
     def budget_bound(
         self, counts: npt.NDArray[np.int8], values: IntArray, budget: int, floor: int
     ) -> IntArray:
         """Upper bounds under the budget, tightened only while they stay above ``floor``:
-        first the quick bound, then the exact column DP, on value - lambda * cost."""
+        for each multiplier, first the quick bound, then the column DP, on the values
+        value - lambda * cost (any lambda >= 0 gives a bound once lambda * budget is added)."""
         bound = np.full(len(counts), np.iinfo(np.int64).max, dtype=np.int64)
         for l2 in _LAMBDAS:
-            weighted = np.maximum(2 * values - l2 * self.cost[None, :], 0)
-            quick = (self.quick_bound(counts, weighted) + l2 * budget) // 2
-            np.minimum(bound, quick, out=bound)
+            quick = self.quick_bound(counts, *self._lagrange(values, l2))
+            np.minimum(bound, (quick + l2 * budget) // 2, out=bound)
         salt_min = min((len(s.cost) for s in self.salts), default=0)
         for l2 in _LAMBDAS:
             alive = np.flatnonzero(bound > floor)
             if len(alive) == 0:
                 break
             weighted = 2 * values[alive] - l2 * self.cost[None, :]
-            tight = (self.column_dp(counts[alive], weighted, -l2 * salt_min) + l2 * budget) // 2
+            tight = (self.column_bound(counts[alive], weighted, -l2 * salt_min) + l2 * budget) // 2
             bound[alive] = np.minimum(bound[alive], tight)
         return bound
 
-    def column_dp(
+    def _lagrange(self, values: IntArray, l2: int) -> tuple[IntArray, list[int]]:
+        """Doubled values minus ``l2`` times the costs, for the cards and for the Salts."""
+        return 2 * values - l2 * self.cost[None, :], [-l2 * len(s.cost) for s in self.salts]
+
+    def affordable(self, counts: npt.NDArray[np.int8], budget: int) -> npt.NDArray[np.bool_]:
+        """Whether some potion with these counts could cost at most ``budget`` (a bound)."""
+        costs = np.broadcast_to(-self.cost[None, :], (len(counts), len(self.cards)))
+        salts = [-len(s.cost) for s in self.salts]
+        return np.asarray(-self.quick_bound(counts, costs, salts) <= budget)
+
+    def column_bound(
         self, counts: npt.NDArray[np.int8], weighted: IntArray, salt_value: int
     ) -> IntArray:
-        """Exact best total of ``weighted`` card values for each count vector (vectorised).
+        """The best total of ``weighted`` card values for each count vector (vectorised),
+        under every rule but the supply of Salts: an upper bound, exact when Salts suffice.
 
-        Per column: a token or not, the starting card or not, d doubles, s Salts and the
-        best a singles, with a + 2d + start + s + token = n_X; over all columns exactly the
-        tokens, doubles and starting cards the counts imply, at most the Salts there are.
+        Per column: a token or not, the starting card or not, d doubles, then s Salts and
+        the best a singles with a + s = n_X - token - start - 2d (a Salt needs a card of the
+        column to sit on; each Salt is worth ``salt_value``). Across columns: exactly the
+        tokens, the starting cards, and the doubles the counts imply (k cards in all).
         """
         r = len(counts)
         n = counts.astype(np.int64)
         need_doubles = n.sum(axis=1) - self.k - self.tokens
-        t_, d_, s_, z_ = self.tokens, self.dmax, self.starting, self.S
-        dp = np.full((r, t_ + 1, d_ + 1, s_ + 1, z_ + 1), _NEG, dtype=np.int64)
-        dp[:, 0, 0, 0, 0] = 0
+        t_, d_, s_ = self.tokens, self.dmax, self.starting
+        dp = np.full((r, t_ + 1, d_ + 1, s_ + 1), _NEG, dtype=np.int64)
+        dp[:, 0, 0, 0] = 0
         rows = np.arange(r)
         for x in range(len(INGREDIENTS)):
             singles = -np.sort(-weighted[:, self.singles[x]], axis=1)
@@ -850,21 +899,19 @@ class _Search:
             for tok in range(min(1, t_) + 1):
                 for st in range(min(1, s_, len(self.starts[x])) + 1):
                     for d in range(min(len(self.doubles[x]), d_) + 1):
-                        base = n[:, x] - tok - st - 2 * d
-                        for z in range(z_ + 1):
-                            a = base - z
+                        need = n[:, x] - tok - st - 2 * d
+                        best = np.full(r, _NEG, dtype=np.int64)
+                        for z in range(min(self.S, int(need.max(initial=0))) + 1):
+                            a = need - z
                             ok = (a >= 0) & (a <= ns) & ((z == 0) | (a + d + st >= 1))
-                            if not ok.any():
-                                continue
-                            value = (
-                                ps[rows, np.clip(a, 0, ns)] + pd[:, d] + st * start + z * salt_value
-                            )
-                            value = np.where(ok, value, _NEG)[:, None, None, None, None]
-                            src = dp[:, : t_ + 1 - tok, : d_ + 1 - d, : s_ + 1 - st, : z_ + 1 - z]
-                            dst = new[:, tok:, d:, st:, z:]
-                            np.maximum(dst, src + value, out=dst)
+                            fill = ps[rows, np.clip(a, 0, ns)] + z * salt_value
+                            np.maximum(best, np.where(ok, fill, _NEG), out=best)
+                        value = np.where(best > _NEG, best + pd[:, d] + st * start, _NEG)
+                        src = dp[:, : t_ + 1 - tok, : d_ + 1 - d, : s_ + 1 - st]
+                        dst = new[:, tok:, d:, st:]
+                        np.maximum(dst, src + value[:, None, None, None], out=dst)
             dp = np.maximum(new, _NEG)
-        return np.asarray(dp[rows, t_, need_doubles, s_, :].max(axis=1), dtype=np.int64)
+        return np.asarray(dp[rows, t_, need_doubles, s_], dtype=np.int64)
 
     # ---------------------------------------------------------------- one count vector
     def solve(self, counts: Sequence[int]) -> tuple[int, Potion] | None:
@@ -1046,15 +1093,18 @@ def optimum(
     cards score them, so the search runs over every *count vector* (a final count for each
     ingredient; their sum is k + tokens + doubles):
 
-    1. bound each vector: the best k card values with at most ``n_X`` cards from column X;
-    2. in order of decreasing bound, solve vectors exactly (per column: token or not, the
-       starting card or not, doubles, Salts and the best singles; the columns tied by the
-       totals of tokens, doubles, starting cards and Salts) until the next bound is no
-       better than the best potion found. Nothing left unsolved can beat it.
+    1. bound every vector: the best k card values with at most ``n_X`` cards from column X;
+    2. in order of decreasing bound, batch by batch while the bound beats the best potion
+       found so far, bound again with a DP over the columns (per column: a token or not,
+       the starting card or not, doubles, Salts and the best singles; across columns, the
+       totals of tokens, doubles and starting cards); this is exact unless Salts run short;
+    3. solve the vectors whose DP bound still beats the best exactly, card by card, with
+       the supply of Salts (and the costs). When the next bound is no better than the best
+       potion, nothing left can beat it: the best potion is optimal.
 
-    With a budget, step 2 first tightens each bound with Lagrangian relaxations (for any
-    lambda >= 0 the score is at most the best sum of value - lambda * cost, plus
-    lambda * budget) and solves only the vectors still above the best, with costs.
+    With a budget, each bound also takes the smallest of a few Lagrangian relaxations (for
+    any lambda >= 0 the score is at most the best sum of value - lambda * cost, plus
+    lambda * budget).
 
     >>> pool = [Card.parse(line) for line in (
     ...     "A1,day,normal,clover,-,1 per clover", "A2,day,normal,clover,-,2",
@@ -1071,13 +1121,14 @@ def optimum(
         chunk = vectors[lo : lo + 8192]
         values = search.values(chunk)
         bounds[lo : lo + len(chunk)] = search.quick_bound(chunk, values)
-        if budget is not None:  # one Lagrangian bound for all; the others batch by batch
+        if budget is not None:  # the cheapest potion, and one Lagrangian bound, for all
+            here = bounds[lo : lo + len(chunk)]
             l2 = _LAMBDAS[0]
-            weighted = np.maximum(2 * values - l2 * search.cost[None, :], 0)
-            lagrange = (search.quick_bound(chunk, weighted) + l2 * budget) // 2
-            np.minimum(bounds[lo : lo + len(chunk)], lagrange, out=bounds[lo : lo + len(chunk)])
+            lagrange = (search.quick_bound(chunk, *search._lagrange(values, l2)) + l2 * budget) // 2
+            np.minimum(here, lagrange, out=here)
+            here[~search.affordable(chunk, budget)] = -1
     order = np.argsort(-bounds, kind="stable")
-    best_value, best_potion, evaluated = -1, None, 0
+    best_value, best_potion, refined, solved = -1, None, 0, 0
     batches: Iterable[int] = range(0, len(order), batch)
     if progress:
         from tqdm.auto import tqdm
@@ -1090,23 +1141,18 @@ def optimum(
             break
         chunk = vectors[rows]
         values = search.values(chunk)
+        refined += len(rows)
         if budget is None:
-            exact = search.column_dp(chunk, values, 0)
-            evaluated += len(rows)
-            top = int(np.argmax(exact))
-            if exact[top] > best_value:
-                solved = search.solve(chunk[top].tolist())
-                assert solved is not None and solved[0] == exact[top]
-                best_value, best_potion = solved
-            continue
-        tight = search.budget_bound(chunk, values, budget, best_value)
-        for i in np.argsort(-tight, kind="stable"):
-            if tight[i] <= best_value:
+            bound = search.column_bound(chunk, values, 0)
+        else:
+            bound = search.budget_bound(chunk, values, budget, best_value)
+        for i in np.argsort(-bound, kind="stable"):
+            if bound[i] <= best_value:
                 break
-            evaluated += 1
-            solved = search.solve(chunk[i].tolist())
-            if solved is not None and solved[0] > best_value:
-                best_value, best_potion = solved
+            solved += 1
+            found = search.solve(chunk[i].tolist())
+            if found is not None and found[0] > best_value:
+                best_value, best_potion = found
     seconds = time.perf_counter() - began
     if best_potion is None:
         raise PositionError("pool", f"no potion of {k} cards can be made from this pool")
@@ -1120,9 +1166,10 @@ def optimum(
         search.tokens,
         budget,
         seconds,
-        len(vectors),
-        evaluated,
         "count-vector branch and bound",
+        len(vectors),
+        refined,
+        solved,
     )
 
 
@@ -1167,9 +1214,8 @@ def exhaustive_optimum(
         search.tokens,
         budget,
         time.perf_counter() - began,
-        tried,
-        tried,
         "exhaustive search",
+        solved=tried,
     )
 
 
