@@ -69,7 +69,9 @@ def formula_figures(potion: Potion, repeat: int) -> None:
 def optimum_figures(best: Optimum, wall: float, cpu: float) -> None:
     print(f"  best score                        {best.value}")
     print(f"  wall / CPU seconds                {wall:.2f} / {cpu:.2f}")
-    print(f"  count vectors bounded / solved    {best.vectors} / {best.evaluated}")
+    print(f"  count vectors bounded             {best.vectors}")
+    print(f"  ... bounded again by the DP       {best.refined}")
+    print(f"  ... solved exactly, card by card  {best.solved}")
     print(f"  cost icons                        {best.cost}")
     print(f"  potion                            {best.potion}")
     print(f"  score pad                         {best.score_pad().as_dict()}")

@@ -721,9 +721,9 @@ class _Search:
                 self.singles[x].append(j)
         self.dmax = min(k, sum(len(d) for d in self.doubles))
         self.caps = [self._cap(x) for x in range(len(INGREDIENTS))]
-        # Points as data: per-ingredient cards are a matrix product, sets a minimum.
-        self.rates = np.zeros((len(INGREDIENTS), len(self.cards)))
-        self.flat = np.zeros(len(self.cards))
+        # Points as data: per-ingredient cards are rates times counts, sets a minimum.
+        self.rates = np.zeros((len(INGREDIENTS), len(self.cards)), dtype=np.int64)
+        self.flat = np.zeros(len(self.cards), dtype=np.int64)
         self.sets: list[tuple[int, int, list[tuple[int, int]]]] = []
         for j, card in enumerate(self.cards):
             scoring = card.scoring
@@ -777,10 +777,10 @@ class _Search:
 
     def values(self, counts: npt.NDArray[np.int8]) -> IntArray:
         """Each card's points (columns) for each count vector (rows)."""
-        n = counts.astype(np.float64)  # exact for these small whole numbers; uses BLAS
-        out = np.rint(n @ self.rates + self.flat).astype(np.int64)
+        n = counts.astype(np.int64)
+        out: IntArray = n @ self.rates + self.flat[None, :]  # integer product: no BLAS threads
         for j, points, needs in self.sets:
-            out[:, j] = points * np.minimum.reduce([counts[:, x] // m for x, m in needs])
+            out[:, j] = points * np.minimum.reduce([n[:, x] // m for x, m in needs])
         return out
 
     # ---------------------------------------------------------------- bounds
