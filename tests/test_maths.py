@@ -269,6 +269,14 @@ def test_eric_example_is_40() -> None:
     assert r"n_{\text{Clover}} = 2 + 1\,\text{token} = 3" in latex
 
 
+def test_eric_from_the_reference_deck_is_40() -> None:
+    ids = ["D26", "D01", "D19", "D16", "N24", "N19", "N17", "N20", "S06", "N13", "N11"]
+    eric = Potion.of(ids, bonus_tokens=["clover", "butterfly"], deck=reference_deck())
+    pad = potion_formula(eric).evaluate()
+    assert pad == eric.score_pad() and pad.total == 40
+    assert {i.value: points for i, points in pad} == ERIC_ROWS
+
+
 def test_potion_formula_reads_a_game_a_view_or_a_potion() -> None:
     game = play_game([RandomBot(1), RandomBot(2)], seed=5, deck=TEST_DECK)
     for seat in range(2):
