@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from carnuta_core import Game
 from carnuta_core.svg import player_svg, table_svg
 
-from .answers import AnswerError
+from .answers import AnswerError, read_number
 from .rulebook import RULES, Rule
 
 THEMES = {
@@ -216,3 +216,21 @@ def first(items: list[Any], count: int, keep: Callable[[Any], bool]) -> list[Any
         if len(out) == count:
             break
     return out
+
+
+class NumberExercise(Exercise):
+    """An exercise whose answer is one whole number, written with or without its ``unit``."""
+
+    unit: ClassVar[str] = "points"
+
+    def solutions(self) -> set[Any]:
+        return {self.answer()}
+
+    def read(self, answer: Any) -> Any:
+        return read_number(answer)
+
+    def forms(self) -> list[Any]:
+        from fractions import Fraction
+
+        n = self.answer()
+        return [n, str(n), f" {n} {self.unit}", Fraction(n), float(n)]

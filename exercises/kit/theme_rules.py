@@ -7,8 +7,8 @@ from typing import Any
 from carnuta_core import Action, Face, FlipRunes, Game, PlayCard, RandomBot, TakeRunes
 from carnuta_core.svg import player_svg
 
-from .answers import read_bool, read_card, read_keyword, read_many, read_number, read_runes
-from .base import Exercise, first, register
+from .answers import read_bool, read_card, read_keyword, read_many, read_runes
+from .base import Exercise, NumberExercise, first, register
 from .staging import (
     FREE,
     board,
@@ -232,7 +232,8 @@ class FullTurn(Exercise):
 
 
 @register
-class HandLimit(Exercise):
+class HandLimit(NumberExercise):
+    unit = ""
     key = "hand_limit"
     theme = "rules"
     title = "How many cards do you discard?"
@@ -293,16 +294,6 @@ class HandLimit(Exercise):
 
     def answer(self) -> int:
         return self.outcome()[0]
-
-    def solutions(self) -> set[Any]:
-        return {self.answer()}
-
-    def read(self, answer: Any) -> Any:
-        return read_number(answer)
-
-    def forms(self) -> list[Any]:
-        n = self.answer()
-        return [n, str(n), f"{n} ", float(n)]
 
     def wrong_answers(self) -> list[Any]:
         n = self.answer()
@@ -387,7 +378,8 @@ class CounterSpace(Exercise):
 
 
 @register
-class TurnsLeft(Exercise):
+class TurnsLeft(NumberExercise):
+    unit = "turns"
     key = "turns_left"
     theme = "rules"
     title = "How many turns are left?"
@@ -442,16 +434,6 @@ class TurnsLeft(Exercise):
             if not game.is_over and (game.round, game.current_player) != before:
                 turns += 1
         return turns
-
-    def solutions(self) -> set[Any]:
-        return {self.answer()}
-
-    def read(self, answer: Any) -> Any:
-        return read_number(answer)
-
-    def forms(self) -> list[Any]:
-        n = self.answer()
-        return [n, str(n), f"{n} turns"]
 
     def wrong_answers(self) -> list[Any]:
         n = self.answer()

@@ -10,8 +10,8 @@ from typing import Any
 from carnuta_core import Face, Game, IllegalAction, PlayCard, Rules
 from carnuta_core.cards import Pay
 
-from .answers import read_face, read_number, read_runes
-from .base import Exercise, first, register
+from .answers import read_face, read_runes
+from .base import Exercise, NumberExercise, first, register
 from .staging import DECK, INGREDIENT_CARDS, board, random_potion, random_runes, stage
 
 RUNE_ACTIONS = ("runes sun", "runes moon", "flip sun", "flip moon")
@@ -28,7 +28,8 @@ def _can_play(game: Game, card: str) -> bool:
 
 
 @register
-class FewestActions(Exercise):
+class FewestActions(NumberExercise):
+    unit = "actions"
     key = "fewest_actions"
     theme = "runes"
     title = "Fewest actions to afford a card"
@@ -106,16 +107,6 @@ class FewestActions(Exercise):
 
     def answer(self) -> int:
         return len(self.path)
-
-    def solutions(self) -> set[Any]:
-        return {self.answer()}
-
-    def read(self, answer: Any) -> Any:
-        return read_number(answer)
-
-    def forms(self) -> list[Any]:
-        n = self.answer()
-        return [n, str(n), f"{n} actions", float(n)]
 
     def wrong_answers(self) -> list[Any]:
         n = self.answer()

@@ -14,10 +14,9 @@ from .answers import (
     read_card,
     read_ingredient,
     read_many,
-    read_number,
     read_player,
 )
-from .base import Exercise, first, register
+from .base import Exercise, NumberExercise, first, register
 from .staging import DECK, SALTS, board, card_ids, random_bonus, random_potion, random_runes, stage
 
 
@@ -25,22 +24,6 @@ def _rows(game: Game, seat: int = 0) -> str:
     pad = game.score_pad(seat)
     rows = ", ".join(f"{i.title} {p}" for i, p in pad if p)
     return f"score pad: {rows}; total {pad.total}"
-
-
-class NumberExercise(Exercise):
-    """An exercise whose answer is one whole number."""
-
-    def solutions(self) -> set[Any]:
-        return {self.answer()}
-
-    def read(self, answer: Any) -> Any:
-        return read_number(answer)
-
-    def forms(self) -> list[Any]:
-        from fractions import Fraction
-
-        n = self.answer()
-        return [n, str(n), f" {n} points", Fraction(n), float(n)]
 
 
 @register
