@@ -105,7 +105,7 @@ def projected_gain(game: Game, seat: int, card: Card) -> float:
 def _maths_points() -> PointsFn | None:
     """The maths module's "points a card adds by game end", when it is there."""
     try:
-        from . import maths  # type: ignore[attr-defined]
+        from . import maths
     except ImportError:
         return None
     for name in ("points_by_end", "points_added_by_end", "marginal_value_by_end"):
