@@ -495,6 +495,14 @@ def _shifted(formula: Formula, ingredient: Ingredient, by: int) -> Formula:
     return formula.xreplace({symbol: symbol + by})
 
 
+def _more(
+    total: Formula, ingredient: Ingredient, by: int, counts: Mapping[Ingredient, int]
+) -> tuple[Formula, int]:
+    """What ``by`` more of ``ingredient`` adds to ``total``: the formula and its value."""
+    expression = _shifted(total, ingredient, by) - total
+    return expression, evaluate(expression, counts)
+
+
 def ingredient_gain(
     source: Potion | PlayerView | Game, ingredient: Ingredient | str, seat: int | None = None
 ) -> Gain:
@@ -506,9 +514,8 @@ def ingredient_gain(
     """
     potion = as_potion(source, seat)
     ingredient = _ingredient(ingredient)
-    total = potion_formula(potion).total
-    expression = _shifted(total, ingredient, 1) - total
-    return Gain(f"one more {ingredient.title}", expression, evaluate(expression, potion.counts()))
+    expression, value = _more(potion_formula(potion).total, ingredient, 1, potion.counts())
+    return Gain(f"one more {ingredient.title}", expression, value)
 
 
 def _salt_targets(potion: Potion) -> dict[Ingredient, str]:
@@ -546,19 +553,17 @@ def card_gain(
         if on is None:
             if not targets:
                 raise PositionError("on", f"Salt {card.id} needs a played card to sit on")
-            gains = {i: ingredient_gain(potion, i) for i in targets}
-            best = max(gains, key=lambda i: (gains[i].value, -INGREDIENTS.index(i)))
-            on = targets[best]
+            gains = {i: _more(total, i, 1, counts)[1] for i in targets}
+            on = targets[max(gains, key=lambda i: (gains[i], -INGREDIENTS.index(i)))]
         ingredient = potion.plus(card, on).salt_ingredient(card.id)
         weight, change = 1, f"play {card.id} on {on}"
     else:
         assert card.ingredient is not None
         ingredient, weight, change = card.ingredient, card.weight, f"play {card.id}"
     own_expr = _shifted(card_formula(card), ingredient, weight)
-    others_expr = _shifted(total, ingredient, weight) - total
     own = Gain(f"{card.id} itself", own_expr, evaluate(own_expr, counts))
-    others = Gain("the others", others_expr, evaluate(others_expr, counts))
-    return Gain(change, own_expr + others_expr, own.value + others.value, own, others)
+    others = Gain("the others", *_more(total, ingredient, weight, counts))
+    return Gain(change, own.expression + others.expression, own.value + others.value, own, others)
 
 
 @dataclass(frozen=True)
@@ -735,7 +740,7 @@ class _Search:
             elif isinstance(scoring, PerSet):
                 needs = [(INGREDIENTS.index(i), m) for i, m in scoring.needs.items()]
                 self.sets.append((j, scoring.points, needs))
-        # Column layouts for the quick bound; the padding points at an all-zero column.
+        # Column layouts for the quick bound; padding points one past the last card (a blank).
         self.single_layout = self._layout(self.singles)
         self.double_layout = self._layout(self.doubles)
         self.start_layout = self._layout(self.starts)
@@ -758,10 +763,10 @@ class _Search:
         return sum(weights) + min(self.tokens, 1) + salts
 
     # ---------------------------------------------------------------- count vectors
-    def vectors(self) -> npt.NDArray[np.int8]:
+    def vectors(self) -> npt.NDArray[np.int16]:
         """Every count vector whose total fits: k cards + tokens + 0..dmax doubles."""
         lo, hi = self.k + self.tokens, self.k + self.tokens + self.dmax
-        vecs = np.zeros((1, 0), dtype=np.int8)
+        vecs = np.zeros((1, 0), dtype=np.int16)
         sums = np.zeros(1, dtype=np.int64)
         for x, cap in enumerate(self.caps):
             rest = sum(self.caps[x + 1 :])
@@ -771,11 +776,11 @@ class _Search:
             rows = np.repeat(np.arange(len(vecs)), many)
             offsets = np.arange(int(many.sum())) - np.repeat(np.cumsum(many) - many, many)
             values = first[rows] + offsets
-            vecs = np.hstack([vecs[rows], values[:, None].astype(np.int8)])
+            vecs = np.hstack([vecs[rows], values[:, None].astype(np.int16)])
             sums = sums[rows] + values
         return vecs
 
-    def values(self, counts: npt.NDArray[np.int8]) -> IntArray:
+    def values(self, counts: npt.NDArray[np.int16]) -> IntArray:
         """Each card's points (columns) for each count vector (rows)."""
         n = counts.astype(np.int64)
         out: IntArray = n @ self.rates + self.flat[None, :]  # integer product: no BLAS threads
@@ -797,7 +802,7 @@ class _Search:
 
     def quick_bound(
         self,
-        counts: npt.NDArray[np.int8],
+        counts: npt.NDArray[np.int16],
         weighted: IntArray,
         salt_values: Sequence[int] = (),
     ) -> IntArray:
@@ -830,14 +835,14 @@ class _Search:
         return np.maximum(bound, _NEG)
 
     @staticmethod
-    def _capped(grid: npt.NDArray[np.int32], cap: npt.NDArray[np.int8]) -> npt.NDArray[np.int32]:
+    def _capped(grid: npt.NDArray[np.int32], cap: npt.NDArray[np.int16]) -> npt.NDArray[np.int32]:
         """Each column's values, best first, the ones beyond ``cap`` blanked out."""
         grid.sort(axis=2)
-        rank = np.arange(grid.shape[2] - 1, -1, -1, dtype=np.int8)[None, None, :]
+        rank = np.arange(grid.shape[2] - 1, -1, -1, dtype=np.int16)[None, None, :]
         return np.where(rank < cap, grid, _BLANK).reshape(len(grid), -1)
 
     def budget_bound(
-        self, counts: npt.NDArray[np.int8], values: IntArray, budget: int, floor: int
+        self, counts: npt.NDArray[np.int16], values: IntArray, budget: int, floor: int
     ) -> IntArray:
         """Upper bounds under the budget, tightened only while they stay above ``floor``:
         for each multiplier, first the quick bound, then the column DP, on the values
@@ -860,14 +865,14 @@ class _Search:
         """Doubled values minus ``l2`` times the costs, for the cards and for the Salts."""
         return 2 * values - l2 * self.cost[None, :], [-l2 * len(s.cost) for s in self.salts]
 
-    def affordable(self, counts: npt.NDArray[np.int8], budget: int) -> npt.NDArray[np.bool_]:
+    def affordable(self, counts: npt.NDArray[np.int16], budget: int) -> npt.NDArray[np.bool_]:
         """Whether some potion with these counts could cost at most ``budget`` (a bound)."""
         costs = np.broadcast_to(-self.cost[None, :], (len(counts), len(self.cards)))
         salts = [-len(s.cost) for s in self.salts]
         return np.asarray(-self.quick_bound(counts, costs, salts) <= budget)
 
     def column_bound(
-        self, counts: npt.NDArray[np.int8], weighted: IntArray, salt_value: int
+        self, counts: npt.NDArray[np.int16], weighted: IntArray, salt_value: int
     ) -> IntArray:
         """The best total of ``weighted`` card values for each count vector (vectorised),
         under every rule but the supply of Salts: an upper bound, exact when Salts suffice.
@@ -918,7 +923,7 @@ class _Search:
         """The best potion with exactly these final counts (respecting the budget), or None."""
         n = list(counts)
         need_doubles = sum(n) - self.k - self.tokens
-        values = self.values(np.array([n], dtype=np.int8))[0]
+        values = self.values(np.array([n], dtype=np.int16))[0]
         budget = self.budget
         # states: (tokens, doubles, starts, salts) -> {cost: (value, choices)}
         State = tuple[int, int, int, int]
@@ -1093,7 +1098,9 @@ def optimum(
     cards score them, so the search runs over every *count vector* (a final count for each
     ingredient; their sum is k + tokens + doubles):
 
-    1. bound every vector: the best k card values with at most ``n_X`` cards from column X;
+    1. bound every vector: its total fixes how many doubles the potion holds, so fill the
+       places (the starting card, the doubles, singles or Salts for the rest) with the best
+       card values, at most ``n_X`` cards from column X;
     2. in order of decreasing bound, batch by batch while the bound beats the best potion
        found so far, bound again with a DP over the columns (per column: a token or not,
        the starting card or not, doubles, Salts and the best singles; across columns, the
@@ -1117,7 +1124,12 @@ def optimum(
     began = time.perf_counter()
     vectors = search.vectors()
     bounds = np.empty(len(vectors), dtype=np.int64)
-    for lo in range(0, len(vectors), 8192):
+    chunks: Iterable[int] = range(0, len(vectors), 8192)
+    if progress:
+        from tqdm.auto import tqdm
+
+        chunks = tqdm(chunks, desc="bounding count vectors", unit="chunk")
+    for lo in chunks:
         chunk = vectors[lo : lo + 8192]
         values = search.values(chunk)
         bounds[lo : lo + len(chunk)] = search.quick_bound(chunk, values)
@@ -1129,12 +1141,7 @@ def optimum(
             here[~search.affordable(chunk, budget)] = -1
     order = np.argsort(-bounds, kind="stable")
     best_value, best_potion, refined, solved = -1, None, 0, 0
-    batches: Iterable[int] = range(0, len(order), batch)
-    if progress:
-        from tqdm.auto import tqdm
-
-        batches = tqdm(batches, desc="count vectors", unit="batch")
-    for lo in batches:
+    for lo in range(0, len(order), batch):
         rows = order[lo : lo + batch]
         rows = rows[bounds[rows] > best_value]
         if len(rows) == 0:
