@@ -9,12 +9,11 @@ Each piece of ``Advice`` carries
 - ``cost`` and ``runes_left``: the runes the action spends and what the board shows after it,
 - ``sentence``: all that in one sentence.
 
-"Points by the end of the game" come from ``points_by_end(game, seat, card)`` in this module.
-It projects the player's potion to the end of the game: the potion keeps its mix of
-ingredients and grows to the number of cards that ends the game, and the card's worth is the
-difference it makes to that projected potion's score (its own points, plus what it adds to the
-cards that count its ingredient). ``Coach(points=fn)`` takes any other estimate with the same
-signature ``fn(game, seat, card)``, for example one built on ``carnuta_core.maths``.
+"Points by the end of the game" come from ``points_by_end(game, seat, card)`` in this module,
+computed exactly by ``carnuta_core.maths``: the player's potion at the end is taken to be the
+one on the table plus the other cards in hand, and the card's worth is what it adds to that
+potion (its own points, plus what it adds to the cards that count its ingredient).
+``Coach(points=fn)`` takes any other estimate with the same signature ``fn(game, seat, card)``.
 
 >>> from carnuta_core import Game
 >>> coach = Coach(iterations=60, seed=1)
@@ -29,6 +28,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from . import maths
 from .actions import (
     Action,
     ChooseBonus,
@@ -49,66 +49,23 @@ from .model import Face
 PointsFn = Callable[[Game, int, Card], float]
 
 
-def _projected_counts(game: Game, seat: int, extra: int) -> tuple[list[str], list[float]]:
-    table = score_table(game.deck)
-    p = game._s.players[seat]
-    counts = [float(c) for c in table.counts(p.played, p.salt_on, p.bonus)]
-    played = [cid for cid in p.played if table.ingredient[cid] >= 0]
-    have = len(p.played)
-    target = max(game.rules.end_trigger, have + extra)
-    grow = (target - extra) / have if have else 1.0
-    return played, [c * max(grow, 1.0) for c in counts]
+def points_by_end(game: Game, seat: int, card: Card) -> int:
+    """The exact points ``card`` adds to ``seat``'s potion by the end of the game.
 
-
-def _points(
-    table_rule: tuple[int, int, tuple[int, ...], tuple[int, ...]], counts: list[float]
-) -> float:
-    kind, pts, idx, needs = table_rule
-    if kind == 0:
-        return float(pts)
-    if kind == 1:
-        return pts * sum(counts[k] for k in idx)
-    if kind == 2:
-        return pts * min(counts[k] / n for k, n in zip(idx, needs, strict=True))
-    return 0.0
-
-
-def projected_gain(game: Game, seat: int, card: Card) -> float:
-    """The points ``card`` adds to ``seat``'s potion projected to the end of the game.
-
-    The projection keeps the potion's mix of ingredients and scales it up to the size at which
-    the game ends (``rules.end_trigger`` cards; fractional counts, so a set counts in part).
-    A Salt is valued on the ingredient where it adds most.
+    The end potion is the one on the table plus every other card now in the player's hand
+    (a Salt in hand is left out: where it goes is decided when it is played).
+    ``maths.card_gain`` gives the card's own points plus what it adds to the other cards of
+    that potion. A Salt with no card to sit on adds 0.
     """
-    table = score_table(game.deck)
-    played, counts = _projected_counts(game, seat, 1)
-    rules = table.rule
-
-    def total(cards: Sequence[str], c: list[float]) -> float:
-        return sum(_points(rules[cid], c) for cid in cards)
-
-    before = total(played, counts)
-    if card.ingredient is None:
-        best = 0.0
-        for k in range(8):
-            if counts[k] > 0:
-                counts[k] += 1
-                best = max(best, total(played, counts) - before)
-                counts[k] -= 1
-        return best
-    k = INDEX[card.ingredient]
-    counts[k] += card.weight
-    after = total([*played, card.id], counts)
-    return after - before
-
-
-#: Which estimate of "points a card adds by game end" ``points_by_end`` gives.
-POINTS_SOURCE = "coach.projected_gain"
-
-
-def points_by_end(game: Game, seat: int, card: Card) -> float:
-    """Points ``card`` adds to ``seat``'s potion by the end of the game (see the module doc)."""
-    return projected_gain(game, seat, card)
+    potion = maths.Potion.from_game(game, seat)
+    cards = game._index.cards
+    for card_id in game._s.players[seat].hand:
+        other = cards[card_id]
+        if other.id != card.id and not other.is_salt:
+            potion = potion.plus(other)
+    if card.is_salt and not any(c.ingredient is not None for c in potion.played):
+        return 0
+    return maths.card_gain(potion, card).value
 
 
 @dataclass(frozen=True)
@@ -370,7 +327,5 @@ __all__ = [
     "Advice",
     "Coach",
     "CoachReport",
-    "POINTS_SOURCE",
     "points_by_end",
-    "projected_gain",
 ]

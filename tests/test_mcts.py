@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from carnuta_core import Game, RandomBot, Rules, play_game, reference_deck
+from carnuta_core import Game, RandomBot, Rules, maths, play_game, reference_deck
 from carnuta_core.bots import make_bot
-from carnuta_core.coach import POINTS_SOURCE, Coach, points_by_end
+from carnuta_core.coach import Coach, points_by_end
 from carnuta_core.fastscore import score_table
 from carnuta_core.lab import edit_deck
 from carnuta_core.mcts import MCTSBot
@@ -141,8 +141,16 @@ def test_coach_on_a_forced_move_and_a_finished_game():
         Coach(iterations=5).advise(done)
 
 
-def test_points_by_end_counts_at_least_the_points_now_for_a_flat_card():
+def test_points_by_end_is_the_maths_gain_on_the_potion_with_the_hand_played():
     game = Game.new(2, seed=2)
     flat = reference_deck()["N23"]  # Mushroom, 5
-    assert points_by_end(game, 0, flat) >= 5.0 - 1e-9
-    assert POINTS_SOURCE in ("carnuta_core.maths", "coach.projected_gain")
+    assert points_by_end(game, 0, flat) == 5
+    for action in ("take day 1", "take night 1"):
+        game.play(action)
+    hand = [game.deck[c] for c in game._s.players[0].hand]
+    for card in [c for c in hand if not c.is_salt]:
+        others = [c for c in hand if c is not card and not c.is_salt]
+        table = list(maths.Potion.from_game(game, 0).played)
+        before = maths.Potion.of([*table, *others]).score_pad().total
+        after = maths.Potion.of([*table, *others, card]).score_pad().total
+        assert points_by_end(game, 0, card) == after - before
