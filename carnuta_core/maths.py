@@ -427,11 +427,15 @@ class PotionFormula:
             total = cards + salts + tokens
             shown = f" = {' + '.join(parts)}" if len(parts) > 1 else ""
             counts.append(f"{_latex(COUNT_SYMBOLS[i])}{shown} = {total}")
+        # Four counts a line, so the display fits a notebook's width.
+        count_lines = [r",\quad ".join(counts[k : k + 4]) for k in range(0, len(counts), 4)]
         return (
-            r"\begin{array}{l|l|r} \text{Row} & \text{Formula} & \text{Points} \\ \hline "
+            r"\begin{gathered} \begin{array}{l|l|r} \text{Row} & \text{Formula} & \text{Points}"
+            + r" \\ \hline "
             + " ".join(lines)
             + r" \end{array} \\[4pt] "
-            + r",\quad ".join(counts)
+            + r" \\ ".join(count_lines)
+            + r" \end{gathered}"
         )
 
     def _repr_latex_(self) -> str:
@@ -476,7 +480,11 @@ class Gain:
     others: Gain | None = None
 
     def latex(self) -> str:
-        return rf"\Delta_{{\text{{{self.change}}}}} = {_latex(self.expression)} = {self.value}"
+        """``Delta = expression = value``; the middle is left out when it is the number itself."""
+        delta = rf"\Delta_{{\text{{{self.change}}}}}"
+        if self.expression.is_Number:
+            return f"{delta} = {self.value}"
+        return f"{delta} = {_latex(self.expression)} = {self.value}"
 
     def _repr_latex_(self) -> str:
         return f"$$ {self.latex()} $$"

@@ -417,4 +417,6 @@ def test_explorers_in_jupyterlab(page: Any, lab: str) -> None:
     now = int(value.get_attribute("data-potion-value") or 0)
     token.click()
     expect(value).to_have_attribute("data-potion-value", str(now + gain))
+    # The sympy formulas are typeset by the page's MathJax, not left as raw LaTeX.
+    expect(lab.locator("[data-maths='ok'] mjx-container").first).to_be_visible()
     screenshot(page, lab, "score-lab", readme=True)

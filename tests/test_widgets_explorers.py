@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import re
-import sys
-import types
-from typing import Any
 
 import pytest
 
-from carnuta_core import Game, GreedyBot, Ingredient, Row
+from carnuta_core import Game, GreedyBot, Ingredient, Row, maths
 from carnuta_core.rune_graph import RuneState, actions_to_afford
 from carnuta_core.scoring import ingredient_counts, score_potion
 from carnuta_core.synergy import dependencies, ego
 from widgets import PlayTable, RuneExplorer, ScoreLab, SynergyExplorer
-from widgets.score_lab import maths_module
 
 
 @pytest.fixture(scope="module")
@@ -180,17 +176,8 @@ def test_score_lab_marginal_values_are_the_engines_scoring(late_game: Game) -> N
             assert gain == after - base
 
 
-def test_score_lab_formulas_come_from_the_maths_module(
-    late_game: Game, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    if maths_module() is None:
-        lab = ScoreLab(late_game, seat=0)
-        assert "data-maths='missing'" in lab.w_formula.value
-        # The contract ScoreLab relies on, checked with a stand-in written for this test only.
-        monkeypatch.setitem(sys.modules, "carnuta_core.maths", stand_in_maths())
+def test_score_lab_formulas_come_from_the_maths_module(late_game: Game) -> None:
     lab = ScoreLab(late_game, seat=0)
-    maths = maths_module()
-    assert maths is not None
     potion = maths.Potion.of(lab.played, lab.salt_on, lab.tokens)
     assert "data-maths='ok'" in lab.w_formula.value
     assert maths.potion_formula(potion).latex() in lab.w_formula.value
@@ -198,40 +185,5 @@ def test_score_lab_formulas_come_from_the_maths_module(
         expected = maths.ingredient_gain(potion, ingredient)
         assert expected.value == gain  # the maths and the engine agree
         assert f"${expected.latex()}$" in lab.w_marginal.value
-
-
-def stand_in_maths() -> types.ModuleType:
-    """What ScoreLab asks of ``carnuta_core.maths``, answered from the engine's scoring."""
-    fake = types.ModuleType("carnuta_core.maths")
-
-    class Potion:
-        def __init__(self, played: Any, salt_on: Any, tokens: Any) -> None:
-            self.played, self.salt_on, self.tokens = list(played), dict(salt_on), list(tokens)
-
-        @staticmethod
-        def of(played: Any, salt_on: Any = None, bonus_tokens: Any = ()) -> Potion:
-            return Potion(played, salt_on or {}, bonus_tokens)
-
-    class Formula:
-        def __init__(self, potion: Potion) -> None:
-            self.potion = potion
-
-        def latex(self) -> str:
-            return " + ".join(f"f_{{{c.id}}}" for c in self.potion.played)
-
-    class Gain:
-        def __init__(self, value: int, name: str) -> None:
-            self.value, self.name = value, name
-
-        def latex(self) -> str:
-            return rf"\Delta_{{{self.name}}} = {self.value}"
-
-    def ingredient_gain(potion: Potion, ingredient: Ingredient) -> Gain:
-        before = score_potion(potion.played, potion.salt_on, potion.tokens).total
-        after = score_potion(potion.played, potion.salt_on, [*potion.tokens, ingredient]).total
-        return Gain(after - before, ingredient.value)
-
-    fake.Potion = Potion  # type: ignore[attr-defined]
-    fake.potion_formula = Formula  # type: ignore[attr-defined]
-    fake.ingredient_gain = ingredient_gain  # type: ignore[attr-defined]
-    return fake
+    for card, gain, _ in lab.card_gains():
+        assert maths.card_gain(potion, card).value == gain

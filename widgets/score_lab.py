@@ -3,35 +3,25 @@ value, and what one more ingredient or one more market card would be worth.
 
 Every number comes from the core: counts from ``scoring.ingredient_counts``, points from
 ``scoring.score_potion`` (the engine's final scoring), each marginal value as the difference of
-two such scorings. The formulas come from ``carnuta_core.maths`` (sympy lives only there); the
-lab asks it for:
-
-================================================  ============================================
-``maths.Potion.of(cards, salt_on, bonus_tokens)``  the potion (cards, Salt targets, tokens)
-``maths.potion_formula(potion).latex()``           its score pad as formulas in the counts
-``maths.ingredient_gain(potion, ingredient)``      a ``Gain``: ``.value``, ``.latex()`` (the
-                                                   difference one more of it makes, symbolic)
-================================================  ============================================
-
-Without ``carnuta_core.maths`` the formula panel says so; values and marginal values (the
-engine's scoring) are shown all the same.
+two such scorings. The formulas come from ``carnuta_core.maths`` (sympy lives only there):
+the score pad as formulas in the ingredient counts, and for each ingredient the symbolic
+difference one more of it makes.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import ipywidgets as widgets
 
-from carnuta_core import Card, Ingredient, Row
+from carnuta_core import Card, Ingredient, Row, maths
 from carnuta_core.model import INGREDIENTS
 from carnuta_core.scoring import ingredient_counts, score_potion
 
 from .explorers import CardPicker, Source, _esc, _Explorer, _source_game
 from .i18n import phrase, word
 
-__all__ = ["ScoreLab", "maths_module"]
+__all__ = ["ScoreLab"]
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -49,7 +39,6 @@ WORDS: dict[str, dict[str, str]] = {
         "tokens": "Bonus tokens",
         "no_cards": "No card yet: add one.",
         "formula": "Formula",
-        "no_maths": "The formulas come from carnuta_core.maths, which is not in this kit yet.",
         "value": "Value",
         "total": "Total",
         "count": "count",
@@ -77,7 +66,6 @@ WORDS: dict[str, dict[str, str]] = {
         "tokens": "Jetons bonus",
         "no_cards": "Aucune carte : ajoutez-en une.",
         "formula": "Formule",
-        "no_maths": "Les formules viennent de carnuta_core.maths, absent de ce kit pour l'instant.",
         "value": "Valeur",
         "total": "Total",
         "count": "nombre",
@@ -95,16 +83,6 @@ WORDS: dict[str, dict[str, str]] = {
 
 def say(lang: str, key: str, **values: object) -> str:
     return phrase(WORDS, lang, key, **values)
-
-
-def maths_module() -> Any | None:
-    """``carnuta_core.maths`` if the kit has it, else ``None``."""
-    try:
-        return importlib.import_module("carnuta_core.maths")
-    except ModuleNotFoundError as error:
-        if error.name not in ("carnuta_core.maths",):
-            raise
-        return None
 
 
 class ScoreLab(_Explorer):
@@ -350,28 +328,16 @@ class ScoreLab(_Explorer):
         self.w_value.value = self._value_html()
         self.w_marginal.value = self._marginal_html()
 
-    def _maths_potion(self) -> tuple[Any, Any] | tuple[None, None]:
-        """``carnuta_core.maths`` and this potion as its ``Potion``, or (None, None)."""
-        maths = maths_module()
-        if maths is None:
-            return None, None
-        return maths, maths.Potion.of(self.played, self.salt_on, self.tokens)
+    def _maths_potion(self) -> maths.Potion:
+        return maths.Potion.of(self.played, self.salt_on, self.tokens)
 
     def _formula_html(self) -> str:
         lang = self.lang
         head = f"<h4>{_esc(say(lang, 'formula'))}</h4>"
         if not self.played:
             return head + f"<p>{_esc(say(lang, 'no_cards'))}</p>"
-        maths, potion = self._maths_potion()
-        if maths is None:
-            return head + f"<p data-maths='missing'>{_esc(say(lang, 'no_maths'))}</p>"
-        latex = maths.potion_formula(potion).latex()
-        # ``gathered`` lets a line break (``\\``) in the formula break the display.
-        return (
-            head
-            + f"<div data-maths='ok' style='overflow-x:auto'>$$ \\begin{{gathered}} {latex} "
-            + "\\end{gathered} $$</div>"
-        )
+        latex = maths.potion_formula(self._maths_potion()).latex()
+        return head + f"<div data-maths='ok' style='overflow-x:auto'>$$ {latex} $$</div>"
 
     def _value_html(self) -> str:
         lang = self.lang
@@ -391,11 +357,9 @@ class ScoreLab(_Explorer):
     def _marginal_html(self) -> str:
         lang = self.lang
         gains = self.ingredient_gains()
-        maths, potion = self._maths_potion()
+        potion = self._maths_potion()
 
         def why(ingredient: Ingredient) -> str:
-            if maths is None:
-                return ""
             return f"<td>${maths.ingredient_gain(potion, ingredient).latex()}$</td>"
 
         ingredient_rows = "".join(
