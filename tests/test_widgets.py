@@ -442,6 +442,7 @@ def test_every_engine_sentence_of_a_game_has_a_french_version() -> None:
     while not game.is_over:
         legal = game.legal_actions()
         sentences.add(game.explain(rng.choice(legal)))
+        sentences.add(game.pending())
         action = rng.choice(legal)
         game.play(action)
         sentences.update(game.last_events)

@@ -318,6 +318,29 @@ _EVENTS_FR = _rules(
             lambda m: f"Manche {m[1]} : au tour du Joueur {m[2]}.",
         ),
         (r"Took back '(.+)'\.", lambda m: f"« {m[1]} » annulée."),
+        # What the player to move must do (``game.pending()``).
+        (
+            r"Player (\d+): choose a Bonus Ingredient token\.",
+            lambda m: f"Joueur {m[1]} : choisissez un jeton Ingrédient bonus.",
+        ),
+        (
+            r"Player (\d+): discard (\d+) cards? to keep (\d+)\.",
+            lambda m: (
+                f"Joueur {m[1]} : défaussez {_plural_fr(m[2], 'carte', 'cartes')} pour en garder {m[3]}."
+            ),
+        ),
+        (
+            r"Player (\d+): (\d+) actions? left this turn\.",
+            lambda m: (
+                f"Joueur {m[1]} : {_plural_fr(m[2], 'action restante', 'actions restantes')} ce tour."
+            ),
+        ),
+        (
+            r"Player (\d+): both actions taken; end the turn \(a Sickle is still allowed\)\.",
+            lambda m: (
+                f"Joueur {m[1]} : les deux actions sont jouées ; finissez le tour (une Serpe reste permise)."
+            ),
+        ),
     ]
 )
 
