@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Union
 
-from .actions import Discard, EndTurn, FlipRunes, PlayCard, TakeCard
+from .actions import Discard, PlayCard, TakeCard
 from .bots import Bot, make_bot
 from .cards import card_from_fields
 from .deck import Deck, reference_deck
@@ -35,6 +35,7 @@ from .fastscore import score_table
 from .game import ROWS, Game
 from .model import INGREDIENTS
 from .rules import Rules
+from .waste import KIND_OF, SPENDING, Move, waste_labels
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -63,7 +64,8 @@ COLUMNS: dict[str, str] = {
     "actions": "main actions (take, play, take runes, flip) by all players",
     "player_actions": "main actions by this player",
     "lead_changes": "times the leader (strictly highest score, after each turn) changed",
-    "wasted": "this player's wasted actions (see game_summary)",
+    "wasted": "this player's wasted actions (defined in carnuta_core.waste)",
+    "forfeited": "actions this player lost because none was possible",
     "cards_played": "cards played from hand (the starting card not counted)",
     "cards_taken": "cards taken from the market",
     "cards_discarded": "cards discarded at the hand limit",
@@ -136,8 +138,7 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
     sickles = [0] * players
     main_actions = [0] * players
     forfeited = [0] * players
-    idle_flips = [0] * players
-    last_flip: list[Any] = [None] * players
+    moves: list[Move] = []
     searched = [0] * players
     iterations = [0] * players
     seen: set[str] = {c for row in ROWS for c in s.market[row] if c is not None}
@@ -159,36 +160,33 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
         if its:
             searched[seat] += 1
             iterations[seat] += its
-        kind = type(action)
-        if kind is TakeCard:
+        kind = KIND_OF[type(action)]
+        card: str | None = None
+        if kind == "take":
             assert isinstance(action, TakeCard)
-            cid = s.market[action.row][action.slot - 1]
-            assert cid is not None
-            taken[seat].append(cid)
-            main_actions[seat] += 1
-        elif kind is PlayCard:
-            main_actions[seat] += 1
-            last_flip[seat] = None
-        elif kind is FlipRunes:
-            assert isinstance(action, FlipRunes)
-            main_actions[seat] += 1
-            if last_flip[seat] is not None and last_flip[seat] is not action.face:
-                idle_flips[seat] += 1  # the earlier flip was undone before any card was played
-            last_flip[seat] = action.face
-        elif kind is Discard:
+            card = s.market[action.row][action.slot - 1]
+            assert card is not None
+            taken[seat].append(card)
+        elif kind == "play":
+            assert isinstance(action, PlayCard)
+            card = action.card
+        elif kind == "discard":
+            assert isinstance(action, Discard)
+            card = action.card
             discarded[seat] += 1
-        elif kind is EndTurn:
+        elif kind == "end":
             forfeited[seat] += s.actions_left
-        elif action.__class__.__name__ == "Sickle":
+        elif kind == "sickle":
             sickles[seat] += 1
-        elif action.__class__.__name__ == "TakeRunes":
+        if kind in SPENDING:
             main_actions[seat] += 1
+        moves.append((seat, kind, card))
         game._apply(action)
         for market_row in ROWS:
             for c in s.market[market_row]:
                 if c is not None:
                     seen.add(c)
-        if (s.current != seat or s.phase == "over") and (kind is EndTurn or kind is Discard):
+        if (s.current != seat or s.phase == "over") and kind in ("end", "discard"):
             turns += 1
             scores = table.scores_of(game)
             top = max(scores)
@@ -202,6 +200,11 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
             f"game seed {task.seed} did not end within {task.max_actions} actions "
             f"(bots: {', '.join(bot_label(b) for b in task.bots)})"
         )
+    wasted = [0] * players
+    for (seat, _, _), label in zip(
+        moves, waste_labels(moves, game.rules.flip_mode, over=True), strict=True
+    ):
+        wasted[seat] += label is not None
     pads = [game.score_pad(seat) for seat in range(players)]
     totals = [pad.total for pad in pads]
     winners = game.winners()
@@ -212,8 +215,6 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
         p = s.players[seat]
         counts = table.counts(p.played, p.salt_on, p.bonus)
         from_hand = p.played[1:]
-        played_set = set(from_hand)
-        unplayed = sum(1 for cid in taken[seat] if cid not in played_set)
         record: dict[str, Any] = {
             "variant": task.variant,
             "game": task.game,
@@ -233,7 +234,8 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
             "actions": sum(main_actions),
             "player_actions": main_actions[seat],
             "lead_changes": lead_changes,
-            "wasted": unplayed + idle_flips[seat] + forfeited[seat],
+            "wasted": wasted[seat],
+            "forfeited": forfeited[seat],
             "cards_played": len(from_hand),
             "cards_taken": len(taken[seat]),
             "cards_discarded": discarded[seat],
@@ -506,9 +508,10 @@ def score_summary(df: pd.DataFrame, by: str | Sequence[str] | None = None) -> pd
 def game_summary(df: pd.DataFrame) -> pd.DataFrame:
     """Per variant: games, length in rounds, turns and actions, lead changes, wasted actions.
 
-    Wasted actions (per player per game): Take a Card for a card never played (discarded at the
-    hand limit or still in hand at the end), a Flip Runes undone by the opposite flip before
-    any card was played, and actions forfeited because none was possible.
+    Wasted actions (per player per game), as ``carnuta_core.waste`` defines them (the ledger
+    counts the same): a Take a Card whose card was discarded or never played, a Flip Runes
+    overwritten by the next flip before any card play, runes taken or flipped after the
+    player's last play.
     """
     import pandas as pd
 

@@ -7,17 +7,9 @@ Each logged action gets a *kind*: ``take``, ``play``, ``runes``, ``flip`` (the f
 two a turn), ``sickle`` (free), ``bonus`` (choosing a Bonus Ingredient token), ``discard``
 (hand limit) or ``end``.
 
-**Wasted actions** (each action is counted once; an overwritten flip is reported as such even
-when it is also unspent):
-
-- ``discarded``: a Take a Card whose card was later discarded at the hand limit;
-- ``never played``: a Take a Card whose card is still in hand when the game is over;
-- ``overwritten flip``: a Flip Runes followed by another Flip Runes of the same player before
-  their next card play (in the printed rules a flip turns *every* rune, and Take Runes does not
-  depend on the faces, so the second flip alone would have given the same board). Not counted
-  in the ``flip_mode="any"`` variant;
-- ``unspent runes``: a Take Runes or Flip Runes after the player's last card play, once the
-  game is over (those runes never paid for anything).
+**Wasted actions** are defined once, in ``carnuta_core.waste`` (the lab counts the same):
+a take whose card was discarded or never played, a flip overwritten by the next flip, runes
+taken or flipped after the player's last play.
 
 An ``end`` with actions left (no legal action) *forfeits* them; the ledger counts those too.
 
@@ -35,46 +27,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .actions import (
-    Action,
-    ChooseBonus,
-    Discard,
-    EndTurn,
-    FlipRunes,
-    PlayCard,
-    Sickle,
-    TakeCard,
-    TakeRunes,
-)
+from .actions import ChooseBonus, Discard, EndTurn, PlayCard, TakeCard
+from .waste import KINDS, SPENDING, kind_of, waste_labels
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
     from .game import Game
-
-#: The four actions a player takes two of each turn.
-SPENDING = ("take", "play", "runes", "flip")
-KINDS = (*SPENDING, "sickle", "bonus", "discard", "end")
-
-
-def kind_of(action: Action) -> str:
-    """The ledger's kind of an action.
-
-    >>> kind_of(Action.parse("flip moon")), kind_of(Action.parse("sickle day"))
-    ('flip', 'sickle')
-    """
-    kinds: dict[type[Action], str] = {
-        TakeCard: "take",
-        PlayCard: "play",
-        TakeRunes: "runes",
-        FlipRunes: "flip",
-        Sickle: "sickle",
-        ChooseBonus: "bonus",
-        Discard: "discard",
-        EndTurn: "end",
-    }
-    return kinds[type(action)]
 
 
 @dataclass
@@ -132,31 +92,9 @@ def entries(game: Game) -> list[Entry]:
 
 
 def _mark_waste(game: Game, out: list[Entry]) -> None:
-    over = game.is_over
-    last_play = {e.seat: e.step for e in out if e.kind == "play"}
-    pending_flip: dict[int, Entry] = {}
-    taken: dict[tuple[int, str | None], Entry] = {}  # (seat, card) -> the take that got it
-    for e in out:
-        if e.kind == "take":
-            taken[e.seat, e.card] = e
-        elif e.kind == "discard":
-            take = taken.pop((e.seat, e.card), None)
-            if take is not None:
-                take.wasted = "discarded"
-        elif e.kind in ("runes", "flip"):
-            if over and e.step > last_play.get(e.seat, -1):
-                e.wasted = "unspent runes"
-            if e.kind == "flip" and game.rules.flip_mode == "all":
-                previous = pending_flip.get(e.seat)
-                if previous is not None:
-                    previous.wasted = "overwritten flip"
-                pending_flip[e.seat] = e
-        elif e.kind == "play":
-            pending_flip.pop(e.seat, None)
-            taken.pop((e.seat, e.card), None)
-    if over:
-        for take in taken.values():  # still in hand when the game ended
-            take.wasted = "never played"
+    moves = [(e.seat, e.kind, e.card) for e in out]
+    for e, label in zip(out, waste_labels(moves, game.rules.flip_mode, game.is_over), strict=True):
+        e.wasted = label
 
 
 def ledger(game: Game) -> pd.DataFrame:

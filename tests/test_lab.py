@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from carnuta_core import RandomBot, Rules, lab, reference_deck
+from carnuta_core import RandomBot, Rules, lab, play_game, reference_deck
+from carnuta_core.ledger import ledger_table
 
 matplotlib.use("Agg")
 
@@ -30,6 +31,17 @@ def test_simulate_returns_the_documented_columns(small):
     assert (small["cards_played"] == small["played"].map(len)).all()
     assert (small["played_points"].map(len) == small["played"].map(len)).all()
     assert (small["actions"] == small.groupby("game")["player_actions"].transform("sum")).all()
+
+
+def test_the_lab_counts_wasted_actions_as_the_ledger_does(small):
+    for seed in sorted(set(small["seed"])):
+        rows = small[small["seed"] == seed].sort_values("seat")
+        bots = [lab.build_bot(spec, lab.bot_seed(seed, seat)) for seat, spec in
+                enumerate(["greedy", "random", "greedy"])]  # fmt: skip
+        table = ledger_table(play_game(bots, seed=seed))
+        assert list(rows["score"]) == list(table["score"])  # the same game
+        assert list(rows["wasted"]) == list(table["wasted"])
+        assert list(rows["forfeited"]) == list(table["forfeited"])
 
 
 def test_the_same_seeds_give_the_same_table_on_one_or_two_processes(small):
