@@ -15,6 +15,43 @@ import pytest
 
 from carnuta_core.deck import Deck, parse_deck_text
 from carnuta_core.game import Game
+from carnuta_core.model import Ingredient
+
+# Eric's potion (rulebook, "End of the Game - Example"), written in deck notation.
+ERIC_CARDS = [
+    # Honey: 2 per Mushroom; Eric has 1 Mushroom card -> 2.
+    "H1,day,normal,honey,-,2 per mushroom",
+    # Clover: a double Clover worth 0 points -> 0. It counts as 2 Clovers.
+    "C1,day,double,clover,-,0",
+    # Egg: "2 per clover" on top -> 2 x 3 Clovers = 6; a flat 5 underneath -> 5. Row 11.
+    "E1,day,normal,egg,-,2 per clover",
+    "E2,day,normal,egg,-,5",
+    # Mushroom: 1 per Clover and Flower, counted separately -> 1 x 3 + 1 x 0 = 3.
+    "M1,night,normal,mushroom,-,1 per clover flower",
+    # Berry: flat 2; "3 per skull" with no Skull -> 0; one Mushroom/Clover set -> 4. Row 6.
+    "B1,night,normal,berry,-,2",
+    "B2,night,normal,berry,-,3 per skull",
+    "B3,night,normal,berry,-,4 per set mushroom clover",
+    # Butterfly: flat 2; Berry/Clover sets: min(3 Berries, 3 Clovers) = 3 -> 12;
+    # 1 per Butterfly: 3 cards + the Butterfly bonus token = 4 -> 4. Row 18.
+    "F1,night,normal,butterfly,-,2",
+    "F2,night,normal,butterfly,-,4 per set berry clover",
+    "F3,night,normal,butterfly,-,1 per butterfly",
+]
+# Clover count: the double (2) + the Clover bonus token (1) = 3. No Flower, no Skull card.
+ERIC_TOKENS = [Ingredient.CLOVER, Ingredient.BUTTERFLY]
+#: Eric's score pad, row by row (the rulebook's example scores 40).
+ERIC_ROWS = {
+    "honey": 2,
+    "clover": 0,
+    "flower": 0,
+    "egg": 11,
+    "mushroom": 3,
+    "skull": 0,
+    "berry": 6,
+    "butterfly": 18,
+}
+
 
 DAY = ("clover", "flower", "egg", "honey")
 NIGHT = ("skull", "butterfly", "berry", "mushroom")

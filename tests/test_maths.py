@@ -52,6 +52,7 @@ from carnuta_core.maths import (
 )
 from carnuta_core.model import INGREDIENTS
 from carnuta_core.scoring import card_points, score_potion
+from tests.conftest import ERIC_CARDS, ERIC_ROWS, ERIC_TOKENS
 
 HEADER = "id,deck,kind,ingredient,cost,scoring"
 
@@ -100,31 +101,7 @@ N16,night,normal,mushroom,-,5
 """
 TEST_DECK = parse_deck_text(TEST_DECK_TEXT, source="test_deck.csv", name="test")
 
-# The rulebook's end-of-game example: Eric's potion scores 40.
-ERIC_CARDS = [
-    "E01,day,normal,honey,-,2 per mushroom",
-    "E02,day,double,clover,-,0",
-    "E03,day,normal,egg,-,2 per clover",
-    "E04,day,normal,egg,-,5",
-    "E05,night,normal,mushroom,-,1 per clover flower",
-    "E06,night,normal,berry,-,2",
-    "E07,night,normal,berry,-,3 per skull",
-    "E08,night,normal,berry,-,4 per set mushroom clover",
-    "E09,night,normal,butterfly,-,2",
-    "E10,night,normal,butterfly,-,4 per set berry clover",
-    "E11,night,normal,butterfly,-,1 per butterfly",
-]
-ERIC = Potion.of(ERIC_CARDS, bonus_tokens=["clover", "butterfly"])
-ERIC_ROWS = {
-    "honey": 2,
-    "clover": 0,
-    "flower": 0,
-    "egg": 11,
-    "mushroom": 3,
-    "skull": 0,
-    "berry": 6,
-    "butterfly": 18,
-}
+ERIC = Potion.of(ERIC_CARDS, bonus_tokens=ERIC_TOKENS)
 
 COUNT_VECTORS = [
     dict.fromkeys(INGREDIENTS, 0),

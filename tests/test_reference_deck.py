@@ -13,6 +13,7 @@ from carnuta_core.cards import Flat, NoPoints, Pay, PerIngredient, PerSet, forma
 from carnuta_core.deck import REFERENCE_DECK_FILE, parse_deck_text, reference_deck
 from carnuta_core.errors import DeckError
 from carnuta_core.model import DAY_INGREDIENTS, INGREDIENTS, Ingredient, Kind, Origin
+from tests.conftest import ERIC_ROWS
 
 DECK = reference_deck()
 DECKS = (Origin.DAY, Origin.NIGHT)
@@ -195,16 +196,7 @@ def test_eric_end_of_game_example_scores_40():
     rows = Counter()
     for card in cards:
         rows[card.ingredient] += points(card, counts)
-    assert {i.value: rows[i] for i in Ingredient} == {
-        "honey": 2,
-        "clover": 0,
-        "flower": 0,
-        "egg": 11,
-        "mushroom": 3,
-        "skull": 0,
-        "berry": 6,
-        "butterfly": 18,
-    }
+    assert {i.value: rows[i] for i in Ingredient} == ERIC_ROWS
     assert sum(rows.values()) == 40
     assert len(cards) == 11 and sum(c.origin is Origin.START for c in cards) == 1
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from carnuta_core.cards import Card
 from carnuta_core.model import Face, Ingredient
 from carnuta_core.scoring import ingredient_counts, score_potion
-from tests.conftest import board, stage
+from tests.conftest import ERIC_CARDS, ERIC_ROWS, ERIC_TOKENS, board, stage
 
 
 def test_example_of_a_full_turn():
@@ -51,31 +51,6 @@ def test_example_of_a_full_turn():
     assert len(game.player(0).hand) == 2
 
 
-# Eric's potion (rulebook, "End of the Game - Example"), written in deck notation.
-ERIC_CARDS = [
-    # Honey: 2 per Mushroom; Eric has 1 Mushroom card -> 2.
-    "H1,day,normal,honey,-,2 per mushroom",
-    # Clover: a double Clover worth 0 points -> 0. It counts as 2 Clovers.
-    "C1,day,double,clover,-,0",
-    # Egg: "2 per clover" on top -> 2 x 3 Clovers = 6; a flat 5 underneath -> 5. Row 11.
-    "E1,day,normal,egg,-,2 per clover",
-    "E2,day,normal,egg,-,5",
-    # Mushroom: 1 per Clover and Flower, counted separately -> 1 x 3 + 1 x 0 = 3.
-    "M1,night,normal,mushroom,-,1 per clover flower",
-    # Berry: flat 2; "3 per skull" with no Skull -> 0; one Mushroom/Clover set -> 4. Row 6.
-    "B1,night,normal,berry,-,2",
-    "B2,night,normal,berry,-,3 per skull",
-    "B3,night,normal,berry,-,4 per set mushroom clover",
-    # Butterfly: flat 2; Berry/Clover sets: min(3 Berries, 3 Clovers) = 3 -> 12;
-    # 1 per Butterfly: 3 cards + the Butterfly bonus token = 4 -> 4. Row 18.
-    "F1,night,normal,butterfly,-,2",
-    "F2,night,normal,butterfly,-,4 per set berry clover",
-    "F3,night,normal,butterfly,-,1 per butterfly",
-]
-# Clover count: the double (2) + the Clover bonus token (1) = 3. No Flower, no Skull card.
-ERIC_TOKENS = [Ingredient.CLOVER, Ingredient.BUTTERFLY]
-
-
 def test_eric_scoring_example():
     cards = [Card.parse(line) for line in ERIC_CARDS]
     assert len(cards) == 11
@@ -87,14 +62,7 @@ def test_eric_scoring_example():
     assert counts[Ingredient.BUTTERFLY] == 4
 
     pad = score_potion(cards, {}, ERIC_TOKENS)
-    assert pad["honey"] == 2
-    assert pad["clover"] == 0
-    assert pad["flower"] == 0
-    assert pad["egg"] == 11
-    assert pad["mushroom"] == 3
-    assert pad["skull"] == 0
-    assert pad["berry"] == 6
-    assert pad["butterfly"] == 18
+    assert {i.value: points for i, points in pad} == ERIC_ROWS
     assert pad.total == 40
     assert pad.as_dict() == {
         "Clover": 0,
