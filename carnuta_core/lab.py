@@ -5,7 +5,8 @@
   per player per game (the columns are listed in ``COLUMNS``).
 - Metrics over that table: ``win_rates`` (by seat or bot, with 95% Wilson intervals),
   ``score_summary``, ``game_summary`` (length, lead changes, wasted actions), ``card_stats``
-  (take and play rates, win rate and points when played, with intervals).
+  (take and play rates, win rate and points when played, with intervals), ``trigger_stats``
+  (who ends the game, and how often that player wins).
 - ``sweep`` plays the same seeds under several ``Rules`` and decks; ``diff_report`` compares each
   variant with the default on paired seeds; ``edit_deck`` changes cards' costs and points.
 - ``plot_*`` draw the results with the statistics in their labels.
@@ -64,6 +65,7 @@ COLUMNS: dict[str, str] = {
     "actions": "main actions (take, play, take runes, flip) by all players",
     "player_actions": "main actions by this player",
     "lead_changes": "times the leader (strictly highest score, after each turn) changed",
+    "triggered_end": "this player played the card that triggered the end of the game",
     "wasted": "this player's wasted actions (defined in carnuta_core.waste)",
     "forfeited": "actions this player lost because none was possible",
     "cards_played": "cards played from hand (the starting card not counted)",
@@ -139,6 +141,7 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
     main_actions = [0] * players
     forfeited = [0] * players
     moves: list[Move] = []
+    trigger_seat: int | None = None
     searched = [0] * players
     iterations = [0] * players
     seen: set[str] = {c for row in ROWS for c in s.market[row] if c is not None}
@@ -182,6 +185,8 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
             main_actions[seat] += 1
         moves.append((seat, kind, card))
         game._apply(action)
+        if trigger_seat is None and s.final_round is not None:
+            trigger_seat = seat
         for market_row in ROWS:
             for c in s.market[market_row]:
                 if c is not None:
@@ -234,6 +239,7 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
             "actions": sum(main_actions),
             "player_actions": main_actions[seat],
             "lead_changes": lead_changes,
+            "triggered_end": seat == trigger_seat,
             "wasted": wasted[seat],
             "forfeited": forfeited[seat],
             "cards_played": len(from_hand),
@@ -442,6 +448,30 @@ def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "seat") -> pd.DataFram
                 "ci_high": high,
                 "fair": fair,
                 "vs_fair": wins / n - fair,
+            }
+        )
+    return pd.DataFrame(out)
+
+
+def trigger_stats(df: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
+    """Who ends the game: per group, the share of games in which it played the card that
+    triggered the end, and its win rate in those games (95% Wilson interval)."""
+    import pandas as pd
+
+    out = []
+    for key, group in df.groupby(by, sort=True):
+        triggered = group[group["triggered_end"]]
+        wins = float(triggered["win"].sum())
+        low, high = wilson(wins, len(triggered))
+        out.append(
+            {
+                by: key,
+                "games": len(group),
+                "triggered": len(triggered),
+                "trigger_share": len(triggered) / len(group),
+                "win_rate_when_triggering": wins / len(triggered) if len(triggered) else math.nan,
+                "ci_low": low,
+                "ci_high": high,
             }
         )
     return pd.DataFrame(out)
@@ -921,6 +951,7 @@ __all__ = [
     "edit_deck",
     "format_report",
     "game_summary",
+    "trigger_stats",
     "game_table",
     "make_tasks",
     "mean_ci",

@@ -44,6 +44,15 @@ def test_the_lab_counts_wasted_actions_as_the_ledger_does(small):
         assert list(rows["forfeited"]) == list(table["forfeited"])
 
 
+def test_exactly_one_player_triggers_the_end_of_each_game(small):
+    assert small.groupby("game")["triggered_end"].sum().eq(1).all()
+    trigger_players = small[small["triggered_end"]]
+    assert (trigger_players["cards_played"] + 1 >= Rules().end_trigger).all()
+    stats = lab.trigger_stats(small)
+    assert stats["triggered"].sum() == small["game"].nunique()
+    assert stats["trigger_share"].between(0, 1).all()
+
+
 def test_the_same_seeds_give_the_same_table_on_one_or_two_processes(small):
     again = lab.simulate(["greedy", "random", "greedy"], games=6, workers=2, progress=False)
     pd.testing.assert_frame_equal(small.drop(columns="seconds"), again.drop(columns="seconds"))
