@@ -14,6 +14,7 @@ In 3-player games between equal ``MCTSBot``s the last seat wins more than a thir
 For each it prints the win rate by seat and who triggers the end (``lab.trigger_stats``).
 
     python benchmarks/seat_advantage.py --games 300 --iterations 50
+    python benchmarks/seat_advantage.py --games 150 --iterations 200 --only mcts
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--iterations", type=int, default=50)
+    parser.add_argument(
+        "--only", nargs="*", default=None, help="run only these conditions (names as printed)"
+    )
     args = parser.parse_args()
     mcts: lab.BotSpec = ("mcts", {"iterations": args.iterations})
     conditions: dict[str, tuple[lab.BotSpec, Rules | None]] = {
@@ -59,6 +63,8 @@ def main() -> None:
         "mcts, no final round": (mcts, Rules(final_extra_round=False)),
     }
     for name, (spec, rules) in conditions.items():
+        if args.only and name not in args.only:
+            continue
         start = time.perf_counter()
         df = lab.simulate(spec, players=3, seeds=range(args.games), rules=rules)
         seats = lab.win_rates(df)
