@@ -44,7 +44,6 @@ from .cards import Card, format_cost
 from .fastscore import INDEX, score_table
 from .game import Game
 from .mcts import ActionStat, MCTSBot
-from .model import Face
 
 PointsFn = Callable[[Game, int, Card], float]
 
@@ -249,29 +248,25 @@ class Coach:
                 f"points by the end; to play it you pay {cost}, which your "
                 f"{_runes(suns, moons)} {'can' if payable else 'cannot yet'} cover.{chance}"
             )
-        elif isinstance(action, TakeRunes):
-            empty = game.open_spaces(seat) - suns - moons
-            reserve = game.reserve[action.face]
-            moved = min(empty, reserve)
-            su, mo = (suns + moved, moons) if action.face is Face.SUN else (suns, moons + moved)
+        elif isinstance(action, (TakeRunes, FlipRunes)):
+            # The engine moves the runes; the coach only reads the board after.
+            after = game.copy()
+            after._apply(action)
+            su, mo = after._s.players[seat].suns, after._s.players[seat].moons
             left = _runes(su, mo)
-            sentence = (
-                f"Take {moved} {action.face.title}{'s' if moved != 1 else ''} from the "
-                f"reserve: your board then shows {left}{self._unlocks(game, seat, su, mo)}.{chance}"
-            )
-        elif isinstance(action, FlipRunes):
-            n = action.count
-            if action.face is Face.SUN:
-                moved = moons if n is None else n
-                su, mo = suns + moved, moons - moved
+            unlocks = self._unlocks(game, seat, su, mo)
+            if isinstance(action, TakeRunes):
+                moved = su + mo - suns - moons
+                sentence = (
+                    f"Take {moved} {action.face.title}{'s' if moved != 1 else ''} from the "
+                    f"reserve: your board then shows {left}{unlocks}.{chance}"
+                )
             else:
-                moved = suns if n is None else n
-                su, mo = suns - moved, moons + moved
-            left = _runes(su, mo)
-            sentence = (
-                f"Flip {moved} rune{'s' if moved != 1 else ''} to {action.face.title}: your "
-                f"board then shows {left}{self._unlocks(game, seat, su, mo)}.{chance}"
-            )
+                moved = abs(su - suns)
+                sentence = (
+                    f"Flip {moved} rune{'s' if moved != 1 else ''} to {action.face.title}: your "
+                    f"board then shows {left}{unlocks}.{chance}"
+                )
         elif isinstance(action, Sickle):
             sentence = (
                 f"Use a Sickle (free, {p.sickles - 1} left after) to renew the {action.row} "

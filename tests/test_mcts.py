@@ -3,6 +3,7 @@ agrees with the reference scoring."""
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -15,7 +16,7 @@ from carnuta_core.bots import make_bot
 from carnuta_core.coach import Coach, points_by_end
 from carnuta_core.fastscore import score_table
 from carnuta_core.lab import edit_deck
-from carnuta_core.mcts import MCTSBot
+from carnuta_core.mcts import ActionStat, MCTSBot
 
 
 def random_position(players: int, seed: int, steps: int, rules: Rules | None = None) -> Game:
@@ -154,3 +155,17 @@ def test_points_by_end_is_the_maths_gain_on_the_potion_with_the_hand_played():
         before = maths.Potion.of([*table, *others]).score_pad().total
         after = maths.Potion.of([*table, *others, card]).score_pad().total
         assert points_by_end(game, 0, card) == after - before
+
+
+@pytest.mark.parametrize("seed", [3, 8, 21])
+def test_the_coach_reports_the_runes_the_engine_leaves_for_every_legal_action(seed):
+    game = random_position(3, seed, 40)
+    coach = Coach(iterations=5, seed=seed)
+    seat = game.current_player
+    for action in game.legal_actions():
+        advice = coach._advice(game, seat, 1, ActionStat(action, 0, math.nan))
+        after = game.copy()
+        after.play(action)
+        view = after.player(seat)
+        assert advice.runes_left == f"{view.suns} Sun, {view.moons} Moon", str(action)
+        assert advice.sentence
