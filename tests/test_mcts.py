@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -59,14 +58,14 @@ def test_iteration_budget_is_exact_and_stats_cover_the_root():
     assert stats == sorted(stats, key=lambda s: (-s.visits, -s.value))
 
 
-def test_seconds_budget_is_respected():
-    game = Game.new(2, seed=3)
+def test_seconds_budget_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A fake clock that advances 10 ms each time it is read: the search must stop once
+    # 0.2 s have passed on it, whatever the machine's speed.
+    ticks = iter(range(10**6))
+    monkeypatch.setattr("carnuta_core.mcts.time.perf_counter", lambda: next(ticks) * 0.01)
     bot = MCTSBot(seed=1, seconds=0.2)
-    start = time.perf_counter()
-    bot.choose(game)
-    elapsed = time.perf_counter() - start
-    assert bot.last_iterations > 0
-    assert elapsed < 1.5  # 0.2 s of search plus the last iterations; generous for a busy machine
+    bot.choose(Game.new(2, seed=3))
+    assert 0 < bot.last_iterations <= 8 * 21  # the clock is read every 8 iterations
 
 
 def test_same_seed_same_search():
