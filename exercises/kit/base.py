@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from carnuta_core import Game
 from carnuta_core.svg import player_svg, table_svg
 
-from .answers import AnswerError, read_number
+from .answers import AnswerError, read_number, read_runes
 from .rulebook import RULES, Rule
 
 THEMES = {
@@ -234,3 +234,27 @@ class NumberExercise(Exercise):
 
         n = self.answer()
         return [n, str(n), f" {n} {self.unit}", Fraction(n), float(n)]
+
+
+class RunesExercise(Exercise):
+    """An exercise whose answer is a board's Suns and Moons, ``(suns, moons)``, in any form
+    ``read_runes`` knows: a pair, a mapping, words or the board's letters."""
+
+    def solutions(self) -> set[Any]:
+        return {self.answer()}
+
+    def read(self, answer: Any) -> tuple[int, int]:
+        return read_runes(answer)
+
+    def forms(self) -> list[Any]:
+        from carnuta_core import Face
+
+        suns, moons = self.answer()
+        return [
+            (suns, moons),
+            [suns, moons],
+            {"sun": suns, "moon": moons},
+            {Face.SUN: suns, Face.MOON: moons},
+            f"{suns} Suns, {moons} Moon",
+            "S" * suns + "M" * moons,
+        ]

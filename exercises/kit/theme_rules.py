@@ -7,8 +7,8 @@ from typing import Any
 from carnuta_core import Action, Face, FlipRunes, Game, PlayCard, RandomBot, TakeRunes
 from carnuta_core.svg import player_svg
 
-from .answers import read_bool, read_card, read_keyword, read_many, read_runes
-from .base import Exercise, NumberExercise, first, register
+from .answers import read_bool, read_card, read_keyword, read_many
+from .base import Exercise, NumberExercise, RunesExercise, first, register
 from .staging import (
     FREE,
     board,
@@ -171,7 +171,7 @@ def full_turn_game() -> Game:
 
 
 @register
-class FullTurn(Exercise):
+class FullTurn(RunesExercise):
     key = "full_turn"
     theme = "rules"
     title = "The rulebook's full turn"
@@ -200,23 +200,10 @@ class FullTurn(Exercise):
         view = self.after(2).player(0)
         return (view.suns, view.moons)
 
-    def solutions(self) -> set[Any]:
-        return {self.answer()}
-
-    def read(self, answer: Any) -> tuple[int, int]:
-        return read_runes(answer)
-
     def forms(self) -> list[Any]:
-        suns, moons = self.answer()
+        # The board exactly as a position file writes it, empty and padlocked spaces too.
         letters = self.after(2).to_json().split('"runes": "')[1].split('"')[0]
-        return [
-            (suns, moons),
-            [suns, moons],
-            {"sun": suns, "moon": moons},
-            {Face.SUN: suns, Face.MOON: moons},
-            f"{suns} Suns, {moons} Moon",
-            letters,
-        ]
+        return [*super().forms(), letters]
 
     def wrong_answers(self) -> list[Any]:
         taken = self.after(1).player(0)

@@ -10,8 +10,8 @@ from typing import Any
 from carnuta_core import Face, Game, IllegalAction, PlayCard, Rules
 from carnuta_core.cards import Pay
 
-from .answers import read_face, read_runes
-from .base import Exercise, NumberExercise, first, register
+from .answers import read_face
+from .base import Exercise, NumberExercise, RunesExercise, first, register
 from .staging import DECK, INGREDIENT_CARDS, board, random_potion, random_runes, stage
 
 RUNE_ACTIONS = ("runes sun", "runes moon", "flip sun", "flip moon")
@@ -131,7 +131,7 @@ def _pay(suns: int, moons: int, cost: Sequence[Any], *, misread: str = "") -> tu
 
 
 @register
-class PayCost(Exercise):
+class PayCost(RunesExercise):
     key = "pay_cost"
     theme = "runes"
     title = "Pay a card's cost"
@@ -179,22 +179,6 @@ class PayCost(Exercise):
         game.play(f"play {self.card}")
         view = game.player(0)
         return (view.suns, view.moons)
-
-    def solutions(self) -> set[Any]:
-        return {self.answer()}
-
-    def read(self, answer: Any) -> tuple[int, int]:
-        return read_runes(answer)
-
-    def forms(self) -> list[Any]:
-        suns, moons = self.answer()
-        return [
-            (suns, moons),
-            [suns, moons],
-            {"sun": suns, "moon": moons},
-            f"{suns} sun {moons} moon",
-            "S" * suns + "M" * moons,
-        ]
 
     def mistakes(self) -> list[tuple[int, int]]:
         cost = DECK[self.card].cost
