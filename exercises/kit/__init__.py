@@ -10,22 +10,31 @@ of it and answers a wrong one with a hint quoting the rulebook. Instructor solut
 ``exercises/solutions/``; ``exercises/README.md`` explains the nbgrader workflow.
 """
 
+import sympy
+
 from . import theme_design, theme_rules, theme_runes, theme_scoring, theme_synergies
 from .answers import AnswerError
 from .base import EXERCISES, THEMES, Exercise, Result, catalogue, make
 from .rulebook import RULES, Rule
 from .staging import total_with
+from .theme_scoring import n
+
+# The functions a card's formula needs (exercise 'card_formula').
+Min, floor = sympy.Min, sympy.floor
 
 __all__ = [
     "EXERCISES",
     "THEMES",
     "RULES",
     "AnswerError",
+    "Min",
     "Exercise",
     "Result",
     "Rule",
     "catalogue",
+    "floor",
     "make",
+    "n",
     "theme_design",
     "theme_rules",
     "theme_runes",

@@ -1,12 +1,21 @@
-"""Scoring exercises: score a potion, what a card adds, where a Salt goes, who wins a tie."""
+"""Scoring exercises: score a potion, what a card adds, where a Salt goes, who wins a tie, and
+a card's points written as a formula."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
+import sympy
+
 from carnuta_core import Game, Ingredient, PlayCard
+from carnuta_core.cards import PerIngredient, PerSet
+from carnuta_core.maths import COUNT_SYMBOLS, card_formula
+from carnuta_core.model import INGREDIENTS
 from carnuta_core.scoring import card_points, ingredient_counts
-from carnuta_core.svg import table_svg
+from carnuta_core.svg import card_svg, table_svg
 
 from .answers import (
     AnswerError,
@@ -341,3 +350,148 @@ class TieBreak(Exercise):
             f"Both total {pads[0].total}; the best single rows are {pads[0].best_row} and "
             f"{pads[1].best_row}."
         )
+
+
+@register
+class CardFormula(Exercise):
+    key = "card_formula"
+    theme = "scoring"
+    title = "Write a card's formula"
+    rule = "points"
+    how = (
+        "a formula built from the counts n.clover, n.flower, ... n.mushroom, with Min(...) for a "
+        "set and floor(...) for halves, like 4*Min(n.skull, n.honey) (from exercises.kit import "
+        "n, Min, floor); a function of the counts, like lambda c: 4 * min(c['skull'], "
+        "c['honey']), works too"
+    )
+    randomised = True
+
+    def setup(self) -> None:
+        kind = PerSet if self.rng.random() < 0.5 else PerIngredient  # sets are the rarer cards
+        self.card = self.rng.choice([c for c in DECK if isinstance(c.scoring, kind)])
+        shown = list(dict.fromkeys(self.card.scoring.ingredients))
+        spare = next(i for i in INGREDIENTS if i not in shown)
+        # Every mix of the counts the card shows (0-4 each), with one count it does not show
+        # (0 or 3): a formula that agrees on all of them is the card's formula.
+        self.grid = [
+            {**dict(zip(shown, values, strict=True)), spare: extra}
+            for values in itertools.product(range(5), repeat=len(shown))
+            for extra in (0, 3)
+        ]
+
+    def question(self) -> str:
+        return (
+            f"{self.card.id} ({self.card.ingredient.title if self.card.ingredient else ''}) "
+            f"scores '{self.card.scoring}'. Write its points as a formula in the counts of "
+            "your potion."
+        )
+
+    def picture(self) -> str:
+        return card_svg(self.card, width=140)
+
+    def values(self, points: Callable[[dict[Ingredient, int]], Any]) -> tuple[Fraction, ...]:
+        """The points at every count mix of the grid, exactly."""
+        out = []
+        for counts in self.grid:
+            value = points(counts)
+            if isinstance(value, sympy.Rational):
+                value = Fraction(int(value.p), int(value.q))
+            if not isinstance(value, int | float | Fraction):
+                raise AnswerError(f"it gives {value!r} for the counts {_counts(counts)}")
+            out.append(Fraction(value))
+        return tuple(out)
+
+    def solutions(self) -> set[Any]:
+        return {self.values(lambda counts: card_points(self.card, counts))}
+
+    def read(self, answer: Any) -> tuple[Fraction, ...]:
+        if isinstance(answer, sympy.Basic):
+            strangers = answer.free_symbols - set(COUNT_SYMBOLS.values())
+            if strangers:
+                names = ", ".join(sorted(map(str, strangers)))
+                raise AnswerError(f"{names} is not a count: use n.clover ... n.mushroom")
+            return self.values(lambda counts: _substitute(answer, counts))
+        if isinstance(answer, int):
+            return self.values(lambda counts: answer)
+        if callable(answer):
+            return self.values(lambda counts: _call(answer, counts))
+        raise AnswerError(
+            "write the formula with the count symbols (n.skull ...), not as text"
+            if isinstance(answer, str)
+            else f"{answer!r} is not a formula"
+        )
+
+    def answer(self) -> Any:
+        return card_formula(self.card)
+
+    def forms(self) -> list[Any]:
+        formula = self.answer()
+        return [
+            formula,
+            sympy.expand(formula),
+            lambda counts: card_points(self.card, {Ingredient(k): v for k, v in counts.items()}),
+        ]
+
+    def _as_sum(self) -> Any:
+        """The mistake of adding a set's counts instead of taking the smallest."""
+        scoring = self.card.scoring
+        return scoring.points * sympy.Add(*(COUNT_SYMBOLS[i] for i in scoring.ingredients))
+
+    def wrong_answers(self) -> list[Any]:
+        formula = self.answer()
+        wrong = [self._as_sum(), formula + 1, 2 * formula, formula.xreplace(_swap(self.card))]
+        right = self.solutions()
+        return first(wrong, 3, lambda a: self.read(a) not in right)
+
+    def nudge(self, value: Any) -> str:
+        if isinstance(self.card.scoring, PerSet) and value == self.read(self._as_sum()):
+            return "A set is complete only with every ingredient shown: take the smallest count."
+        if value[0] != 0:
+            return "With no ingredient at all the card scores 0: there is no flat part."
+        return ""
+
+    def because(self) -> str:
+        return (
+            f"{self.card.id} scores {sympy.sstr(self.answer())} (carnuta_core.maths.card_formula)."
+        )
+
+
+class Counts:
+    """The count symbols by name: ``n.skull`` is the number of Skulls in the potion."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return COUNT_SYMBOLS[Ingredient(name)]
+        except ValueError:
+            raise AttributeError(f"no ingredient {name!r}") from None
+
+    def __dir__(self) -> list[str]:
+        return [i.value for i in INGREDIENTS]
+
+
+n = Counts()
+
+
+def _counts(counts: dict[Ingredient, int]) -> str:
+    return ", ".join(f"{i.value} {v}" for i, v in counts.items())
+
+
+def _substitute(formula: Any, counts: dict[Ingredient, int]) -> Any:
+    values = {COUNT_SYMBOLS[i]: counts.get(i, 0) for i in INGREDIENTS}
+    return formula.xreplace({s: sympy.Integer(v) for s, v in values.items()})
+
+
+def _call(points: Callable[[dict[str, int]], Any], counts: dict[Ingredient, int]) -> Any:
+    names = {i.value: counts.get(i, 0) for i in INGREDIENTS}
+    try:
+        return points(names)
+    except Exception as error:  # a student's function: any failure is an unreadable answer
+        raise AnswerError(f"the function fails on the counts {_counts(counts)}: {error}") from None
+
+
+def _swap(card: Any) -> dict[Any, Any]:
+    """Each count the card shows replaced by the next ingredient's: a wrong-ingredient formula."""
+    shown = list(dict.fromkeys(card.scoring.ingredients))
+    return {
+        COUNT_SYMBOLS[i]: COUNT_SYMBOLS[INGREDIENTS[(INGREDIENTS.index(i) + 1) % 8]] for i in shown
+    }
