@@ -13,6 +13,7 @@ from typing import Any
 
 import nbformat
 import pytest
+import sympy
 
 from exercises.kit import EXERCISES, RULES, THEMES, Exercise, catalogue, make
 from exercises.kit.release import BEGIN_HIDDEN, BEGIN_SOLUTION, STUB, student_version
@@ -278,3 +279,22 @@ def test_best_market_card_agrees_with_the_draft_table() -> None:
         ingredient_cards = table[[not DECK[c].is_salt for c in table.index]]
         assert ingredient_cards["gain now"].max() == max(ex.gains.values())
         assert ex.check(ingredient_cards["gain now"].idxmax())
+
+
+def test_card_formula_takes_symbols_never_text() -> None:
+    from exercises.kit import Min, n
+
+    exercise = make("card_formula", seed=1)
+    assert "not as text" in exercise.check(str(exercise.answer())).message
+    assert "is not a count" in exercise.check(sympy.Symbol("x") + 1).message
+    assert "fails on the counts" in exercise.check(lambda counts: counts["nothing"]).message
+    set_card = next(
+        make("card_formula", seed=s)
+        for s in range(50)
+        if "per set" in str(make("card_formula", seed=s).card.scoring)
+    )
+    # Adding a set's counts instead of taking the smallest is the classic slip.
+    scoring = set_card.card.scoring
+    total = scoring.points * sum(getattr(n, i.value) for i in scoring.ingredients)
+    assert "smallest" in set_card.check(total).message
+    assert set_card.check(set_card.answer() + 0 * Min(n.clover, n.flower))
