@@ -18,6 +18,7 @@ import json
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import (
     Action,
@@ -849,7 +850,7 @@ class Game:
         return game_to_json(self, indent=indent)
 
     @staticmethod
-    def from_json(text: str) -> Game:
+    def from_json(text: str | dict[str, Any]) -> Game:
         from .position import game_from_json
 
         return game_from_json(text)

@@ -13,6 +13,7 @@ Action.parse('take day 2')
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
@@ -97,8 +98,8 @@ def read_card(answer: Any) -> str:
             assert isinstance(action, PlayCard)
             return action.card
         card_id = text.split()[0].upper() if text else ""
-        if card_id in reference_deck():
-            return card_id
+        with contextlib.suppress(KeyError):
+            return reference_deck()[card_id].id
     raise AnswerError(f"answer a card id like 'N16' (or the Card itself), not {answer!r}")
 
 

@@ -65,7 +65,8 @@ class Exercise:
     number: ClassVar[int] = 0
     theme: ClassVar[str]
     title: ClassVar[str]
-    rule: ClassVar[str]
+    #: The rulebook section of the hint (an exercise may pick it per position).
+    rule: str
     how: ClassVar[str] = ""
     randomised: ClassVar[bool] = False
     #: Which seat the question is about; ``None`` shows the whole table.

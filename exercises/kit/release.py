@@ -61,7 +61,7 @@ def remove_hidden_tests(source: str) -> str:
 def student_source(cell: Any) -> str:
     """The source a student sees for one cell of the solution notebook."""
     meta = cell.get("metadata", {}).get("nbgrader", {})
-    source = cell["source"]
+    source = str(cell["source"])
     if meta.get("solution"):
         source = clear_solutions(source, STUB if cell["cell_type"] == "code" else TEXT_STUB)
     if meta.get("grade") and cell["cell_type"] == "code":
@@ -84,8 +84,8 @@ def main() -> None:
     import nbformat
 
     for path in sorted((HERE / "solutions").glob("*.ipynb")):
-        notebook = nbformat.read(path, as_version=4)
-        nbformat.write(student_version(notebook), HERE / path.name)
+        notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+        nbformat.write(student_version(notebook), HERE / path.name)  # type: ignore[no-untyped-call]
         print(f"{path.relative_to(HERE.parent)} -> exercises/{path.name}")
 
 

@@ -185,7 +185,7 @@ class MeasureRounds(DesignExercise):
         return {self.answer()}
 
     def is_correct(self, value: Any) -> bool:
-        return abs(value - self.answer()) <= Fraction(1, 20)
+        return bool(abs(value - self.answer()) <= Fraction(1, 20))
 
     def forms(self) -> list[Any]:
         n = self.answer()

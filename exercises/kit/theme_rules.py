@@ -33,6 +33,7 @@ class IsLegal(Exercise):
     rule = "play"
     how = "True or False ('yes' and 'no' work too)"
     randomised = True
+    seat: int = 0
 
     def setup(self) -> None:
         self.game = game = bot_position(
@@ -100,6 +101,7 @@ class PlayableCards(Exercise):
     rule = "play"
     how = "the card ids, in any order, like ['N16', 'D04'] or 'N16, D04' ([] if none)"
     randomised = True
+    seat: int = 0
 
     def setup(self) -> None:
         while True:
@@ -156,18 +158,16 @@ class PlayableCards(Exercise):
 
 # The rulebook's "Example of a Full Turn": 3 cards in hand, 1 Sun and 1 Moon on a board with
 # 5 open spaces, 2 Moons in the reserve; the Berry costs "flip moon, return moon" (N16).
-FULL_TURN_START = {
-    "boards": [
-        board(["S07", "D11", "N19", "D22"], "SM", hand=["N16", "D18", "D04"]),
-        board(["S03", "N04", "D23", "N02"], "SSSMM"),
-    ],
-    "reserve": (1, 2),
-}
+FULL_TURN_BOARDS = [
+    board(["S07", "D11", "N19", "D22"], "SM", hand=["N16", "D18", "D04"]),
+    board(["S03", "N04", "D23", "N02"], "SSSMM"),
+]
+FULL_TURN_RESERVE = (1, 2)
 
 
 def full_turn_game() -> Game:
     """The position at the start of the rulebook's full-turn example."""
-    return stage(FULL_TURN_START["boards"], reserve=FULL_TURN_START["reserve"])
+    return stage(FULL_TURN_BOARDS, reserve=FULL_TURN_RESERVE)
 
 
 @register

@@ -20,7 +20,7 @@ COSTLY = [c for c in INGREDIENT_CARDS if DECK[c].cost]
 
 def letters(game: Game, seat: int = 0) -> str:
     """A board's runes as the position's letters, e.g. ``'SM...#'``."""
-    return json.loads(game.to_json())["boards"][seat]["runes"]
+    return str(json.loads(game.to_json())["boards"][seat]["runes"])
 
 
 def _can_play(game: Game, card: str) -> bool:
@@ -87,7 +87,7 @@ class FewestActions(NumberExercise):
             if len(path) >= 6:
                 continue
             for action in RUNE_ACTIONS:
-                if action in game.legal_actions():
+                if action in game.legal_actions().notation():
                     child = game.copy()
                     child.play(action)
                     key = child.state_key()
@@ -243,7 +243,7 @@ class WhichFace(Exercise):
     def works_with(self, face: Face) -> bool:
         assert self.game is not None
         game = self.game.copy()
-        if f"runes {face}" not in game.legal_actions():
+        if f"runes {face}" not in game.legal_actions().notation():
             return False
         game.play(f"runes {face}")
         return _can_play(game, self.card)

@@ -286,21 +286,19 @@ class SaltBest(Exercise):
         return "Points added by column: " + ", ".join(f"{i.title} +{g}" for i, g in ranked) + "."
 
 
-TIE = {
-    "boards": [
-        board(
-            ["S08", "N03", "N10", "N16", "D19", "D04", "D14", "N22", "D18", "D22", "D03"],
-            "SSM",
-            bonus=["clover", "berry"],
-        ),
-        board(
-            ["S03", "N20", "D11", "N14", "N05", "N06", "N07", "D23", "D27", "D21"],
-            "SM",
-            bonus=["butterfly", "honey"],
-        ),
-    ],
-    "turn": {"round": 12, "player": 1, "final_round": 12},
-}
+TIE_BOARDS = [
+    board(
+        ["S08", "N03", "N10", "N16", "D19", "D04", "D14", "N22", "D18", "D22", "D03"],
+        "SSM",
+        bonus=["clover", "berry"],
+    ),
+    board(
+        ["S03", "N20", "D11", "N14", "N05", "N06", "N07", "D23", "D27", "D21"],
+        "SM",
+        bonus=["butterfly", "honey"],
+    ),
+]
+TIE_TURN = {"round": 12, "player": 1, "final_round": 12}
 
 
 @register
@@ -313,7 +311,7 @@ class TieBreak(Exercise):
     seat = None
 
     def setup(self) -> None:
-        self.game = stage(TIE["boards"], turn=TIE["turn"])
+        self.game = stage(TIE_BOARDS, turn=TIE_TURN)
 
     def picture(self) -> str:
         assert self.game is not None
@@ -369,7 +367,9 @@ class CardFormula(Exercise):
     def setup(self) -> None:
         kind = PerSet if self.rng.random() < 0.5 else PerIngredient  # sets are the rarer cards
         self.card = self.rng.choice([c for c in DECK if isinstance(c.scoring, kind)])
-        shown = list(dict.fromkeys(self.card.scoring.ingredients))
+        assert isinstance(self.card.scoring, PerIngredient | PerSet)
+        self.scoring = self.card.scoring
+        shown = list(dict.fromkeys(self.scoring.ingredients))
         spare = next(i for i in INGREDIENTS if i not in shown)
         # Every mix of the counts the card shows (0-4 each), with one count it does not show
         # (0 or 3): a formula that agrees on all of them is the card's formula.
@@ -382,7 +382,7 @@ class CardFormula(Exercise):
     def question(self) -> str:
         return (
             f"{self.card.id} ({self.card.ingredient.title if self.card.ingredient else ''}) "
-            f"scores '{self.card.scoring}'. Write its points as a formula in the counts of "
+            f"scores '{self.scoring}'. Write its points as a formula in the counts of "
             "your potion."
         )
 
@@ -434,17 +434,17 @@ class CardFormula(Exercise):
 
     def _as_sum(self) -> Any:
         """The mistake of adding a set's counts instead of taking the smallest."""
-        scoring = self.card.scoring
+        scoring = self.scoring
         return scoring.points * sympy.Add(*(COUNT_SYMBOLS[i] for i in scoring.ingredients))
 
     def wrong_answers(self) -> list[Any]:
         formula = self.answer()
-        wrong = [self._as_sum(), formula + 1, 2 * formula, formula.xreplace(_swap(self.card))]
+        wrong = [self._as_sum(), formula + 1, 2 * formula, formula.xreplace(_swap(self.scoring))]
         right = self.solutions()
         return first(wrong, 3, lambda a: self.read(a) not in right)
 
     def nudge(self, value: Any) -> str:
-        if isinstance(self.card.scoring, PerSet) and value == self.read(self._as_sum()):
+        if isinstance(self.scoring, PerSet) and value == self.read(self._as_sum()):
             return "A set is complete only with every ingredient shown: take the smallest count."
         if value[0] != 0:
             return "With no ingredient at all the card scores 0: there is no flat part."
@@ -489,9 +489,9 @@ def _call(points: Callable[[dict[str, int]], Any], counts: dict[Ingredient, int]
         raise AnswerError(f"the function fails on the counts {_counts(counts)}: {error}") from None
 
 
-def _swap(card: Any) -> dict[Any, Any]:
+def _swap(scoring: PerIngredient | PerSet) -> dict[Any, Any]:
     """Each count the card shows replaced by the next ingredient's: a wrong-ingredient formula."""
-    shown = list(dict.fromkeys(card.scoring.ingredients))
+    shown = list(dict.fromkeys(scoring.ingredients))
     return {
         COUNT_SYMBOLS[i]: COUNT_SYMBOLS[INGREDIENTS[(INGREDIENTS.index(i) + 1) % 8]] for i in shown
     }
