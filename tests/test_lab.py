@@ -33,15 +33,28 @@ def test_simulate_returns_the_documented_columns(small):
     assert (small["actions"] == small.groupby("game")["player_actions"].transform("sum")).all()
 
 
+def assert_lab_and_ledger_agree(specs: list[str], seed: int, rules: Rules | None = None) -> None:
+    rows = lab.play_one(lab.GameTask(0, seed, tuple(specs), rules=rules))
+    bots = [lab.build_bot(spec, lab.bot_seed(seed, seat)) for seat, spec in enumerate(specs)]
+    table = ledger_table(play_game(bots, seed=seed, rules=rules))
+    assert [r["score"] for r in rows] == list(table["score"])  # the same game
+    assert [r["wasted"] for r in rows] == list(table["wasted"])
+    assert [r["forfeited"] for r in rows] == list(table["forfeited"])
+
+
 def test_the_lab_counts_wasted_actions_as_the_ledger_does(small):
     for seed in sorted(set(small["seed"])):
-        rows = small[small["seed"] == seed].sort_values("seat")
-        bots = [lab.build_bot(spec, lab.bot_seed(seed, seat)) for seat, spec in
-                enumerate(["greedy", "random", "greedy"])]  # fmt: skip
-        table = ledger_table(play_game(bots, seed=seed))
-        assert list(rows["score"]) == list(table["score"])  # the same game
-        assert list(rows["wasted"]) == list(table["wasted"])
-        assert list(rows["forfeited"]) == list(table["forfeited"])
+        assert_lab_and_ledger_agree(["greedy", "random", "greedy"], seed)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(2, 4),
+    flip_mode=st.sampled_from(["all", "any"]),
+)
+def test_lab_and_ledger_agree_on_random_games(seed: int, players: int, flip_mode: str) -> None:
+    assert_lab_and_ledger_agree(["random"] * players, seed, Rules(flip_mode=flip_mode))
 
 
 def test_exactly_one_player_triggers_the_end_of_each_game(small):
