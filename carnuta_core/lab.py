@@ -493,6 +493,7 @@ def game_table(df: pd.DataFrame) -> pd.DataFrame:
         actions=("actions", "first"),
         lead_changes=("lead_changes", "first"),
         wasted=("wasted", "mean"),
+        forfeited=("forfeited", "mean"),
         seconds=("seconds", "first"),
     )
     first_seat = df[df["seat"] == 0].set_index(keys)["win"]
@@ -536,7 +537,8 @@ def score_summary(df: pd.DataFrame, by: str | Sequence[str] | None = None) -> pd
 
 
 def game_summary(df: pd.DataFrame) -> pd.DataFrame:
-    """Per variant: games, length in rounds, turns and actions, lead changes, wasted actions.
+    """Per variant: games, length in rounds, turns and actions, lead changes, wasted and
+    forfeited actions.
 
     Wasted actions (per player per game), as ``carnuta_core.waste`` defines them (the ledger
     counts the same): a Take a Card whose card was discarded or never played, a Flip Runes
@@ -557,6 +559,7 @@ def game_summary(df: pd.DataFrame) -> pd.DataFrame:
             "actions",
             "lead_changes",
             "wasted",
+            "forfeited",
         ):
             mean, low, high = mean_ci(group[metric])
             row[metric] = mean
