@@ -420,3 +420,31 @@ def test_explorers_in_jupyterlab(page: Any, lab: str) -> None:
     # The sympy formulas are typeset by the page's MathJax, not left as raw LaTeX.
     expect(lab.locator("[data-maths='ok'] mjx-container").first).to_be_visible()
     screenshot(page, lab, "score-lab", readme=True)
+
+
+def test_lesson_03_sliders_rescore_eric_in_jupyterlab(page: Any, lab: str) -> None:
+    from carnuta_core import Ingredient, reference_deck
+    from carnuta_core.maths import Potion, potion_formula
+
+    open_in_lab(page, lab, "03_scoring_maths.ipynb")
+    view = page.locator(".jp-OutputArea-output .widget-vbox").filter(
+        has=page.locator(".widget-slider")
+    )
+    total = view.locator(".carnuta-score-pad tr:last-child td:last-child")
+    expect(total).to_have_text("40")  # the sliders start at Eric's counts
+    expect(view.locator("mjx-container").first).to_be_visible()  # the formula is typeset
+    clover = view.locator(".widget-slider").filter(has_text="Clover")
+    readout = clover.locator(".widget-readout")
+    readout.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("5")
+    page.keyboard.press("Enter")
+    eric = Potion.of(
+        ["D26", "D01", "D19", "D16", "N24", "N19", "N17", "N20", "S06", "N13", "N11"],
+        bonus_tokens=["clover", "butterfly"],
+        deck=reference_deck(),
+    )
+    expected = potion_formula(eric).evaluate({**eric.counts(), Ingredient.CLOVER: 5}).total
+    assert expected != 40
+    expect(total).to_have_text(str(expected))
+    screenshot(page, view, "lesson-03-sliders")
