@@ -17,6 +17,16 @@ from carnuta_core.deck import Deck, parse_deck_text
 from carnuta_core.game import Game
 from carnuta_core.model import Ingredient
 
+ROOT = Path(__file__).resolve().parent.parent
+#: Every lesson and exercise notebook of the kit, with its path as the test id.
+NOTEBOOKS = sorted(
+    p
+    for folder in ("notebooks", "exercises")
+    for p in (ROOT / folder).rglob("*.ipynb")
+    if ".ipynb_checkpoints" not in p.parts
+)
+IDS = [str(p.relative_to(ROOT)) for p in NOTEBOOKS]
+
 # Eric's potion (rulebook, "End of the Game - Example"), written in deck notation.
 ERIC_CARDS = [
     # Honey: 2 per Mushroom; Eric has 1 Mushroom card -> 2.

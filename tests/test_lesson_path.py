@@ -9,27 +9,12 @@ from pathlib import Path
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted(
-    p
-    for folder in ("notebooks", "exercises")
-    for p in (ROOT / folder).rglob("*.ipynb")
-    if ".ipynb_checkpoints" not in p.parts
-)
-IDS = [str(p.relative_to(ROOT)) for p in NOTEBOOKS]
+from tests.conftest import IDS, NOTEBOOKS, ROOT
+
 #: Notebooks that are apps rather than lessons: their links are checked, not their layout.
 APPS = {"play.ipynb"}
 LESSONS = [p for p in NOTEBOOKS if p.name not in APPS]
 LESSON_IDS = [str(p.relative_to(ROOT)) for p in LESSONS]
-
-#: Lessons written for other issues of the kit. Until one is merged, links to it are reported
-#: as a skip naming it (never as a pass); once it exists, its links are checked like any other.
-PENDING = {
-    "03_scoring_maths.ipynb",
-    "05_play_and_coach.ipynb",
-    "06_game_design_lab.ipynb",
-    "play.ipynb",
-}
 
 LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 TITLE = re.compile(r"^# (?:Exercises )?\d\d · \S")
@@ -61,20 +46,15 @@ def test_every_lesson_of_the_path_exists() -> None:
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
 def test_links_between_notebooks_resolve(path: Path) -> None:
-    broken, waiting = [], set()
+    broken = []
     for text in markdown(path):
         for label, target in LINK.findall(text):
             if "://" in target or target.startswith("#") or target.startswith("mailto:"):
                 continue
             file = target.split("#")[0]
             if file and not (path.parent / file).exists():
-                if Path(file).name in PENDING and Path(file).parent.name in ("", "..", "notebooks"):
-                    waiting.add(Path(file).name)
-                else:
-                    broken.append(f"[{label}]({target})")
+                broken.append(f"[{label}]({target})")
     assert not broken, f"{path.relative_to(ROOT)}: links to nothing: {', '.join(broken)}"
-    if waiting:
-        pytest.skip(f"links wait for lessons not merged yet: {', '.join(sorted(waiting))}")
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=LESSON_IDS)

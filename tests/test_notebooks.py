@@ -11,14 +11,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted(
-    p
-    for folder in ("notebooks", "exercises")
-    for p in (ROOT / folder).rglob("*.ipynb")
-    if ".ipynb_checkpoints" not in p.parts
-)
-IDS = [str(p.relative_to(ROOT)) for p in NOTEBOOKS]
+from tests.conftest import IDS, NOTEBOOKS, ROOT
 
 
 def code_cells(path: Path) -> list[str]:

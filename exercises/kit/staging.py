@@ -105,6 +105,11 @@ def card_ids(played: Sequence[str]) -> list[str]:
     return [entry.split()[0] for entry in played]
 
 
+def opponent_board(potion: Sequence[str]) -> dict[str, Any]:
+    """The second player's area: only a starting card the first player's ``potion`` lacks."""
+    return board(["S01" if "S01" not in card_ids(potion) else "S02"])
+
+
 def random_bonus(rng: random.Random, played: int, rules: Rules | None = None) -> list[str]:
     """Bonus Ingredient tokens for a counter: one per bonus space reached."""
     rules = rules or Rules()

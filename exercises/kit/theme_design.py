@@ -10,7 +10,7 @@ from carnuta_core import Face, Game, GreedyBot, PositionError, Rules, play_game
 
 from .answers import read_number
 from .base import Exercise, first, register
-from .staging import board, random_potion, stage
+from .staging import board, opponent_board, random_potion, stage
 
 
 class DesignExercise(Exercise):
@@ -78,7 +78,7 @@ def staged_with(rules: Rules, played: list[str]) -> Game:
         b = board(played, "", rules=Rules())
         b["runes"] = "." * (rules.rune_spaces - locked) + "#" * locked
         try:
-            return stage([b, board(["S01" if played[0] != "S01" else "S02"])], rules=rules)
+            return stage([b, opponent_board(played)], rules=rules)
         except PositionError as error:
             last = error
     raise ValueError(f"no Padlock count fits: {last}")

@@ -14,6 +14,7 @@ from .staging import (
     board,
     bot_position,
     card_ids,
+    opponent_board,
     random_bonus,
     random_potion,
     random_runes,
@@ -243,7 +244,7 @@ class HandLimit(NumberExercise):
             )
             runes = random_runes(rng, rng.randint(1, 4))
             self.game = stage(
-                [board(potion, runes, hand=hand), board(["S01" if "S01" not in potion else "S02"])],
+                [board(potion, runes, hand=hand), opponent_board(potion)],
                 seed=rng.randrange(10**6),
             )
             takes = ["take day " + str(rng.randint(1, 4)), "take night " + str(rng.randint(1, 4))]

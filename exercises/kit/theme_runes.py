@@ -12,7 +12,15 @@ from carnuta_core.cards import Pay
 
 from .answers import read_face
 from .base import Exercise, NumberExercise, RunesExercise, first, register
-from .staging import DECK, INGREDIENT_CARDS, board, random_potion, random_runes, stage
+from .staging import (
+    DECK,
+    INGREDIENT_CARDS,
+    board,
+    opponent_board,
+    random_potion,
+    random_runes,
+    stage,
+)
 
 RUNE_ACTIONS = ("runes sun", "runes moon", "flip sun", "flip moon")
 COSTLY = [c for c in INGREDIENT_CARDS if DECK[c].cost]
@@ -47,7 +55,7 @@ class FewestActions(NumberExercise):
             rest = Rules().total_runes(2) - len(runes) - 4
             suns = rng.randint(0, rest)
             self.board = board(potion, runes, hand=[self.card])
-            self.other = board(["S01" if "S01" not in potion else "S02"])
+            self.other = opponent_board(potion)
             self.reserve = (suns, rest - suns)
             self.game = stage([self.board, self.other], reserve=self.reserve)
             path = self.search()
@@ -153,7 +161,7 @@ class PayCost(RunesExercise):
             game = stage(
                 [
                     board(potion, runes, hand=[self.card]),
-                    board(["S01" if "S01" not in potion else "S02"]),
+                    opponent_board(potion),
                 ]
             )
             if _can_play(game, self.card):
@@ -229,7 +237,7 @@ class WhichFace(Exercise):
             game = stage(
                 [
                     board(potion, runes, hand=[self.card]),
-                    board(["S01" if "S01" not in potion else "S02"]),
+                    opponent_board(potion),
                 ],
                 reserve=(suns, rest - suns),
             )

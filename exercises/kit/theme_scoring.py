@@ -26,7 +26,17 @@ from .answers import (
     read_player,
 )
 from .base import Exercise, NumberExercise, first, register
-from .staging import DECK, SALTS, board, card_ids, random_bonus, random_potion, random_runes, stage
+from .staging import (
+    DECK,
+    SALTS,
+    board,
+    card_ids,
+    opponent_board,
+    random_bonus,
+    random_potion,
+    random_runes,
+    stage,
+)
 
 
 def _rows(game: Game, seat: int = 0) -> str:
@@ -51,7 +61,7 @@ class ScorePotion(NumberExercise):
         self.bonus = random_bonus(rng, size)
         self.game = stage(
             [board(self.potion, random_runes(rng, 3), bonus=self.bonus),
-             board(["S01" if "S01" not in card_ids(self.potion) else "S02"])]
+             opponent_board(self.potion)]
         )  # fmt: skip
 
     def question(self) -> str:
@@ -158,7 +168,7 @@ class MarginalValue(NumberExercise):
         size = rng.randint(4, 9)
         potion = random_potion(rng, size, salts=rng.randint(0, 1), avoid=[self.card])
         bonus = random_bonus(rng, size)
-        other = board(["S01" if "S01" not in card_ids(potion) else "S02"])
+        other = opponent_board(potion)
         self.game = stage([board(potion, "SSMM", hand=[self.card], bonus=bonus), other])
         self.with_card = stage([board([*potion, self.card], "SSMM", bonus=bonus), other])
         self.potion = potion
@@ -211,7 +221,7 @@ class SaltBest(Exercise):
             potion = random_potion(rng, size, avoid=[self.salt])
             self.game = game = stage(
                 [board(potion, "SSMM", hand=[self.salt], bonus=random_bonus(rng, size)),
-                 board(["S01" if "S01" not in potion else "S02"])]
+                 opponent_board(potion)]
             )  # fmt: skip
             self.gains: dict[Ingredient, int] = {}
             self.column: dict[str, Ingredient] = {}

@@ -10,7 +10,16 @@ from carnuta_core.svg import table_svg
 
 from .answers import AnswerError, read_action, read_card, read_ingredient, read_many
 from .base import Exercise, register
-from .staging import DECK, INGREDIENT_CARDS, board, card_ids, random_bonus, random_potion, stage
+from .staging import (
+    DECK,
+    INGREDIENT_CARDS,
+    board,
+    card_ids,
+    opponent_board,
+    random_bonus,
+    random_potion,
+    stage,
+)
 
 
 def _total(game: Game, seat: int = 0) -> int:
@@ -39,7 +48,7 @@ class BestMarketCard(Exercise):
             size = rng.randint(4, 9)
             self.potion = random_potion(rng, size, avoid=[])
             self.bonus = random_bonus(rng, size)
-            self.other = board(["S01" if "S01" not in card_ids(self.potion) else "S02"])
+            self.other = opponent_board(self.potion)
             self.game = stage(
                 [board(self.potion, "SSMM", bonus=self.bonus), self.other],
                 seed=rng.randrange(10**6),
@@ -206,7 +215,7 @@ class BestPair(Exercise):
             self.potion = random_potion(rng, size)
             self.bonus = random_bonus(rng, size)
             self.hand = rng.sample([c for c in INGREDIENT_CARDS if c not in self.potion], 4)
-            self.other = board(["S01" if "S01" not in card_ids(self.potion) else "S02"])
+            self.other = opponent_board(self.potion)
             self.game = stage(
                 [board(self.potion, "SSMM", hand=self.hand, bonus=self.bonus), self.other]
             )
