@@ -40,10 +40,6 @@ class GreedyFinalRound:
         return (self.greedy if game.end_triggered else self.search).choose(game)
 
 
-def greedy_final_round(seed: int | None, iterations: int) -> Bot:
-    return GreedyFinalRound(seed, iterations)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300)
@@ -57,7 +53,7 @@ def main() -> None:
         "greedy": ("greedy", None),
         "mcts": (mcts, None),
         "mcts, greedy after the trigger": (
-            functools.partial(greedy_final_round, iterations=args.iterations),
+            functools.partial(GreedyFinalRound, iterations=args.iterations),
             None,
         ),
         "mcts, no final round": (mcts, Rules(final_extra_round=False)),
