@@ -66,6 +66,7 @@ __all__ = [
     "potion_formula",
     "reveal_distribution",
     "reveal_probability",
+    "salt_places",
     "unseen_cards",
 ]
 
@@ -526,7 +527,7 @@ def ingredient_gain(
     return Gain(f"one more {ingredient.title}", expression, value)
 
 
-def _salt_targets(potion: Potion) -> dict[Ingredient, str]:
+def salt_places(potion: Potion) -> dict[Ingredient, str]:
     """For each ingredient with a played card, the first such card (where a Salt may go)."""
     targets: dict[Ingredient, str] = {}
     for card in potion.played:
@@ -557,7 +558,7 @@ def card_gain(
     counts = potion.counts()
     total = potion_formula(potion).total
     if card.is_salt:
-        targets = _salt_targets(potion)
+        targets = salt_places(potion)
         if on is None:
             if not targets:
                 raise PositionError("on", f"Salt {card.id} needs a played card to sit on")
@@ -603,7 +604,7 @@ class MarketChoice:
 
 def _rank_market(game: Game, potion: Potion) -> list[MarketChoice]:
     choices = []
-    targets = _salt_targets(potion)
+    targets = salt_places(potion)
     for row in (Row.DAY, Row.NIGHT):
         for slot, card in enumerate(game.market(row), start=1):
             if card is None:
@@ -1208,7 +1209,7 @@ def exhaustive_optimum(
             continue
         if budget is not None and sum(len(c.cost) for c in combo) > budget:
             continue
-        hosts = _salt_targets(Potion(tuple(c for c in combo if not c.is_salt)))
+        hosts = salt_places(Potion(tuple(c for c in combo if not c.is_salt)))
         salts = [c for c in combo if c.is_salt]
         if salts and not hosts:
             continue

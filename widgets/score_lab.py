@@ -208,11 +208,7 @@ class ScoreLab(_Explorer):
 
     def _salt_targets(self) -> dict[Ingredient, str]:
         """For each ingredient with a card in the potion, the card a Salt is stacked on."""
-        targets: dict[Ingredient, str] = {}
-        for card in self.played:
-            if card.ingredient is not None and card.ingredient not in targets:
-                targets[card.ingredient] = card.id
-        return targets
+        return maths.salt_places(self._maths_potion())
 
     def _free_salts(self) -> list[Card]:
         used = {c.id for c in self.played}
