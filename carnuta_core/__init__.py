@@ -29,10 +29,13 @@ from .errors import (
     PositionError,
     RulesError,
 )
-from .game import Game, LegalActions, PlayerView
+from .game import Game, PlayerView, Seat
+from .legality import LegalActions
+from .messages import Event, Reason
 from .model import Face, Ingredient, Kind, Origin, Row
 from .rules import Rules
 from .scoring import ScorePad
+from .state import Phase
 
 __all__ = [
     "Action",
@@ -60,6 +63,10 @@ __all__ = [
     "PerSet",
     "PlayCard",
     "PlayerView",
+    "Phase",
+    "Reason",
+    "Event",
+    "Seat",
     "PositionError",
     "RandomBot",
     "Row",

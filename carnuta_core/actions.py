@@ -1,27 +1,91 @@
-"""Actions as immutable values with a short, readable notation.
+"""Actions as immutable values with a short, readable notation, in English or French.
 
-=====================  ==============================================
-``take day 2``         Take a Card from slot 2 (1-4) of the Day row
-``play N07``           Play a Card from your hand
-``play D30 on N07``    Play a Salt, stacked on your played card N07
-``runes moon``         Take Runes: fill empty spaces with Moons
-``flip sun``           Flip Runes: every rune shows its Sun
-``flip sun 2``         (variant ``flip_mode="any"``) flip 2 Moons to Sun
-``sickle night``       Free action: discard a Sickle, renew the Night row
-``bonus honey``        Choose a Bonus Ingredient token
-``discard D12``        Discard down to the hand limit at the end of a turn
-``end``                End your turn
-=====================  ==============================================
+=====================  =======================  ==============================================
+English                French                   action
+=====================  =======================  ==============================================
+``take day 2``         ``prendre jour 2``       Take a Card from slot 2 (1-4) of the Day row
+``play N07``           ``poser N07``            Play a Card from your hand
+``play D30 on N07``    ``poser D30 sur N07``    Play a Salt, stacked on your played card N07
+``runes moon``         ``runes lune``           Take Runes: fill empty spaces with Moons
+``flip sun``           ``retourner soleil``     Flip Runes: every rune shows its Sun
+``flip sun 2``         ``retourner soleil 2``   (variant ``flip_mode="any"``) flip 2 Moons
+``sickle night``       ``serpe nuit``           Free action: discard a Sickle, renew the Night row
+``bonus honey``        ``bonus miel``           Choose a Bonus Ingredient token
+``discard D12``        ``défausser D12``        Discard down to the hand limit at the end of a turn
+``end``                ``fin``                  End your turn
+=====================  =======================  ==============================================
 
-``str(action)`` gives the notation and ``Action.parse(text)`` reads it back.
+``str(action)`` gives the English notation, ``action.notation("fr")`` the French one, and
+``Action.parse(text)`` reads either (French accents are optional: ``defausser``, ``oeuf``).
+
+Each action checks its fields when made: ``TakeCard("day", 2)`` reads the word ``"day"``;
+``TakeCard(Row.DAY, True)`` is an ``ActionSyntaxError`` naming the field.
+
+>>> Action.parse("poser D30 sur N07")
+Action.parse('play D30 on N07')
+>>> Action.parse("take day 2").notation("fr")
+'prendre jour 2'
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
+from enum import Enum
+from typing import Any
 
 from .errors import ActionSyntaxError
-from .model import Face, Ingredient, Row, lookup
+from .model import Face, Ingredient, Row
+from .vocabulary import check_lang, word
+
+#: The longest action text read; anything longer is refused before it is looked at.
+MAX_ACTION_TEXT = 200
+#: Card ids: capital ASCII letters, digits and "_", at most this long (``N07``, ``D30``).
+MAX_CARD_ID = 16
+
+
+def card_id_problem(value: object) -> str | None:
+    """Why ``value`` is not a card id, or ``None``. The grammar: 1-16 ASCII capital letters,
+    digits or ``_`` (``N07``, ``S01``, ``MY_CARD_3``); the notation reads ids in any case."""
+    if not isinstance(value, str):
+        return f"a card id is text like 'N07', not {value!r}"
+    if not 1 <= len(value) <= MAX_CARD_ID:
+        return f"a card id has 1 to {MAX_CARD_ID} characters, not {len(value)}"
+    if not all(c.isascii() and (c.isupper() or c.isdigit() or c == "_") for c in value):
+        return f"{value!r} is not a card id: use capital letters A-Z, digits and '_', like 'N07'"
+    return None
+
+
+def _enum_field(cls: type, field: str, value: Any, enum: type[Enum], what: str) -> Any:
+    if isinstance(value, enum):
+        return value
+    if isinstance(value, str):
+        found = _lookup_word(enum, value)
+        if found is not None:
+            return found
+    choices = ", ".join(str(m.value) for m in enum)
+    raise ActionSyntaxError(
+        f"{cls.__name__}.{field}: {value!r} is not a {what} (expected one of: {choices})"
+    )
+
+
+def _int_field(cls: type, field: str, value: Any, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ActionSyntaxError(
+            f"{cls.__name__}.{field}: should be a whole number of at least {low}, not {value!r}"
+        )
+    return value
+
+
+def _card_field(cls: type, field: str, value: Any, optional: bool = False) -> str | None:
+    if optional and value is None:
+        return None
+    if isinstance(value, str) and value.isascii():
+        value = value.upper()
+    problem = card_id_problem(value)
+    if problem:
+        raise ActionSyntaxError(f"{cls.__name__}.{field}: {problem}")
+    return str(value)
 
 
 class Action:
@@ -31,6 +95,13 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
+
+    def __str__(self) -> str:
+        return self.notation("en")
+
+    def notation(self, lang: str = "en") -> str:
+        """The action in the notation of ``lang`` (``"en"`` or ``"fr"``)."""
+        return f"<{type(self).__name__}>"
 
     @staticmethod
     def parse(text: str) -> Action:
@@ -42,8 +113,12 @@ class TakeCard(Action):
     row: Row
     slot: int
 
-    def __str__(self) -> str:
-        return f"take {self.row.value} {self.slot}"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "row", _enum_field(TakeCard, "row", self.row, Row, "row"))
+        object.__setattr__(self, "slot", _int_field(TakeCard, "slot", self.slot, 0))
+
+    def notation(self, lang: str = "en") -> str:
+        return f"{VERB_WORDS[lang]['take']} {word(self.row, lang)} {self.slot}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -51,16 +126,26 @@ class PlayCard(Action):
     card: str
     target: str | None = None
 
-    def __str__(self) -> str:
-        return f"play {self.card}" + (f" on {self.target}" if self.target else "")
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card", _card_field(PlayCard, "card", self.card))
+        object.__setattr__(self, "target", _card_field(PlayCard, "target", self.target, True))
+
+    def notation(self, lang: str = "en") -> str:
+        on = f" {VERB_WORDS[lang]['on']} {self.target}" if self.target else ""
+        return f"{VERB_WORDS[lang]['play']} {self.card}{on}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
 class TakeRunes(Action):
     face: Face
 
-    def __str__(self) -> str:
-        return f"runes {self.face.value}"
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "face", _enum_field(TakeRunes, "face", self.face, Face, "rune face")
+        )
+
+    def notation(self, lang: str = "en") -> str:
+        return f"{VERB_WORDS[lang]['runes']} {word(self.face, lang)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -68,39 +153,86 @@ class FlipRunes(Action):
     face: Face
     count: int | None = None
 
-    def __str__(self) -> str:
-        return f"flip {self.face.value}" + (f" {self.count}" if self.count is not None else "")
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "face", _enum_field(FlipRunes, "face", self.face, Face, "rune face")
+        )
+        if self.count is not None:
+            object.__setattr__(self, "count", _int_field(FlipRunes, "count", self.count, 1))
+
+    def notation(self, lang: str = "en") -> str:
+        count = f" {self.count}" if self.count is not None else ""
+        return f"{VERB_WORDS[lang]['flip']} {word(self.face, lang)}{count}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Sickle(Action):
     row: Row
 
-    def __str__(self) -> str:
-        return f"sickle {self.row.value}"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "row", _enum_field(Sickle, "row", self.row, Row, "row"))
+
+    def notation(self, lang: str = "en") -> str:
+        return f"{VERB_WORDS[lang]['sickle']} {word(self.row, lang)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
 class ChooseBonus(Action):
     ingredient: Ingredient
 
-    def __str__(self) -> str:
-        return f"bonus {self.ingredient.value}"
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self,
+            "ingredient",
+            _enum_field(ChooseBonus, "ingredient", self.ingredient, Ingredient, "ingredient"),
+        )
+
+    def notation(self, lang: str = "en") -> str:
+        return f"{VERB_WORDS[lang]['bonus']} {word(self.ingredient, lang)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Discard(Action):
     card: str
 
-    def __str__(self) -> str:
-        return f"discard {self.card}"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card", _card_field(Discard, "card", self.card))
+
+    def notation(self, lang: str = "en") -> str:
+        return f"{VERB_WORDS[lang]['discard']} {self.card}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
 class EndTurn(Action):
-    def __str__(self) -> str:
-        return "end"
+    def notation(self, lang: str = "en") -> str:
+        return VERB_WORDS[lang]["end"]
 
+
+#: The verbs of the notation, by language.
+VERB_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "take": "take",
+        "play": "play",
+        "on": "on",
+        "runes": "runes",
+        "flip": "flip",
+        "sickle": "sickle",
+        "bonus": "bonus",
+        "discard": "discard",
+        "end": "end",
+    },
+    "fr": {
+        "take": "prendre",
+        "play": "poser",
+        "on": "sur",
+        "runes": "runes",
+        "flip": "retourner",
+        "sickle": "serpe",
+        "bonus": "bonus",
+        "discard": "défausser",
+        "end": "fin",
+    },
+}
 
 VERBS = ("take", "play", "runes", "flip", "sickle", "bonus", "discard", "end")
 EXAMPLES = {
@@ -115,62 +247,116 @@ EXAMPLES = {
 }
 
 
-def _card_id(word: str) -> str:
-    if not word.replace("_", "").isalnum():
-        raise ValueError(f"{word!r} is not a card id like N07")
-    return word.upper()
+def _plain(text: str) -> str:
+    """Lower case without accents or ligatures: ``Défausser`` -> ``defausser``, ``Œuf`` -> ``oeuf``."""
+    text = text.lower().replace("œ", "oe")
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+#: Every spelling of a verb, a row, a face or an ingredient, in both languages.
+_VERB_SPELLINGS: dict[str, str] = {
+    _plain(spelling): verb
+    for lang in VERB_WORDS
+    for verb, spelling in VERB_WORDS[lang].items()
+    if verb != "on"
+}
+_ON = {_plain(VERB_WORDS[lang]["on"]) for lang in VERB_WORDS}
+
+
+_SPELLINGS: dict[type[Enum], dict[str, Any]] = {
+    enum: {
+        _plain(word(member, lang)) + plural: member
+        for member in enum
+        for lang in ("en", "fr")
+        for plural in ("", "s")
+    }
+    for enum in (Row, Face, Ingredient)
+}
+
+
+def _lookup_word(enum: type[Enum], text: str) -> Any:
+    return _SPELLINGS[enum].get(_plain(text.strip()))
+
+
+def _word(enum: type[Enum], text: str, what: str) -> Any:
+    found = _lookup_word(enum, text)
+    if found is None:
+        choices = ", ".join(str(m.value) for m in enum)
+        raise ValueError(f"unknown {what} {text!r} (expected one of: {choices})")
+    return found
+
+
+def _card_id(text: str) -> str:
+    card = text.upper() if text.isascii() else text
+    problem = card_id_problem(card)
+    if problem:
+        raise ValueError(f"{text!r} is not a card id like N07")
+    return card
 
 
 def _parse_words(verb: str, args: list[str]) -> Action:
     if verb == "end" and not args:
         return EndTurn()
     if verb == "take" and len(args) == 2:
-        row = lookup(Row, args[0], "row")
-        if not args[1].isdigit():
+        row = _word(Row, args[0], "row")
+        if not (args[1].isascii() and args[1].isdigit()) or len(args[1]) > 3:
             raise ValueError(f"the slot {args[1]!r} should be a number from 1 to 4")
-        assert isinstance(row, Row)
         return TakeCard(row, int(args[1]))
     if verb == "play" and len(args) == 1:
         return PlayCard(_card_id(args[0]))
-    if verb == "play" and len(args) == 3 and args[1] == "on":
+    if verb == "play" and len(args) == 3 and _plain(args[1]) in _ON:
         return PlayCard(_card_id(args[0]), _card_id(args[2]))
     if verb == "runes" and len(args) == 1:
-        face = lookup(Face, args[0], "rune face")
-        assert isinstance(face, Face)
-        return TakeRunes(face)
+        return TakeRunes(_word(Face, args[0], "rune face"))
     if verb == "flip" and len(args) in (1, 2):
-        face = lookup(Face, args[0], "rune face")
-        assert isinstance(face, Face)
-        if len(args) == 2 and not args[1].isdigit():
+        face = _word(Face, args[0], "rune face")
+        if len(args) == 2 and (not (args[1].isascii() and args[1].isdigit()) or len(args[1]) > 3):
             raise ValueError(f"the number of runes {args[1]!r} should be a whole number")
+        if len(args) == 2 and int(args[1]) < 1:
+            raise ValueError("flip at least 1 rune")
         return FlipRunes(face, int(args[1]) if len(args) == 2 else None)
     if verb == "sickle" and len(args) == 1:
-        row = lookup(Row, args[0], "row")
-        assert isinstance(row, Row)
-        return Sickle(row)
+        return Sickle(_word(Row, args[0], "row"))
     if verb == "bonus" and len(args) == 1:
-        ingredient = lookup(Ingredient, args[0], "ingredient")
-        assert isinstance(ingredient, Ingredient)
-        return ChooseBonus(ingredient)
+        return ChooseBonus(_word(Ingredient, args[0], "ingredient"))
     if verb == "discard" and len(args) == 1:
         return Discard(_card_id(args[0]))
     raise ValueError(f"'{verb}' is written like '{EXAMPLES[verb]}'")
 
 
 def parse_action(text: str) -> Action:
-    """Read an action in the kit's notation; ``ActionSyntaxError`` says what is wrong."""
+    """Read an action in the kit's notation, English or French; ``ActionSyntaxError`` says
+    what is wrong."""
     if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action is text like 'take day 2', not {text!r}")
-    words = text.strip().lower().split()
+        raise ActionSyntaxError(f"an action is text like 'take day 2', not {_short(text)}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ActionSyntaxError(
+            f"an action is a few words like 'take day 2', not {len(text)} characters"
+        )
+    words = text.strip().split()
     if not words:
         raise ActionSyntaxError("an empty action: write one like 'take day 2' or 'end'")
-    verb, args = words[0], words[1:]
-    if verb not in VERBS:
+    verb = _VERB_SPELLINGS.get(_plain(words[0]))
+    if verb is None:
         raise ActionSyntaxError(
-            f"{text.strip()!r} is not an action: unknown word {verb!r} "
-            f"(an action starts with one of: {', '.join(VERBS)})"
+            f"{text.strip()!r} is not an action: unknown word {words[0].lower()!r} "
+            f"(an action starts with one of: {', '.join(VERBS)}; en français : "
+            f"{', '.join(VERB_WORDS['fr'][v] for v in VERBS)})"
         )
     try:
-        return _parse_words(verb, args)
-    except ValueError as error:
+        return _parse_words(verb, [w.lower() if w.isascii() else w for w in words[1:]])
+    except (ValueError, ActionSyntaxError) as error:
         raise ActionSyntaxError(f"{text.strip()!r} is not an action: {error}") from None
+
+
+def _short(value: object) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is still refused by name
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def notation(action: Action, lang: str = "en") -> str:
+    """``action`` in the notation of ``lang``."""
+    return action.notation(check_lang(lang))

@@ -15,13 +15,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .actions import Action, EndTurn, FlipRunes, Sickle
-from .cards import Card
 from .deck import Deck
 from .fastscore import score_table
 from .game import Game
-from .model import INGREDIENTS, Ingredient
 from .rules import Rules
-from .scoring import card_points, ingredient_counts
 
 
 class Bot(Protocol):
@@ -38,47 +35,10 @@ class RandomBot:
         self.name = "random"
 
     def choose(self, game: Game) -> Action:
-        return self.rng.choice(game._legal())
+        return self.rng.choice(game.legal_actions())
 
     def __repr__(self) -> str:
         return "RandomBot()"
-
-
-class Potion:
-    """A player's potion as counts, for fast what-if scoring."""
-
-    __slots__ = ("cards", "counts")
-
-    def __init__(self, cards: list[Card], counts: dict[Ingredient, int]):
-        self.cards = cards
-        self.counts = counts
-
-    @staticmethod
-    def of(game: Game, seat: int) -> Potion:
-        view = game.player(seat)
-        counts = ingredient_counts(view.played, dict(view.salt_on), view.bonus_tokens)
-        return Potion([c for c in view.played if c.ingredient is not None], counts)
-
-    def score(self) -> int:
-        counts = self.counts
-        return sum(card_points(card, counts) for card in self.cards)
-
-    def gain(self, card: Card, extra: Ingredient | None = None) -> int:
-        """Points added by playing ``card`` (a Salt adds one ``extra`` instead)."""
-        before = self.score()
-        if card.ingredient is None:
-            if extra is None:
-                return 0
-            self.counts[extra] += 1
-            after = self.score()
-            self.counts[extra] -= 1
-            return after - before
-        self.counts[card.ingredient] += card.weight
-        self.cards.append(card)
-        after = self.score()
-        self.cards.pop()
-        self.counts[card.ingredient] -= card.weight
-        return after - before
 
 
 class GreedyBot:
@@ -101,7 +61,7 @@ class GreedyBot:
         return "GreedyBot()"
 
     def choose(self, game: Game) -> Action:
-        legal = game._legal()
+        legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
         seat = game.current_player
@@ -113,7 +73,7 @@ class GreedyBot:
             if isinstance(action, Sickle):
                 continue  # a Sickle's value lies beyond one action's horizon
             child = game.copy()
-            child._apply(action)
+            child.push(action)
             value = self.evaluate(child, seat)
             if isinstance(action, FlipRunes) and value <= now + 1e-9:
                 # A flip that makes no card in hand playable wastes the action (and, with
@@ -133,7 +93,7 @@ class GreedyBot:
     def evaluate(self, game: Game, seat: int) -> float:
         """The bot's view of how good ``game`` is for ``seat``."""
         table = score_table(game.deck)
-        p = game._s.players[seat]
+        p = game.seat(seat)
         played = [cid for cid in p.played if table.ingredient[cid] >= 0]
         counts = table.counts(p.played, p.salt_on, p.bonus)
         value: float = table.score(played, counts)
@@ -146,12 +106,6 @@ class GreedyBot:
             value += self.hand_weight * gain * (1.0 if affordable else 0.6) - 0.3 * table.icons[cid]
         value += self.rune_weight * (suns + moons)
         return value
-
-
-def _best_gain(potion: Potion, card: Card) -> int:
-    if card.ingredient is not None:
-        return potion.gain(card)
-    return max((potion.gain(card, i) for i in INGREDIENTS if potion.counts[i]), default=0)
 
 
 def _mcts(seed: int | None = None, **options: Any) -> Bot:
@@ -205,7 +159,6 @@ __all__ = [
     "Bot",
     "GreedyBot",
     "RandomBot",
-    "Potion",
     "make_bot",
     "play_game",
 ]

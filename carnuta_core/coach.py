@@ -44,6 +44,7 @@ from .cards import Card, format_cost
 from .fastscore import INDEX, score_table
 from .game import Game
 from .mcts import ActionStat, MCTSBot
+from .scoring import salt_root
 
 PointsFn = Callable[[Game, int, Card], float]
 
@@ -57,9 +58,8 @@ def points_by_end(game: Game, seat: int, card: Card) -> int:
     that potion. A Salt with no card to sit on adds 0.
     """
     potion = maths.Potion.from_game(game, seat)
-    cards = game._index.cards
-    for card_id in game._s.players[seat].hand:
-        other = cards[card_id]
+    for card_id in game.hand_ids(seat):
+        other = game.card(card_id)
         if other.id != card.id and not other.is_salt:
             potion = potion.plus(other)
     if card.is_salt and not any(c.ingredient is not None for c in potion.played):
@@ -171,7 +171,7 @@ class Coach:
         if game.is_over:
             raise ValueError("the game is over: there is nothing to advise")
         seat = game.current_player
-        legal = game._legal()
+        legal = game.legal_actions()
         if len(legal) == 1:
             stats = [ActionStat(legal[0], 0, math.nan)]
             iterations = 0
@@ -202,9 +202,8 @@ class Coach:
     # ------------------------------------------------------------------ details
     def _advice(self, game: Game, seat: int, rank: int, st: ActionStat) -> Advice:
         action = st.action
-        p = game._s.players[seat]
+        p = game.seat(seat)
         table = score_table(game.deck)
-        cards = game._index.cards
         suns, moons = p.suns, p.moons
         card: Card | None = None
         now: int | None = None
@@ -213,13 +212,11 @@ class Coach:
         left = _runes(suns, moons)
         chance = "" if math.isnan(st.value) else f" The search rates it {st.value:.2f}."
         if isinstance(action, PlayCard):
-            card = cards[action.card]
+            card = game.card(action.card)
             played = [c for c in p.played if table.ingredient[c] >= 0]
             counts = table.counts(p.played, p.salt_on, p.bonus)
             if card.is_salt and action.target is not None:
-                target = action.target
-                while table.ingredient[target] < 0:
-                    target = p.salt_on[target]
+                target = salt_root(action.target, p.salt_on, table.is_salt)
                 before = table.score(played, counts)
                 counts[table.ingredient[target]] += 1
                 now = table.score(played, counts) - before
@@ -228,7 +225,7 @@ class Coach:
                 now = table.gain(played, counts, card.id)
                 by_end = self.points(game, seat, card)
             cost = format_cost(card.cost)
-            ds, dm, _, _ = game._index.delta[card.id]
+            ds, dm, _, _ = table.delta[card.id]
             left = _runes(suns + ds, moons + dm)
             on = f" on {action.target}" if action.target else ""
             sentence = (
@@ -236,9 +233,9 @@ class Coach:
                 f"it costs {cost} and leaves {left}.{chance}"
             )
         elif isinstance(action, TakeCard):
-            cid = game._s.market[action.row][action.slot - 1]
+            cid = game.market_ids(action.row)[action.slot - 1]
             assert cid is not None
-            card = cards[cid]
+            card = game.card(cid)
             by_end = self.points(game, seat, card)
             cost = format_cost(card.cost)
             ns, nm = table.need[cid]
@@ -251,8 +248,8 @@ class Coach:
         elif isinstance(action, (TakeRunes, FlipRunes)):
             # The engine moves the runes; the coach only reads the board after.
             after = game.copy()
-            after._apply(action)
-            su, mo = after._s.players[seat].suns, after._s.players[seat].moons
+            after.push(action)
+            su, mo = after.runes(seat)
             left = _runes(su, mo)
             unlocks = self._unlocks(game, seat, su, mo)
             if isinstance(action, TakeRunes):
@@ -280,7 +277,7 @@ class Coach:
             now = table.score(played, counts) - before
             sentence = f"Take the {action.ingredient} token: {now:+d} points now.{chance}"
         elif isinstance(action, Discard):
-            card = cards[action.card]
+            card = game.card(action.card)
             by_end = self.points(game, seat, card)
             sentence = (
                 f"Discard {card}: of your hand it is the card you need least "
@@ -305,7 +302,7 @@ class Coach:
     def _unlocks(self, game: Game, seat: int, suns_after: int, moons_after: int) -> str:
         """ ", enough to pay for X" for hand cards the new runes make payable."""
         table = score_table(game.deck)
-        p = game._s.players[seat]
+        p = game.seat(seat)
         newly = [
             cid
             for cid in p.hand

@@ -23,10 +23,11 @@ REFERENCE_DECK_FILE = "reference_deck.csv"
 class Deck(Sequence[Card]):
     """An ordered, immutable collection of cards with unique ids, indexable by id."""
 
-    __slots__ = ("_cards", "_by_id", "name")
+    __slots__ = ("_cards", "_by_id", "_hash", "name")
 
     def __init__(self, cards: Sequence[Card], name: str = "custom"):
         self._cards = tuple(cards)
+        self._hash = hash(self._cards)
         self._by_id = {card.id: card for card in self._cards}
         self.name = name
         if len(self._by_id) != len(self._cards):
@@ -59,7 +60,7 @@ class Deck(Sequence[Card]):
         return isinstance(other, Deck) and self._cards == other._cards
 
     def __hash__(self) -> int:
-        return hash(self._cards)
+        return self._hash
 
     def of(self, origin: Origin) -> list[Card]:
         return [card for card in self._cards if card.origin is origin]

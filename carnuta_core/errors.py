@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class CarnutaError(ValueError):
     """Base class of every error the rules engine raises on bad input."""
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang``; errors without a French wording give the English one."""
+        return str(self)
 
 
 class ActionSyntaxError(CarnutaError):
@@ -12,7 +18,28 @@ class ActionSyntaxError(CarnutaError):
 
 
 class IllegalAction(CarnutaError):
-    """A well-formed action that the rules do not allow in this position."""
+    """A well-formed action that the rules do not allow in this position.
+
+    ``action`` and ``reason`` (a ``messages.Reason``: a code and its parameters) say which
+    and why, so the message can be worded in any language (``error.text("fr")``).
+    """
+
+    action: Any = None
+    reason: Any = None
+
+    @classmethod
+    def because(cls, action: Any, reason: Any) -> IllegalAction:
+        error = cls(f"{action}: {reason.text()}")
+        error.action = action
+        error.reason = reason
+        return error
+
+    def text(self, lang: str = "en") -> str:
+        if self.reason is None:
+            return str(self)
+        from .messages import render
+
+        return render("refused", {"action": self.action.notation(lang), "why": self.reason}, lang)
 
 
 class DeckError(CarnutaError):

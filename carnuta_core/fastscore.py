@@ -19,7 +19,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from .cards import Flat, PerIngredient, PerSet
 from .deck import Deck
 from .game import Game
-from .model import INGREDIENTS, Face, Ingredient
+from .model import INGREDIENTS, Ingredient
+from .runes import Delta, cost_delta, cost_need
+from .scoring import salt_root
 
 #: Ingredient -> its index 0-7 (score-pad order).
 INDEX: dict[Ingredient, int] = {ingredient: i for i, ingredient in enumerate(INGREDIENTS)}
@@ -30,7 +32,7 @@ FLAT, PER, SET, NONE = 0, 1, 2, 3
 class ScoreTable:
     """One deck's cards as numbers: ingredient index, weight, scoring rule, rune needs."""
 
-    __slots__ = ("deck", "ingredient", "weight", "rule", "need", "icons")
+    __slots__ = ("deck", "ingredient", "weight", "rule", "need", "delta", "icons", "is_salt")
 
     def __init__(self, deck: Deck):
         self.deck = deck
@@ -42,6 +44,8 @@ class ScoreTable:
         self.rule: dict[str, tuple[int, int, tuple[int, ...], tuple[int, ...]]] = {}
         #: card id -> (Sun icons, Moon icons) of its cost.
         self.need: dict[str, tuple[int, int]] = {}
+        #: card id -> how paying changes board Suns, board Moons, reserve Suns, reserve Moons.
+        self.delta: dict[str, Delta] = {}
         #: card id -> number of cost icons.
         self.icons: dict[str, int] = {}
         for card in deck:
@@ -65,9 +69,12 @@ class ScoreTable:
                 )
             else:
                 self.rule[cid] = (NONE, 0, (), ())
-            suns = sum(1 for icon in card.cost if icon.face is Face.SUN)
-            self.need[cid] = (suns, len(card.cost) - suns)
+            self.need[cid] = cost_need(card.cost)
+            self.delta[cid] = cost_delta(card.cost)
             self.icons[cid] = len(card.cost)
+        salts = frozenset(cid for cid, k in self.ingredient.items() if k < 0)
+        #: Whether a card id is a Salt (for ``scoring.salt_root``).
+        self.is_salt = salts.__contains__
 
     # ------------------------------------------------------------------ counts
     def counts(
@@ -82,10 +89,7 @@ class ScoreTable:
             if k >= 0:
                 counts[k] += weight[cid]
             else:
-                target = salt_on[cid]
-                while ingredient[target] < 0:  # a Salt on a Salt (variant)
-                    target = salt_on[target]
-                counts[ingredient[target]] += 1
+                counts[ingredient[salt_root(cid, salt_on, self.is_salt)]] += 1
         for token in bonus:
             counts[INDEX[token]] += 1
         return counts
@@ -167,12 +171,11 @@ class ScoreTable:
 
     # ------------------------------------------------------------------ games
     def counts_of(self, game: Game, seat: int) -> list[int]:
-        p = game._s.players[seat]
-        return self.counts(p.played, p.salt_on, p.bonus)
+        return self.counts(game.played_ids(seat), game.salt_on(seat), game.bonus_of(seat))
 
     def score_of(self, game: Game, seat: int) -> int:
-        p = game._s.players[seat]
-        return self.score(p.played, self.counts(p.played, p.salt_on, p.bonus))
+        played = game.played_ids(seat)
+        return self.score(played, self.counts(played, game.salt_on(seat), game.bonus_of(seat)))
 
     def scores_of(self, game: Game) -> list[int]:
         return [self.score_of(game, seat) for seat in range(game.num_players)]

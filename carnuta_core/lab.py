@@ -31,9 +31,10 @@ from .actions import Discard, PlayCard, TakeCard
 from .bots import Bot, make_bot
 from .cards import card_from_fields
 from .deck import Deck, reference_deck
+from .deck_index import ROWS
 from .errors import IllegalAction
 from .fastscore import score_table
-from .game import ROWS, Game
+from .game import Game
 from .model import INGREDIENTS
 from .rules import Rules
 from .waste import KIND_OF, SPENDING, Move, waste_labels
@@ -133,7 +134,6 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
     players = len(task.bots)
     bots = [build_bot(spec, bot_seed(task.seed, seat)) for seat, spec in enumerate(task.bots)]
     game = Game.new(players, seed=task.seed, deck=task.deck, rules=task.rules)
-    s = game._s
     table = score_table(game.deck)
     taken: list[list[str]] = [[] for _ in range(players)]
     discarded = [0] * players
@@ -144,17 +144,17 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
     trigger_seat: int | None = None
     searched = [0] * players
     iterations = [0] * players
-    seen: set[str] = {c for row in ROWS for c in s.market[row] if c is not None}
+    seen: set[str] = {c for row in ROWS for c in game.market_ids(row) if c is not None}
     leader: int | None = None
     lead_changes = 0
     turns = 0
     for _ in range(task.max_actions):
         if game.is_over:
             break
-        seat = s.current
+        seat = game.current_player
         bot = bots[seat]
         action = bot.choose(game)
-        if action not in game._legal():
+        if not game.is_legal(action):
             raise IllegalAction(
                 f"{bot_label(task.bots[seat])} chose {action}, which is not legal "
                 f"(game seed {task.seed}, seat {seat})"
@@ -167,7 +167,7 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
         card: str | None = None
         if kind == "take":
             assert isinstance(action, TakeCard)
-            card = s.market[action.row][action.slot - 1]
+            card = game.market_ids(action.row)[action.slot - 1]
             assert card is not None
             taken[seat].append(card)
         elif kind == "play":
@@ -178,20 +178,20 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
             card = action.card
             discarded[seat] += 1
         elif kind == "end":
-            forfeited[seat] += s.actions_left
+            forfeited[seat] += game.actions_left
         elif kind == "sickle":
             sickles[seat] += 1
         if kind in SPENDING:
             main_actions[seat] += 1
         moves.append((seat, kind, card))
-        game._apply(action)
-        if trigger_seat is None and s.final_round is not None:
+        game.push(action)
+        if trigger_seat is None and game.final_round is not None:
             trigger_seat = seat
         for market_row in ROWS:
-            for c in s.market[market_row]:
+            for c in game.market_ids(market_row):
                 if c is not None:
                     seen.add(c)
-        if (s.current != seat or s.phase == "over") and kind in ("end", "discard"):
+        if (game.current_player != seat or game.is_over) and kind in ("end", "discard"):
             turns += 1
             scores = table.scores_of(game)
             top = max(scores)
@@ -217,7 +217,7 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
     elapsed = time.perf_counter() - start_time
     rows = []
     for seat in range(players):
-        p = s.players[seat]
+        p = game.seat(seat)
         counts = table.counts(p.played, p.salt_on, p.bonus)
         from_hand = p.played[1:]
         record: dict[str, Any] = {
@@ -234,7 +234,7 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
             "rank": 1 + sum(1 for k in keys if k > keys[seat]),
             "won": seat in winners,
             "win": 1.0 / len(winners) if seat in winners else 0.0,
-            "rounds": s.round,
+            "rounds": game.round,
             "turns": turns,
             "actions": sum(main_actions),
             "player_actions": main_actions[seat],

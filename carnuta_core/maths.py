@@ -37,7 +37,7 @@ from .errors import CarnutaError, PositionError
 from .game import Game, PlayerView
 from .model import INGREDIENTS, Ingredient, Origin, Row, lookup
 from .rules import Rules
-from .scoring import ScorePad, _salt_ingredient, ingredient_counts, score_potion
+from .scoring import ScorePad, ingredient_counts, salt_ingredient, score_potion
 
 #: A sympy expression (sympy ships no type hints, so mypy sees ``Any``).
 Formula: TypeAlias = Any
@@ -274,7 +274,7 @@ class Potion:
                 raise PositionError("salt_on", f"say which played card Salt {card.id} sits on")
         for salt in targets:
             try:
-                _salt_ingredient(salt, targets, by_id)
+                salt_ingredient(salt, targets, by_id)
             except ValueError as error:
                 raise PositionError("salt_on", str(error)) from None
         for token in self.bonus_tokens:
@@ -323,7 +323,7 @@ class Potion:
 
     def salt_ingredient(self, salt: str) -> Ingredient:
         """The ingredient a played Salt adds to."""
-        return _salt_ingredient(salt, self.salt_targets, {c.id: c for c in self.played})
+        return salt_ingredient(salt, self.salt_targets, {c.id: c for c in self.played})
 
     def score_pad(self) -> ScorePad:
         """The engine's score pad for this potion."""

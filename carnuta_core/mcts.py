@@ -24,13 +24,26 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .actions import Action, ChooseBonus, Discard, EndTurn, FlipRunes, PlayCard, TakeCard, TakeRunes
+from .actions import (
+    Action,
+    ChooseBonus,
+    Discard,
+    EndTurn,
+    FlipRunes,
+    PlayCard,
+    Sickle,
+    TakeCard,
+    TakeRunes,
+)
 from .fastscore import INDEX, ScoreTable, score_table
 from .game import Game
 from .model import Face
-from .state import ACTIONS, BONUS, DISCARD, OVER
+from .runes import flipped, taken
+from .scoring import salt_root
+from .state import ACTIONS, BONUS, DISCARD
 
 HAND_WEIGHT = 0.6
 RUNE_WEIGHT = 0.4
@@ -79,12 +92,11 @@ class Evaluator:
         cards in hand, runes and Sickles no longer score.
         """
         t = self.table
-        s = game._s
-        p = s.players[seat]
+        p = game.seat(seat)
         played = [cid for cid in p.played if t.ingredient[cid] >= 0]
         counts = t.counts(p.played, p.salt_on, p.bonus)
         value: float = t.score(played, counts)
-        if s.final_round is not None and turns_left(game, seat) == 0:
+        if game.turns_left(seat) == 0:
             return value
         suns, moons = p.suns, p.moons
         need = t.need
@@ -98,7 +110,7 @@ class Evaluator:
     def values(self, game: Game) -> list[float]:
         """The value of ``game`` for each seat, in [0, 1]."""
         seats = game.num_players
-        if game._s.phase == OVER:
+        if game.is_over:
             scores = self.table.scores_of(game)
             top = max(scores)
             best = [seat for seat in range(seats) if scores[seat] == top]
@@ -119,16 +131,16 @@ class Evaluator:
         return out
 
     # ---------------------------------------------------------------- policy
-    def action_scores(self, game: Game, legal: list[Action]) -> list[float]:
+    def action_scores(self, game: Game, legal: Sequence[Action]) -> list[float]:
         """A quick estimate of each action's worth to the seat to move (bigger is better).
 
         An incremental, approximate version of GreedyBot's one-action look-ahead: one potion
         evaluation for the whole list instead of one per action.
         """
-        s = game._s
-        p = s.players[s.current]
+        phase = game.phase
+        p = game.seat(game.current_player)
         t = self.table
-        if s.phase == BONUS:
+        if phase is BONUS:
             counts = t.counts(p.played, p.salt_on, p.bonus)
             played = [cid for cid in p.played if t.ingredient[cid] >= 0]
             base = t.score(played, counts)
@@ -172,16 +184,17 @@ class Evaluator:
             factor = 1.0 if su >= ns and mo >= nm else 0.6
             return HAND_WEIGHT * gain(cid) * factor - 0.3 * t.icons[cid]
 
-        if s.phase == DISCARD:
+        if phase is DISCARD:
             return [-hand_term(a.card, suns, moons) for a in legal if isinstance(a, Discard)]
         hand_now = sum(hand_term(cid, suns, moons) for cid in p.hand)
-        delta = game._index.delta
+        delta = t.delta
+        reserve_suns, reserve_moons = game.reserve_counts
         out = []
         for action in legal:
             kind = type(action)
             if kind is TakeCard:
                 assert isinstance(action, TakeCard)
-                cid = s.market[action.row][action.slot - 1]
+                cid = game.market_ids(action.row)[action.slot - 1]
                 assert cid is not None
                 out.append(hand_term(cid, suns, moons))
             elif kind is PlayCard:
@@ -191,9 +204,7 @@ class Evaluator:
                 if action.target is not None:
                     if salt is None:
                         salt = t.salt_gains(played, counts)
-                    target = action.target
-                    while t.ingredient[target] < 0:
-                        target = p.salt_on[target]
+                    target = salt_root(action.target, p.salt_on, t.is_salt)
                     g = float(salt[t.ingredient[target]])
                 else:
                     g = gain(cid)
@@ -202,24 +213,18 @@ class Evaluator:
                 out.append(g + after - hand_now + RUNE_WEIGHT * (ds + dm) + 0.5)
             elif kind is TakeRunes:
                 assert isinstance(action, TakeRunes)
-                empty = game._capacity[min(len(p.played), game.rules.counter_max)] - suns - moons
+                empty = game.empty_spaces(game.current_player)
                 if action.face is Face.SUN:
-                    moved = min(empty, s.reserve_suns)
+                    moved = taken(empty, reserve_suns)
                     su, mo = suns + moved, moons
                 else:
-                    moved = min(empty, s.reserve_moons)
+                    moved = taken(empty, reserve_moons)
                     su, mo = suns, moons + moved
                 after = sum(hand_term(c, su, mo) for c in p.hand)
                 out.append(after - hand_now + RUNE_WEIGHT * moved)
             elif kind is FlipRunes:
                 assert isinstance(action, FlipRunes)
-                n = action.count
-                if action.face is Face.SUN:
-                    moved = moons if n is None else n
-                    su, mo = suns + moved, moons - moved
-                else:
-                    moved = suns if n is None else n
-                    su, mo = suns - moved, moons + moved
+                su, mo = flipped(action.face, suns, moons, action.count)
                 after = sum(hand_term(c, su, mo) for c in p.hand)
                 # a flip that makes nothing playable wastes the action
                 out.append(after - hand_now if after > hand_now + 1e-9 else -1.0)
@@ -231,12 +236,11 @@ class Evaluator:
 
     def policy(self, game: Game, rng: random.Random, epsilon: float) -> Action:
         """The rollout policy: usually the best quick estimate, sometimes a random action."""
-        s = game._s
-        legal = game._legal()
-        if s.phase == ACTIONS:
-            if s.actions_left == 0:
+        legal: Sequence[Action] = game.legal_actions()
+        if game.phase is ACTIONS:
+            if game.actions_left == 0:
                 return legal[0] if type(legal[0]) is EndTurn else _end_of(legal)
-            legal = [a for a in legal if a.__class__.__name__ != "Sickle"] or legal
+            legal = [a for a in legal if type(a) is not Sickle] or legal
         if len(legal) == 1:
             return legal[0]
         if rng.random() < epsilon:
@@ -247,23 +251,7 @@ class Evaluator:
         return choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]
 
 
-def turns_left(game: Game, seat: int) -> int | None:
-    """Turns ``seat`` still takes (counting the current one if it has actions left);
-    ``None`` while the end is not triggered."""
-    s = game._s
-    if s.final_round is None:
-        return None
-    if s.phase == OVER:
-        return 0
-    left = s.final_round - s.round
-    if seat > s.current or (
-        seat == s.current and s.actions_left > 0 and s.phase in (ACTIONS, BONUS)
-    ):
-        left += 1
-    return left
-
-
-def _end_of(legal: list[Action]) -> Action:
+def _end_of(legal: Sequence[Action]) -> Action:
     for action in legal:
         if type(action) is EndTurn:
             return action
@@ -280,9 +268,8 @@ def _sigmoid(x: float) -> float:
 
 def search_actions(game: Game) -> list[Action]:
     """The actions the search considers: all legal ones, except Sickles after both actions."""
-    legal = game._legal()
-    s = game._s
-    if s.phase == ACTIONS and s.actions_left == 0:
+    legal = list(game.legal_actions())
+    if game.phase is ACTIONS and game.actions_left == 0:
         ends: list[Action] = [a for a in legal if type(a) is EndTurn]
         return ends or legal
     return legal
@@ -373,9 +360,9 @@ class MCTSBot:
             node = root
             path = [root]
             # selection and expansion
-            while state._s.phase != OVER:
+            while not state.is_over:
                 legal = search_actions(state)
-                mover = state._s.current
+                mover = state.current_player
                 if node.untried is None:
                     node.untried = _ordered(evaluator, state, legal, rng)
                 children = node.children
@@ -385,7 +372,7 @@ class MCTSBot:
                     child = Node(action, mover, seats)
                     node.children[action] = child
                     node.untried = [a for a in node.untried if a is not action]
-                    state._apply(action)
+                    state.push(action)
                     node = child
                     path.append(child)
                     break
@@ -407,16 +394,16 @@ class MCTSBot:
                     if value > best_value:
                         best_value, best_child = value, child
                 assert best_child is not None and best_child.action is not None
-                state._apply(best_child.action)
+                state.push(best_child.action)
                 node = best_child
                 path.append(node)
                 if best_child.visits == 0:
                     break
             # rollout
             for _ in range(depth):
-                if state._s.phase == OVER:
+                if state.is_over:
                     break
-                state._apply(evaluator.policy(state, rng, eps))
+                state.push(evaluator.policy(state, rng, eps))
             values = evaluator.values(state)
             for n in path:
                 n.visits += 1

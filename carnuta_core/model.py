@@ -14,6 +14,11 @@ class Word(Enum):
     def __repr__(self) -> str:
         return f"{type(self).__name__}.{self.name}"
 
+    # Members are singletons compared by identity, so the identity hash agrees with ``==``
+    # and, unlike ``Enum.__hash__``, costs no Python call (the engine's tables are keyed by
+    # rows, faces and ingredients).
+    __hash__ = object.__hash__
+
 
 class Row(Word):
     """Which deck a card belongs to: the Day row or the Night row of the market."""

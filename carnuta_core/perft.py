@@ -12,13 +12,13 @@ from .game import Game
 def perft(game: Game, depth: int) -> int:
     if depth == 0 or game.is_over:
         return 1
-    legal = game._legal()
+    legal = game.legal_actions()
     if depth == 1:
         return len(legal)
     total = 0
     for action in legal:
         child = game.copy()
-        child._apply(action)
+        child.push(action)
         total += perft(child, depth - 1)
     return total
 
@@ -26,8 +26,8 @@ def perft(game: Game, depth: int) -> int:
 def divide(game: Game, depth: int) -> dict[str, int]:
     """The perft count under each legal action: where to look when a total changes."""
     result = {}
-    for action in game._legal():
+    for action in game.legal_actions():
         child = game.copy()
-        child._apply(action)
+        child.push(action)
         result[str(action)] = perft(child, depth - 1)
     return result

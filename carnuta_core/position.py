@@ -23,13 +23,13 @@ from .deck import Deck, parse_deck_text, reference_deck
 from .errors import CarnutaError, PositionError, RulesError
 from .model import INGREDIENTS, Ingredient, Origin, Row, lookup
 from .rules import Rules
-from .state import ACTIONS, BONUS, DISCARD, OVER, GameState, PlayerState
+from .state import ACTIONS, BONUS, DISCARD, OVER, GameState, Phase, PlayerState
 
 if TYPE_CHECKING:
     from .game import Game
 
 FORMAT = "carnuta/1"
-PHASES = (ACTIONS, BONUS, DISCARD, OVER)
+PHASES = tuple(str(phase) for phase in Phase)
 ROWS = (Row.DAY, Row.NIGHT)
 RUNE_LETTERS = {"S": "sun", "M": "moon", ".": "empty", "#": "padlock"}
 
@@ -41,56 +41,55 @@ def _deck_field(deck: Deck) -> str | dict[str, str]:
     return {"name": deck.name, "csv": deck.to_csv()}
 
 
-def _state_dict(game: Game, s: GameState) -> dict[str, Any]:
+def position_dict(game: Game) -> dict[str, Any]:
+    """The game's current position as a JSON-ready dict (no history), from its public view."""
     rules = game.rules
     boards = []
-    for p in s.players:
-        counter = min(len(p.played), rules.counter_max)
-        open_spaces = game._capacity[counter]
-        runes = "S" * p.suns + "M" * p.moons + "." * (open_spaces - p.suns - p.moons)
-        runes += "#" * (rules.rune_spaces - open_spaces)
+    for seat in range(game.num_players):
+        view = game.player(seat)
+        runes = "S" * view.suns + "M" * view.moons + "." * view.empty_spaces
+        runes += "#" * view.locked_spaces
+        salt_on = game.salt_on(seat)
         boards.append(
             {
                 "runes": runes,
-                "counter": counter,
-                "sickles": p.sickles,
-                "hand": list(p.hand),
-                "played": [f"{c} on {p.salt_on[c]}" if c in p.salt_on else c for c in p.played],
-                "bonus": [i.value for i in p.bonus],
+                "counter": view.counter,
+                "sickles": view.sickles,
+                "hand": list(game.hand_ids(seat)),
+                "played": [
+                    f"{c} on {salt_on[c]}" if c in salt_on else c for c in game.played_ids(seat)
+                ],
+                "bonus": [i.value for i in view.bonus_tokens],
             }
         )
+    suns, moons = game.reserve_counts
     return {
         "format": FORMAT,
-        "players": len(s.players),
+        "players": game.num_players,
         "deck": _deck_field(game.deck),
         "rules": rules.changes(),
-        "seed": s.seed,
-        "reshuffles": s.reshuffles,
+        "seed": game.seed,
+        "reshuffles": game.reshuffles,
         "turn": {
-            "round": s.round,
-            "player": s.current,
-            "actions_left": s.actions_left,
-            "phase": s.phase,
-            "final_round": s.final_round,
+            "round": game.round,
+            "player": game.current_player,
+            "actions_left": game.actions_left,
+            "phase": str(game.phase),
+            "final_round": game.final_round,
         },
-        "reserve": {"sun": s.reserve_suns, "moon": s.reserve_moons},
-        "bonus_tokens": [i.value for i in s.bonus_tokens],
-        "market": {row.value: list(s.market[row]) for row in ROWS},
-        "decks": {row.value: list(reversed(s.decks[row])) for row in ROWS},
-        "discard": list(s.discard),
-        "box": list(s.box),
+        "reserve": {"sun": suns, "moon": moons},
+        "bonus_tokens": [i.value for i in game.bonus_tokens],
+        "market": {row.value: list(game.market_ids(row)) for row in ROWS},
+        "decks": {row.value: [c.id for c in game.deck_order(row)] for row in ROWS},
+        "discard": [c.id for c in game.discard_pile],
+        "box": [c.id for c in game.box],
         "boards": boards,
     }
 
 
-def position_dict(game: Game) -> dict[str, Any]:
-    """The game's current position as a JSON-ready dict (no history)."""
-    return _state_dict(game, game._s)
-
-
 def game_to_json(game: Game, *, indent: int | None = 1) -> str:
     document = position_dict(game)
-    start = _state_dict(game, game._start)
+    start = position_dict(game.start())
     for key in ("format", "deck", "rules"):
         del start[key]
     document["history"] = {"start": start, "actions": [str(a) for _, a in game.log]}
@@ -161,10 +160,6 @@ def _article(word: str) -> str:
     return "an" if word[0] in "aeiou" else "a"
 
 
-def _capacity(rules: Rules, counter: int) -> int:
-    return rules.open_spaces + sum(1 for level in rules.unlock_levels if level <= counter)
-
-
 def _read_board(r: _Reader, seat: int, board: Any) -> PlayerState:
     rules = r.rules
     f = f"boards[{seat}]"
@@ -204,7 +199,7 @@ def _read_board(r: _Reader, seat: int, board: Any) -> PlayerState:
         else:
             raise sub.fail(field, f"{entry!r} should be a card id, or 'SALT on CARD' for a Salt")
         played.append(card_id)
-    counter = min(len(played), rules.counter_max)
+    counter = rules.counter_after(len(played))
     if "counter" in board:
         given = sub.count("counter", board["counter"], 0, rules.counter_max)
         if given != counter:
@@ -218,8 +213,7 @@ def _read_board(r: _Reader, seat: int, board: Any) -> PlayerState:
             f"{runes!r} should have {rules.rune_spaces} letters, one per space: "
             "S (Sun), M (Moon), . (empty), # (Padlock)",
         )
-    open_spaces = _capacity(rules, counter)
-    locked = rules.rune_spaces - open_spaces
+    locked = rules.locked_spaces_at(counter)
     if runes.count("#") != locked:
         raise sub.fail(
             "runes",
@@ -234,13 +228,21 @@ def _read_board(r: _Reader, seat: int, board: Any) -> PlayerState:
                 where, f"{card_id} is a starting card: it is only ever the first card played"
             )
     bonus = [sub.ingredient(f"bonus[{i}]", v) for i, v in enumerate(sub.get("bonus", list, []))]
-    earned = sum(1 for level in rules.bonus_levels if level <= counter)
+    earned = rules.bonuses_earned(counter)
     if len(bonus) > earned:
         raise sub.fail(
             "bonus", f"{len(bonus)} tokens, but the counter on {counter} has earned {earned}"
         )
     sickles = sub.count("sickles", sub.get("sickles", int, rules.sickles), 0, rules.sickles)
-    return PlayerState(runes.count("S"), runes.count("M"), sickles, hand, played, salt_on, bonus)
+    return PlayerState(
+        runes.count("S"),
+        runes.count("M"),
+        sickles,
+        tuple(hand),
+        tuple(played),
+        salt_on,
+        tuple(bonus),
+    )
 
 
 def _read_rules(data: dict[str, Any]) -> Rules:
@@ -382,9 +384,10 @@ def read_state(data: Any, deck: Deck, rules: Rules, prefix: str = "") -> GameSta
         0,
         rules.actions_per_turn,
     )
-    phase = t.get("phase", str, ACTIONS)
-    if phase not in PHASES:
-        raise t.fail("phase", f"should be one of {', '.join(PHASES)}, not {phase!r}")
+    phase_word = t.get("phase", str, str(ACTIONS))
+    if phase_word not in PHASES:
+        raise t.fail("phase", f"should be one of {', '.join(PHASES)}, not {phase_word!r}")
+    phase = Phase(phase_word)
     final_round = t.get("final_round", (int, type(None)), None)
     triggered = [seat for seat, p in enumerate(boards) if len(p.played) >= rules.end_trigger]
     if triggered and final_round is None:
@@ -399,10 +402,8 @@ def read_state(data: Any, deck: Deck, rules: Rules, prefix: str = "") -> GameSta
         raise t.fail("final_round", f"round {final_round} is already past (this is round {round_})")
     if phase == BONUS and not tokens:
         raise t.fail("phase", "no Bonus Ingredient token is left to choose")
-    if phase == BONUS and len(boards[current].bonus) >= sum(
-        1
-        for level in rules.bonus_levels
-        if level <= min(len(boards[current].played), rules.counter_max)
+    if phase == BONUS and len(boards[current].bonus) >= rules.bonuses_earned(
+        rules.counter_after(len(boards[current].played))
     ):
         raise t.fail("phase", f"player {current + 1} has no bonus space to claim")
     if phase == DISCARD and len(boards[current].hand) <= rules.hand_limit:
@@ -419,16 +420,16 @@ def read_state(data: Any, deck: Deck, rules: Rules, prefix: str = "") -> GameSta
         round=round_,
         actions_left=actions_left,
         phase=phase,
-        market=market,
-        decks=decks,
-        discard=discard,
+        market={row: tuple(market[row]) for row in ROWS},
+        decks={row: tuple(decks[row]) for row in ROWS},
+        discard=tuple(discard),
         reserve_suns=reserve_suns,
         reserve_moons=reserve_moons,
-        bonus_tokens=tokens,
+        bonus_tokens=tuple(tokens),
         final_round=final_round,
         seed=seed,
         reshuffles=reshuffles,
-        box=box,
+        box=tuple(box),
         log=None,
     )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cached_property
 from typing import Any, Literal
 
 from .errors import RulesError
@@ -100,6 +101,63 @@ class Rules:
         players = [p for p, _ in self.reserve_per_face]
         if sorted(players) != players or any(n < 0 for _, n in self.reserve_per_face):
             return "reserve_per_face lists (players, runes of each face) by player count"
+        return None
+
+    # ------------------------------------------------------------ the counter track
+    def counter_after(self, cards_played: int) -> int:
+        """Where the counter stands with ``cards_played`` cards in front of a player: one space
+        a card, stopping on ``counter_max`` (more cards may be played past it).
+
+        >>> Rules().counter_after(5), Rules().counter_after(13)
+        (5, 11)
+        """
+        return cards_played if cards_played < self.counter_max else self.counter_max
+
+    @cached_property
+    def _open_by_counter(self) -> tuple[int, ...]:
+        return tuple(
+            self.open_spaces + sum(1 for level in self.unlock_levels if level <= counter)
+            for counter in range(self.counter_max + 1)
+        )
+
+    def open_spaces_at(self, counter: int) -> int:
+        """Rune spaces open (no Padlock) with the counter on ``counter``.
+
+        >>> [Rules().open_spaces_at(c) for c in (1, 3, 4, 7, 8, 11)]
+        [4, 4, 5, 5, 6, 6]
+        """
+        return self._open_by_counter[counter]
+
+    def locked_spaces_at(self, counter: int) -> int:
+        """Rune spaces still under a Padlock with the counter on ``counter``."""
+        return self.rune_spaces - self._open_by_counter[counter]
+
+    def unlocks_at(self, counter: int) -> bool:
+        """Whether reaching ``counter`` removes a Padlock (4 and 8 in the real game)."""
+        return counter in self.unlock_levels
+
+    def bonus_at(self, counter: int) -> bool:
+        """Whether reaching ``counter`` gives a Bonus Ingredient token (6 and 10)."""
+        return counter in self.bonus_levels
+
+    def bonuses_earned(self, counter: int) -> int:
+        """Bonus spaces passed with the counter on ``counter``: the most tokens a player holds."""
+        return sum(1 for level in self.bonus_levels if level <= counter)
+
+    def next_unlock(self, locked: int) -> int | None:
+        """The counter level that removes the next Padlock of a board with ``locked`` Padlocks.
+
+        >>> Rules().next_unlock(2), Rules().next_unlock(1), Rules().next_unlock(0)
+        (4, 8, None)
+        """
+        levels = self.unlock_levels
+        return levels[len(levels) - locked] if 0 < locked <= len(levels) else None
+
+    def counter_for_open_spaces(self, open_spaces: int) -> int | None:
+        """The lowest counter (at least 1) that gives ``open_spaces`` open spaces, or ``None``."""
+        for counter in range(1, self.counter_max + 1):
+            if self._open_by_counter[counter] == open_spaces:
+                return counter
         return None
 
     @property

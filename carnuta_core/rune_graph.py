@@ -44,7 +44,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 import networkx as nx
 
-from .cards import Card, CostIcon, Pay, format_cost, parse_cost
+from . import runes
+from .cards import Card, CostIcon, format_cost, parse_cost
 from .deck import Deck
 from .errors import DeckError, PositionError
 from .model import Face, Kind, Origin, Row
@@ -204,8 +205,7 @@ class RuneState(_RuneFields):
         >>> RuneState(1, 1, 4, 2).can_pay("flip moon, return moon")
         False
         """
-        need_suns, need_moons = cost_need(as_cost(cost))
-        return self.suns >= need_suns and self.moons >= need_moons
+        return runes.can_pay(self.suns, self.moons, runes.cost_need(as_cost(cost)))
 
     # -- constructors
     @staticmethod
@@ -252,33 +252,14 @@ def as_cost(cost: CostLike) -> Cost:
     return tuple(cost)
 
 
-def cost_need(cost: Cost) -> tuple[int, int]:
-    """(Suns, Moons) the board must show: every icon uses a different rune of its face."""
-    suns = sum(1 for icon in cost if icon.face is Face.SUN)
-    return suns, len(cost) - suns
-
-
-@lru_cache(maxsize=1024)
 def cost_delta(cost: Cost) -> tuple[int, int, int, int, int, int]:
     """(Suns needed, Moons needed, change of board Suns, of board Moons, Suns returned to the
-    reserve, Moons returned). Every icon is matched against the board *before* paying.
+    reserve, Moons returned): ``runes.cost_need`` and ``runes.cost_delta`` side by side.
 
     >>> cost_delta(parse_cost("flip moon, return moon"))
     (0, 2, 1, -2, 0, 1)
     """
-    need_suns, need_moons = cost_need(cost)
-    flips = {face: 0 for face in Face}
-    returns = {face: 0 for face in Face}
-    for icon in cost:
-        (flips if icon.pay is Pay.FLIP else returns)[icon.face] += 1
-    return (
-        need_suns,
-        need_moons,
-        flips[Face.MOON] - need_suns,
-        flips[Face.SUN] - need_moons,
-        returns[Face.SUN],
-        returns[Face.MOON],
-    )
+    return (*runes.cost_need(cost), *runes.cost_delta(cost))
 
 
 def _key(state: RuneState) -> Key:
@@ -374,31 +355,20 @@ def _rune_steps(k: Key, rules: Rules) -> list[tuple[str, str, Key]]:
     empty = spaces - suns - moons
     null_ok = rules.allow_null_actions
     out: list[tuple[str, str, Key]] = []
-    moved = empty if rs is None else min(empty, rs)
+    moved = runes.taken(empty, rs)
     if moved > 0 or null_ok:
         target = (suns + moved, moons, spaces, locked, None if rs is None else rs - moved, rm)
         out.append(("runes sun", "runes", target))
-    moved = empty if rm is None else min(empty, rm)
+    moved = runes.taken(empty, rm)
     if moved > 0 or null_ok:
         target = (suns, moons + moved, spaces, locked, rs, None if rm is None else rm - moved)
         out.append(("runes moon", "runes", target))
-    if rules.flip_mode == "all":
-        if moons > 0 or null_ok:
-            out.append(("flip sun", "flip", (suns + moons, 0, spaces, locked, rs, rm)))
-        if suns > 0 or null_ok:
-            out.append(("flip moon", "flip", (0, suns + moons, spaces, locked, rs, rm)))
-    else:
-        for n in range(1, moons + 1):
-            out.append((f"flip sun {n}", "flip", (suns + n, moons - n, spaces, locked, rs, rm)))
-        for n in range(1, suns + 1):
-            out.append((f"flip moon {n}", "flip", (suns - n, moons + n, spaces, locked, rs, rm)))
+    for face in (Face.SUN, Face.MOON):
+        for count in runes.flip_counts(face, suns, moons, rules.flip_mode, null_ok):
+            su, mo = runes.flipped(face, suns, moons, count)
+            action = f"flip {face}" + ("" if count is None else f" {count}")
+            out.append((action, "flip", (su, mo, spaces, locked, rs, rm)))
     return out
-
-
-def _unlock_level(locked: int, rules: Rules) -> int | None:
-    """The counter level that removes the next Padlock of a board with ``locked`` Padlocks."""
-    levels = rules.unlock_levels
-    return levels[len(levels) - locked] if 0 < locked <= len(levels) else None
 
 
 Delta = tuple[int, int, int, int, int, int]
@@ -440,7 +410,7 @@ def play_moves(
     >>> [m.key for m in play_moves(RuneState(0, 2, 4, 2), cost_groups(["return moon"]))]
     ['pay return moon', 'pay return moon +padlock']
     """
-    level = _unlock_level(state.locked, rules or Rules())
+    level = (rules or Rules()).next_unlock(state.locked)
     deltas = [cost_delta(group.cost) for group in groups]
     return [
         Move(
@@ -517,7 +487,7 @@ def _fill(
     plays: dict[int, list[tuple[str, Mapping[str, Any], int, int, int, int, int, int, int, int]]]
     plays = {}
     for locked in range(rules.rune_spaces + 1):
-        level = _unlock_level(locked, rules)
+        level = rules.next_unlock(locked)
         found = plays[locked] = []
         for group in groups:
             need_s, need_m, d_s, d_m, back_s, back_m = cost_delta(group.cost)
@@ -772,17 +742,6 @@ def afford_all(
 
 
 # ------------------------------------------------------------------ staging positions
-def _capacity(rules: Rules, counter: int) -> int:
-    return rules.open_spaces + sum(1 for level in rules.unlock_levels if level <= counter)
-
-
-def _counter_for(rules: Rules, open_spaces: int) -> int:
-    for counter in range(1, rules.counter_max + 1):
-        if _capacity(rules, counter) == open_spaces:
-            return counter
-    raise PositionError("rune state", f"no counter gives {open_spaces} open spaces")
-
-
 def to_position(
     state: RuneState,
     deck: Deck,
@@ -816,8 +775,11 @@ def to_position(
         raise PositionError(
             "rune state", f"{state.open_spaces} open + {state.locked} locked != {rules.rune_spaces}"
         )
-    counter = _counter_for(rules, state.open_spaces) if counter is None else counter
-    if _capacity(rules, counter) != state.open_spaces:
+    if counter is None:
+        counter = rules.counter_for_open_spaces(state.open_spaces)
+        if counter is None:
+            raise PositionError("rune state", f"no counter gives {state.open_spaces} open spaces")
+    if rules.open_spaces_at(counter) != state.open_spaces:
         raise PositionError(
             "counter", f"a counter on {counter} does not give {state.open_spaces} open spaces"
         )
@@ -840,15 +802,15 @@ def to_position(
     ]
     boards: list[dict[str, Any]] = []
     me_played = [starts[0]] + [fillers.pop() for _ in range(counter - 1)]
-    runes = "S" * state.suns + "M" * state.moons + "." * state.empty + "#" * state.locked
-    boards.append({"runes": runes, "played": me_played, "hand": list(hand)})
+    board = "S" * state.suns + "M" * state.moons + "." * state.empty + "#" * state.locked
+    boards.append({"runes": board, "played": me_played, "hand": list(hand)})
     for seat in range(1, players):
         others = players - seat
         share = -(-rest // others)  # ceiling: leftover runes spread over the other boards
         other_counter = 1
-        while _capacity(rules, other_counter) < share and other_counter < rules.counter_max:
+        while rules.open_spaces_at(other_counter) < share and other_counter < rules.counter_max:
             other_counter += 1
-        capacity = _capacity(rules, other_counter)
+        capacity = rules.open_spaces_at(other_counter)
         if capacity < share:
             raise PositionError("rune state", f"{rest} runes do not fit on the other boards")
         suns = min(share, rest) // 2
@@ -1235,7 +1197,6 @@ __all__ = [
     "as_cost",
     "bot_games",
     "cost_groups",
-    "cost_need",
     "cost_table",
     "draw_rune_graph",
     "layered_layout",

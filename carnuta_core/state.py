@@ -1,7 +1,13 @@
-"""The mutable state behind a ``Game``: small slotted records that copy fast."""
+"""The state behind a ``Game``: small slotted records that copy fast.
+
+Every collection in a state is immutable: tuples, and dicts (the market and decks by row, a
+player's Salts) that are replaced, never changed in place. So copying a state copies only a
+few records, and sharing a collection between copies, or handing it out read-only, is safe.
+"""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from .model import Ingredient, Row
@@ -10,11 +16,26 @@ from .model import Ingredient, Row
 #: Appending makes a new node and copies share the old ones, so copying a state is O(1) in
 #: the length of the game.
 LogNode = tuple[Any, int, Any] | None
+#: ``GameState.snapshot()``: the state's fields in order, its players' list copied.
+Snapshot = tuple[Any, ...]
 
-ACTIONS = "actions"
-BONUS = "bonus"
-DISCARD = "discard"
-OVER = "over"
+
+class Phase(StrEnum):
+    """What the player to move is doing. Equal to its word: ``Phase.OVER == "over"``."""
+
+    ACTIONS = "actions"  # taking main actions (and Sickles), then ending the turn
+    BONUS = "bonus"  # choosing a Bonus Ingredient token
+    DISCARD = "discard"  # discarding down to the hand limit at the end of the turn
+    OVER = "over"  # the game has ended
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+ACTIONS = Phase.ACTIONS
+BONUS = Phase.BONUS
+DISCARD = Phase.DISCARD
+OVER = Phase.OVER
 
 
 class PlayerState:
@@ -27,33 +48,28 @@ class PlayerState:
         suns: int,
         moons: int,
         sickles: int,
-        hand: list[str],
-        played: list[str],
+        hand: tuple[str, ...],
+        played: tuple[str, ...],
         salt_on: dict[str, str],
-        bonus: list[Ingredient],
+        bonus: tuple[Ingredient, ...],
     ):
         self.suns = suns
         self.moons = moons
         self.sickles = sickles
         self.hand = hand
         self.played = played
+        #: Salt id -> the id of the card it is stacked on. Replaced, never changed in place.
         self.salt_on = salt_on
         self.bonus = bonus
 
     def copy(self) -> PlayerState:
         return PlayerState(
-            self.suns,
-            self.moons,
-            self.sickles,
-            self.hand[:],
-            self.played[:],
-            dict(self.salt_on),
-            self.bonus[:],
+            self.suns, self.moons, self.sickles, self.hand, self.played, self.salt_on, self.bonus
         )
 
 
 class GameState:
-    """Everything that changes during a game. Deck lists have their top card last."""
+    """Everything that changes during a game. Deck tuples have their top card last."""
 
     __slots__ = (
         "players",
@@ -80,17 +96,17 @@ class GameState:
         current: int,
         round: int,
         actions_left: int,
-        phase: str,
-        market: dict[Row, list[str | None]],
-        decks: dict[Row, list[str]],
-        discard: list[str],
+        phase: Phase,
+        market: dict[Row, tuple[str | None, ...]],
+        decks: dict[Row, tuple[str, ...]],
+        discard: tuple[str, ...],
         reserve_suns: int,
         reserve_moons: int,
-        bonus_tokens: list[Ingredient],
+        bonus_tokens: tuple[Ingredient, ...],
         final_round: int | None,
         seed: int,
         reshuffles: int,
-        box: list[str],
+        box: tuple[str, ...],
         log: LogNode,
     ):
         self.players = players
@@ -111,21 +127,59 @@ class GameState:
         self.log = log
 
     def copy(self) -> GameState:
-        return GameState(
-            [p.copy() for p in self.players],
+        """An independent state: nothing in it is shared with this one that either may change."""
+        return self._with_players([p.copy() for p in self.players])
+
+    def snapshot(self) -> Snapshot:
+        """What ``restore`` needs to bring this state back, taken before an action.
+
+        It shares the players' records with this state, and gives this state a private record
+        of the player to act: an action changes only that player's record (and the game's own
+        fields), so the records the snapshot holds are never changed afterwards.
+        """
+        players = self.players
+        snap = (
+            players[:],
             self.current,
             self.round,
             self.actions_left,
             self.phase,
-            {Row.DAY: self.market[Row.DAY][:], Row.NIGHT: self.market[Row.NIGHT][:]},
-            {Row.DAY: self.decks[Row.DAY][:], Row.NIGHT: self.decks[Row.NIGHT][:]},
-            self.discard[:],
+            self.market,
+            self.decks,
+            self.discard,
             self.reserve_suns,
             self.reserve_moons,
-            self.bonus_tokens[:],
+            self.bonus_tokens,
             self.final_round,
             self.seed,
             self.reshuffles,
-            self.box,  # never changes after setup
+            self.box,
+            self.log,
+        )
+        players[self.current] = players[self.current].copy()
+        return snap
+
+    @staticmethod
+    def restore(snap: Snapshot) -> GameState:
+        """The state a ``snapshot`` was taken of."""
+        return GameState(*snap)
+
+    def _with_players(self, players: list[PlayerState]) -> GameState:
+        return GameState(
+            players,
+            self.current,
+            self.round,
+            self.actions_left,
+            self.phase,
+            self.market,
+            self.decks,
+            self.discard,
+            self.reserve_suns,
+            self.reserve_moons,
+            self.bonus_tokens,
+            self.final_round,
+            self.seed,
+            self.reshuffles,
+            self.box,
             self.log,
         )

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from .game import ROWS, Game
+from .deck_index import ROWS
+from .game import Game
 from .model import INGREDIENTS
 
 
 def replay(game: Game) -> list[tuple[Game, str, list[str]]]:
     """Replay ``game`` from its start: (position before, action, what the action did) per step."""
-    step = Game(game.deck, game.rules, game._start.copy())
+    step = game.start()
     out = []
     for _, action in game.log:
         before = step.copy()
@@ -18,7 +19,7 @@ def replay(game: Game) -> list[tuple[Game, str, list[str]]]:
 
 
 def setup_lines(game: Game) -> list[str]:
-    start = Game(game.deck, game.rules, game._start.copy())
+    start = game.start()
     changes = game.rules.changes()
     lines = [
         f"Carnuta: {game.num_players} players, seed {game.seed}, deck {game.deck.name}, "

@@ -2,7 +2,7 @@
 
 Positions come from the engine itself (random playouts of the reference deck with 2, 3 and 4
 players) and from ``to_position`` (every rune state staged as a position); each graph edge is
-compared with what ``Game.legal_actions()`` and ``Game._apply`` do there.
+compared with what ``Game.legal_actions()`` and ``Game.push`` do there.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from carnuta_core import (
 )
 from carnuta_core.cards import format_cost
 from carnuta_core.errors import DeckError, PositionError
+from carnuta_core.position import position_dict
 from carnuta_core.rune_graph import (
     RuneState,
     actions_to_afford,
@@ -64,8 +65,8 @@ def playout_positions(players: int, seed: int, every: int = 3) -> list[Game]:
     while not game.is_over:
         if game.phase == "actions" and game.actions_left > 0 and step % every == 0:
             found.append(game.copy())
-        legal = game._legal()
-        game._apply(legal[rng.randrange(len(legal))])
+        legal = game.legal_actions()
+        game.push(legal[rng.randrange(len(legal))])
         step += 1
     return found
 
@@ -74,10 +75,10 @@ def engine_rune_children(game: Game) -> dict[str, RuneState]:
     """The engine's legal rune actions and the rune state each one leads to."""
     seat = game.current_player
     out = {}
-    for action in game._legal():
+    for action in game.legal_actions():
         if isinstance(action, (TakeRunes, FlipRunes)):
             child = game.copy()
-            child._apply(action)
+            child.push(action)
             out[str(action)] = RuneState.of(child, seat)
     return out
 
@@ -94,7 +95,7 @@ def check_edges(game: Game) -> int:
     counter = game.counter(seat)
     opens = counter + 1 in rules.unlock_levels
     hand = game.player(seat).hand
-    legal = game._legal()
+    legal = game.legal_actions()
     for card in hand:
         plays = [a for a in legal if isinstance(a, PlayCard) and a.card == card.id]
         edges = play_moves(state, cost_groups([card]), rules)
@@ -103,7 +104,7 @@ def check_edges(game: Game) -> int:
         if not plays:
             continue
         child = game.copy()
-        child._apply(plays[0])
+        child.push(plays[0])
         reached = RuneState.of(child, seat)
         if not card.cost:
             assert reached.suns == state.suns and reached.moons == state.moons
@@ -117,17 +118,20 @@ def check_edges(game: Game) -> int:
 
 
 def engine_afford(game: Game) -> dict[str, int | None]:
-    """Brute force on the engine: BFS over Take/Flip Runes (copies via ``_apply``), the fewest
-    rune actions until each card in the current player's hand is legal to play."""
+    """Brute force on the engine: BFS over Take/Flip Runes (copies via ``push``), the fewest
+    rune actions until each card in the current player's hand is legal to play. The position
+    is restaged with a turn long enough for every rune action, since only runes matter."""
     seat = game.current_player
-    per_turn = game.rules.actions_per_turn
-    start = game.copy()
+    position = position_dict(game)
+    position["rules"] = {**position["rules"], "actions_per_turn": 99}
+    position["turn"]["actions_left"] = 99
+    start = Game.from_json(position)
     best: dict[str, int | None] = {c.id: None for c in game.player(seat).hand}
     seen = {RuneState.of(start, seat)}
     queue = deque([(start, 0)])
     while queue:
         node, depth = queue.popleft()
-        legal = node._legal()
+        legal = node.legal_actions()
         for action in legal:
             if isinstance(action, PlayCard) and best[action.card] is None:
                 best[action.card] = depth
@@ -135,8 +139,7 @@ def engine_afford(game: Game) -> dict[str, int | None]:
             if not isinstance(action, (TakeRunes, FlipRunes)):
                 continue
             child = node.copy()
-            child._apply(action)
-            child._s.actions_left = per_turn  # stay in the same turn: only runes matter
+            child.push(action)
             key = RuneState.of(child, seat)
             if key not in seen:
                 seen.add(key)

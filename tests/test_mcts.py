@@ -147,7 +147,7 @@ def test_points_by_end_is_the_maths_gain_on_the_potion_with_the_hand_played():
     assert points_by_end(game, 0, flat) == 5
     for action in ("take day 1", "take night 1"):
         game.play(action)
-    hand = [game.deck[c] for c in game._s.players[0].hand]
+    hand = [game.deck[c] for c in game.hand_ids(0)]
     for card in [c for c in hand if not c.is_salt]:
         others = [c for c in hand if c is not card and not c.is_salt]
         table = list(maths.Potion.from_game(game, 0).played)
