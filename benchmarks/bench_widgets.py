@@ -16,23 +16,10 @@ import argparse
 import random
 import statistics
 import time
-from typing import Any
-
-import ipywidgets as widgets
 
 from widgets import PlayTable
 
 WEIGHTS = {"PlayCard": 8, "SelectSalt": 8, "TakeCard": 3, "Sickle": 0.2}
-
-
-def enabled(table: PlayTable) -> list[tuple[widgets.Button, Any]]:
-    buttons: list[tuple[widgets.Button, Any]] = []
-    for picture in (table.market_map, *table.player_maps):
-        buttons += [(b, b.payload) for b in picture.visible() if not b.disabled]
-    for button, action in table._bar_actions.items():
-        if not button.disabled and button.layout.display != "none":
-            buttons.append((button, action))
-    return buttons
 
 
 def measure(seats: tuple[str, ...], clicks: int, seed: int) -> dict[str, list[float]]:
@@ -42,7 +29,7 @@ def measure(seats: tuple[str, ...], clicks: int, seed: int) -> dict[str, list[fl
     while len(out["ms"]) < clicks:
         if table.game.is_over:
             table.new_game(seats, seed=rng.randrange(10**6))
-        choices = enabled(table)
+        choices = table.clickable()
         weights = [WEIGHTS.get(type(p).__name__, 1) for _, p in choices]
         button, _ = rng.choices(choices, weights)[0]
         sent = table.sent_bytes

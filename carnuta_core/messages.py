@@ -326,8 +326,8 @@ class _Formatter(string.Formatter):
         if isinstance(value, Enum):
             flags: dict[str, str] = {}
             for part in filter(None, format_spec.split(",")):
-                name, _, value = part.partition("=")
-                flags[name] = value
+                flag, _, setting = part.partition("=")
+                flags[flag] = setting
             plural = "plural" in flags
             if "count" in flags:
                 plural = plural_form(int(self.args[flags["count"]]), lang)

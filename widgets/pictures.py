@@ -121,6 +121,20 @@ class HitButton(widgets.Button):  # type: ignore[misc]
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
         self.payload: Any = None
+        #: The CSS classes last given by ``set_classes``.
+        self.classes: tuple[str, ...] = ()
+
+    def set_classes(self, classes: tuple[str, ...]) -> None:
+        """Show ``classes`` (and no other class this method gave); unchanged ones send nothing."""
+        if classes == self.classes:
+            return
+        for name in self.classes:
+            if name not in classes:
+                self.remove_class(name)
+        for name in classes:
+            if name not in self.classes:
+                self.add_class(name)
+        self.classes = classes
 
 
 def _pct(value: float, total: float) -> str:
@@ -162,9 +176,7 @@ class PictureMap:
             button.description = hit.label
             button.tooltip = hit.tip
             button.disabled = not hit.enabled
-            classes = ("cn-hit", f"cn-{hit.kind}")
-            if tuple(button._dom_classes) != classes:
-                button._dom_classes = classes
+            button.set_classes(("cn-hit", f"cn-{hit.kind}"))
             layout = button.layout
             layout.left = _pct(hit.rect.x, width)
             layout.top = _pct(hit.rect.y, height)

@@ -1,7 +1,6 @@
 """``PlayTable``: a whole game of Carnuta in a notebook cell, against bots.
 
->>> from tests.widgets_support import test_deck
->>> table = PlayTable(("human", "greedy"), seed=3, deck=test_deck())
+>>> table = PlayTable(("human", "greedy"), seed=3)
 >>> table.click_market("day", 2)          # presses the button over the card: 'take day 2'
 >>> str(table.game.log[-1][1])
 'take day 2'
@@ -962,6 +961,16 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
 
     def click_undo(self) -> None:
         self.w_undo.click()
+
+    def clickable(self) -> list[tuple[widgets.Button, Any]]:
+        """Every button a player can click now, with what it means (an action, a card...)."""
+        buttons: list[tuple[widgets.Button, Any]] = []
+        for picture in (self.market_map, *self.player_maps):
+            buttons += [(b, b.payload) for b in picture.visible() if not b.disabled]
+        for button, action in self._bar_actions.items():
+            if not button.disabled and button.layout.display != "none":
+                buttons.append((button, action))
+        return buttons
 
     def type_action(self, text: str) -> None:
         """Type an action in the box and press Play."""
