@@ -34,26 +34,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from .cards import card_id_problem
 from .errors import ActionSyntaxError
 from .model import Face, Ingredient, Row
 from .vocabulary import check_lang, word
 
 #: The longest action text read; anything longer is refused before it is looked at.
 MAX_ACTION_TEXT = 200
-#: Card ids: capital ASCII letters, digits and "_", at most this long (``N07``, ``D30``).
-MAX_CARD_ID = 16
-
-
-def card_id_problem(value: object) -> str | None:
-    """Why ``value`` is not a card id, or ``None``. The grammar: 1-16 ASCII capital letters,
-    digits or ``_`` (``N07``, ``S01``, ``MY_CARD_3``); the notation reads ids in any case."""
-    if not isinstance(value, str):
-        return f"a card id is text like 'N07', not {value!r}"
-    if not 1 <= len(value) <= MAX_CARD_ID:
-        return f"a card id has 1 to {MAX_CARD_ID} characters, not {len(value)}"
-    if not all(c.isascii() and (c.isupper() or c.isdigit() or c == "_") for c in value):
-        return f"{value!r} is not a card id: use capital letters A-Z, digits and '_', like 'N07'"
-    return None
 
 
 def _enum_field(cls: type, field: str, value: Any, enum: type[Enum], what: str) -> Any:
