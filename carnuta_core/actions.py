@@ -35,7 +35,7 @@ from enum import Enum
 from typing import Any
 
 from .cards import card_id_problem
-from .errors import ActionSyntaxError
+from .errors import ActionSyntaxError, short_repr
 from .model import Face, Ingredient, Row
 from .vocabulary import check_lang, word
 
@@ -52,14 +52,14 @@ def _enum_field(cls: type, field: str, value: Any, enum: type[Enum], what: str) 
             return found
     choices = ", ".join(str(m.value) for m in enum)
     raise ActionSyntaxError(
-        f"{cls.__name__}.{field}: {value!r} is not a {what} (expected one of: {choices})"
+        f"{cls.__name__}.{field}: {short_repr(value)} is not a {what} (expected one of: {choices})"
     )
 
 
 def _int_field(cls: type, field: str, value: Any, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise ActionSyntaxError(
-            f"{cls.__name__}.{field}: should be a whole number of at least {low}, not {value!r}"
+            f"{cls.__name__}.{field}: should be a whole number of at least {low}, not {short_repr(value)}"
         )
     return value
 
@@ -315,7 +315,7 @@ def parse_action(text: str) -> Action:
     """Read an action in the kit's notation, English or French; ``ActionSyntaxError`` says
     what is wrong."""
     if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action is text like 'take day 2', not {_short(text)}")
+        raise ActionSyntaxError(f"an action is text like 'take day 2', not {short_repr(text)}")
     if len(text) > MAX_ACTION_TEXT:
         raise ActionSyntaxError(
             f"an action is a few words like 'take day 2', not {len(text)} characters"
@@ -334,14 +334,6 @@ def parse_action(text: str) -> Action:
         return _parse_words(verb, [w.lower() if w.isascii() else w for w in words[1:]])
     except (ValueError, ActionSyntaxError) as error:
         raise ActionSyntaxError(f"{text.strip()!r} is not an action: {error}") from None
-
-
-def _short(value: object) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # a value whose repr fails is still refused by name
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def notation(action: Action, lang: str = "en") -> str:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import random
-import reprlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -48,7 +47,7 @@ from .actions import (
 from .cards import Card
 from .deck import Deck, reference_deck
 from .deck_index import ROWS, DeckIndex, deck_index
-from .errors import IllegalAction, PositionError, RulesError
+from .errors import IllegalAction, PositionError, RulesError, short_repr
 from .legality import LegalActions, empty_spaces, legal_actions, refusal, why_allowed
 from .messages import Event, Reason
 from .model import INGREDIENTS, Face, Ingredient, Origin, Row
@@ -155,7 +154,7 @@ class Game:
         ):
             counts = ", ".join(map(str, rules.player_counts))
             raise PositionError(
-                "players", f"Carnuta is played by {counts} players, not {_short(players)}"
+                "players", f"Carnuta is played by {counts} players, not {short_repr(players)}"
             )
         check_deck_fits(deck, rules, players)
         if seed is None:
@@ -445,7 +444,7 @@ class Game:
         if isinstance(action, str):
             return parse_action(action)
         if type(action) not in ACTION_TYPES:
-            raise IllegalAction(Reason("not_an_action", {"value": _short(action)}).text())
+            raise IllegalAction(Reason("not_an_action", {"value": short_repr(action)}).text())
         return action
 
     # ------------------------------------------------------------------ play
@@ -461,7 +460,9 @@ class Game:
         s = self._s
         if player is not None and player != s.current:
             if isinstance(player, bool) or not isinstance(player, int):
-                raise IllegalAction(f"{action}: player should be a seat number, not {player!r}")
+                raise IllegalAction(
+                    f"{action}: player should be a seat number, not {short_repr(player)}"
+                )
             turn = Reason("not_your_turn", {"current": s.current + 1, "player": player + 1})
             raise IllegalAction.because(action, turn)
         reason = refusal(s, self._index, self.rules, action)
@@ -602,14 +603,6 @@ class Game:
         return f"<Game {self.num_players} players, seed {s.seed}: {state}>"
 
 
-def _short(value: object) -> str:
-    """A bounded ``repr`` for messages, whatever the value."""
-    try:
-        return reprlib.repr(value)
-    except Exception:  # a value whose repr fails is still named by its type
-        return f"a {type(value).__name__}"
-
-
 DEFAULT_RULES = Rules()
 
 
@@ -621,7 +614,9 @@ def as_rules(rules: Rules | Mapping[str, Any] | None) -> Rules:
         return rules
     if isinstance(rules, Mapping):
         return Rules.from_changes(rules)
-    raise RulesError(f"rules should be a Rules or a dict of knobs to change, not {_short(rules)}")
+    raise RulesError(
+        f"rules should be a Rules or a dict of knobs to change, not {short_repr(rules)}"
+    )
 
 
 def as_deck(deck: Deck | str | None) -> Deck:
@@ -631,7 +626,7 @@ def as_deck(deck: Deck | str | None) -> Deck:
     if isinstance(deck, Deck):
         return deck
     raise PositionError(
-        "deck", f"should be a Deck (load_deck(path)) or 'reference', not {_short(deck)}"
+        "deck", f"should be a Deck (load_deck(path)) or 'reference', not {short_repr(deck)}"
     )
 
 

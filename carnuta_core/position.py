@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import json
 import random
-import reprlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .deck import Deck, parse_deck_text, reference_deck
-from .errors import CarnutaError, PositionError, RulesError
+from .errors import CarnutaError, PositionError, RulesError, short_repr
 from .model import INGREDIENTS, Ingredient, Origin, Row, lookup
 from .rules import Rules
 from .state import ACTIONS, BONUS, DISCARD, OVER, GameState, Phase, PlayerState
@@ -115,17 +114,9 @@ def check_seed(value: Any, field: str = "seed") -> int:
     """``value`` if it is a seed (a whole number from 0 to 2**64 - 1), else a ``PositionError``."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
         raise PositionError(
-            field, f"should be a whole number from 0 to 2**64 - 1, not {_short(value)}"
+            field, f"should be a whole number from 0 to 2**64 - 1, not {short_repr(value)}"
         )
     return value
-
-
-def _short(value: Any) -> str:
-    """A bounded ``repr`` for messages, whatever the value."""
-    try:
-        return reprlib.repr(value)
-    except Exception:  # a value whose repr fails is still named by its type
-        return f"a {type(value).__name__}"
 
 
 def _check_text(text: str) -> None:
@@ -198,20 +189,22 @@ class _Reader:
             names = (
                 kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
             )
-            raise self.fail(field, f"should be {_article(names)} {names}, not {_short(value)}")
+            raise self.fail(field, f"should be {_article(names)} {names}, not {short_repr(value)}")
         return value
 
     def count(self, field: str, value: Any, low: int, high: int | None = None) -> int:
         self.check_type(field, value, int)
         if value < low or (high is not None and value > high):
             bound = f"from {low} to {high}" if high is not None else f"at least {low}"
-            raise self.fail(field, f"should be {bound}, not {_short(value)}")
+            raise self.fail(field, f"should be {bound}, not {short_repr(value)}")
         return int(value)
 
     def place(self, field: str, value: Any) -> str:
         card_id = value.upper() if isinstance(value, str) and value.isascii() else value
         if not isinstance(card_id, str) or card_id not in self.cards:
-            raise self.fail(field, f"{_short(value)} is not a card of the {self.deck.name} deck")
+            raise self.fail(
+                field, f"{short_repr(value)} is not a card of the {self.deck.name} deck"
+            )
         if card_id in self.placed:
             raise self.fail(field, f"card {card_id} is also in {self.placed[card_id]}")
         self.placed[card_id] = self.prefix + field
@@ -289,7 +282,7 @@ class _Board:
                 if target not in played:
                     raise sub.fail(
                         field,
-                        f"Salt {card_id} must go on a card played before it, not {_short(target)}",
+                        f"Salt {card_id} must go on a card played before it, not {short_repr(target)}",
                     )
                 if r.cards[target].is_salt and not rules.salt_on_salt:
                     raise sub.fail(field, f"{target} is a Salt: a Salt goes on an ingredient card")
@@ -302,7 +295,7 @@ class _Board:
                     )
             else:
                 raise sub.fail(
-                    field, f"{_short(entry)} should be a card id, or 'SALT on CARD' for a Salt"
+                    field, f"{short_repr(entry)} should be a card id, or 'SALT on CARD' for a Salt"
                 )
             played.append(card_id)
         return played
@@ -355,7 +348,7 @@ class _Board:
         sub = self.sub
         spaces = open_spaces + locked
         shape = (
-            f"{_short(runes)} should have {spaces} letters, one per space: S (Sun), M (Moon), "
+            f"{short_repr(runes)} should have {spaces} letters, one per space: S (Sun), M (Moon), "
             f". (empty), # (Padlock); or only the runes on the {open_spaces} open spaces, "
             "like 'SSM'"
         )
@@ -397,7 +390,7 @@ def _read_deck(data: dict[str, Any]) -> Deck:
     if isinstance(value, dict) and isinstance(value.get("csv"), str):
         name = value.get("name", "custom")
         if not isinstance(name, str):
-            raise PositionError("deck.name", f"should be text, not {_short(name)}")
+            raise PositionError("deck.name", f"should be text, not {short_repr(name)}")
         try:
             return parse_deck_text(value["csv"], source="deck.csv", name=name)
         except CarnutaError as error:
@@ -426,7 +419,7 @@ def read_state(data: Any, deck: Deck, rules: Rules, prefix: str = "") -> GameSta
     players = r.get("players", int)
     if players not in rules.player_counts:
         counts = ", ".join(map(str, rules.player_counts))
-        raise r.fail("players", f"Carnuta is played by {counts} players, not {_short(players)}")
+        raise r.fail("players", f"Carnuta is played by {counts} players, not {short_repr(players)}")
     seed = r.count("seed", r.get("seed", int, 0), 0, MAX_SEED)
     reshuffles = r.count("reshuffles", r.get("reshuffles", int, 0), 0, 10_000)
     boards_raw = r.get("boards", list, [{}] * players)
@@ -602,7 +595,7 @@ def _read_turn(
     )
     phase_word = t.get("phase", str, str(ACTIONS))
     if phase_word not in PHASES:
-        raise t.fail("phase", f"should be one of {', '.join(PHASES)}, not {_short(phase_word)}")
+        raise t.fail("phase", f"should be one of {', '.join(PHASES)}, not {short_repr(phase_word)}")
     phase = Phase(phase_word)
     last_play = t.count("last_play_round", t.get("last_play_round", int, round_ - 1), 0, round_)
     final_round = t.get("final_round", (int, type(None)), None)
@@ -713,12 +706,12 @@ def game_from_json(text: str | dict[str, Any]) -> Game:
         _check_values(text)
         data = text
     else:
-        raise PositionError("position", f"should be JSON text or a dict, not {_short(text)}")
+        raise PositionError("position", f"should be JSON text or a dict, not {short_repr(text)}")
     if not isinstance(data, dict):
         raise PositionError("position", "should be a JSON object")
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        raise PositionError("format", f"{_short(fmt)} is not {FORMAT!r}")
+        raise PositionError("format", f"{short_repr(fmt)} is not {FORMAT!r}")
     deck = _read_deck(data)
     rules = _read_rules(data)
     history = data.get("history")
@@ -734,14 +727,16 @@ def game_from_json(text: str | dict[str, Any]) -> Game:
     start_raw = history.get("start", {})
     if not isinstance(start_raw, dict):
         raise PositionError(
-            "history.start", f"should be a position object, not {_short(start_raw)}"
+            "history.start", f"should be a position object, not {short_repr(start_raw)}"
         )
     start = dict(start_raw)
     start.setdefault("players", data.get("players"))
     game = _staged(Game, deck, rules, read_state(start, deck, rules, prefix="history.start."))
     for i, action in enumerate(actions):
         if not isinstance(action, str):
-            raise PositionError(f"history.actions[{i}]", f"should be text, not {_short(action)}")
+            raise PositionError(
+                f"history.actions[{i}]", f"should be text, not {short_repr(action)}"
+            )
         try:
             game.play(action)
         except CarnutaError as error:

@@ -14,14 +14,13 @@ carnuta_core.errors.RulesError: unknown rules knob 'hand_limt' (did you mean 'ha
 from __future__ import annotations
 
 import difflib
-import reprlib
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
 from itertools import islice
 from typing import Any, Literal
 
-from .errors import RulesError
+from .errors import RulesError, short_repr
 
 FlipMode = Literal["all", "any"]
 
@@ -66,7 +65,7 @@ def check_knob_names(knobs: Mapping[str, Any]) -> None:
                 if close
                 else f"the knobs are: {', '.join(known)}"
             )
-            raise RulesError(f"unknown rules knob {_short(name)} ({hint})")
+            raise RulesError(f"unknown rules knob {short_repr(name)} ({hint})")
 
 
 @dataclass(frozen=True)
@@ -136,12 +135,14 @@ class Rules(metaclass=_RulesType):
             if name == "stalemate_rounds" and value is None:
                 continue
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                return f"{name} must be a whole number from {low} to {high}, not {_short(value)}"
+                return (
+                    f"{name} must be a whole number from {low} to {high}, not {short_repr(value)}"
+                )
         for name in ("final_extra_round", "allow_null_actions", "salt_on_salt"):
             if not isinstance(getattr(self, name), bool):
-                return f"{name} must be True or False, not {_short(getattr(self, name))}"
+                return f"{name} must be True or False, not {short_repr(getattr(self, name))}"
         if self.flip_mode not in ("all", "any"):
-            return f"flip_mode must be 'all' or 'any', not {_short(self.flip_mode)}"
+            return f"flip_mode must be 'all' or 'any', not {short_repr(self.flip_mode)}"
         if self.open_spaces > self.rune_spaces:
             return f"open_spaces ({self.open_spaces}) exceeds rune_spaces ({self.rune_spaces})"
         if len(self.unlock_levels) != self.rune_spaces - self.open_spaces:
@@ -253,21 +254,13 @@ class Rules(metaclass=_RulesType):
         Anything but a mapping of knob names, or a bad knob, is a ``RulesError``."""
         if not isinstance(changes, Mapping):
             raise RulesError(
-                f"rules changes are a dict of knobs, like {{'hand_limit': 4}}, not {_short(changes)}"
+                f"rules changes are a dict of knobs, like {{'hand_limit': 4}}, not {short_repr(changes)}"
             )
         check_knob_names(changes)
         return replace(Rules(), **dict(changes))
 
     def as_dict(self) -> dict[str, Any]:
         return {k: _jsonable(v) for k, v in asdict(self).items()}
-
-
-def _short(value: Any) -> str:
-    """A bounded ``repr`` for messages, whatever the value."""
-    try:
-        return reprlib.repr(value)
-    except Exception:  # a value whose repr fails is still named by its type
-        return f"a {type(value).__name__}"
 
 
 def _items(value: Any, limit: int) -> tuple[Any, ...] | None:
@@ -287,7 +280,7 @@ def _int_tuple(name: str, value: Any) -> tuple[int, ...]:
         or len(items) > 100
         or any(isinstance(v, bool) or not isinstance(v, int) for v in items)
     ):
-        raise RulesError(f"{name} must be a list of whole numbers, not {_short(value)}")
+        raise RulesError(f"{name} must be a list of whole numbers, not {short_repr(value)}")
     return items
 
 
@@ -296,7 +289,7 @@ def _reserve_table(value: Any) -> tuple[tuple[int, int], ...]:
     what = "reserve_per_face lists (players, runes of each face) pairs, like ((2, 1), (3, 2))"
     table = _items(value, PLAYERS[1])
     if table is None:
-        raise RulesError(f"{what}, not {_short(value)}")
+        raise RulesError(f"{what}, not {short_repr(value)}")
     rows = []
     for entry in table:
         pair = _items(entry, 2)
@@ -305,7 +298,7 @@ def _reserve_table(value: Any) -> tuple[tuple[int, int], ...]:
             or len(pair) != 2
             or any(isinstance(v, bool) or not isinstance(v, int) for v in pair)
         ):
-            raise RulesError(f"{what}, not {_short(entry)}")
+            raise RulesError(f"{what}, not {short_repr(entry)}")
         players, per_face = pair
         if not PLAYERS[0] <= players <= PLAYERS[1] or not RESERVE[0] <= per_face <= RESERVE[1]:
             raise RulesError(
@@ -317,7 +310,7 @@ def _reserve_table(value: Any) -> tuple[tuple[int, int], ...]:
             raise RulesError(f"{what}: one pair per player count, at most {PLAYERS[1]}")
     counts = [p for p, _ in rows]
     if not rows or counts != sorted(set(counts)):
-        raise RulesError(f"{what}, one per player count in increasing order: {_short(value)}")
+        raise RulesError(f"{what}, one per player count in increasing order: {short_repr(value)}")
     return tuple(rows)
 
 
