@@ -116,8 +116,13 @@ class Sums:
     hands: tuple[tuple[int, ...], ...]
 
 
-def _player_word(seat: int) -> str:
-    return f"player {seat + 1}"
+def _place_words(to: int, *, you: bool) -> str:
+    """Where a card goes, in words, said to its player (``you``) or about them."""
+    if to == CARNIVAL:
+        return "onto the Carnival stack"
+    if to == OWN:
+        return "in front of you, as your Spectator" if you else "as their own Spectator"
+    return f"in front of player {to + 1}, as their Spectator"
 
 
 class Game:
@@ -445,17 +450,7 @@ class Game:
         what = "a Mask hiding nothing" if action.card is None else action.card
         if action.masked and action.card is not None:
             what = f"a Mask with {action.card} face down under it"
-        return (
-            f"'{action}' is allowed: {what} goes {self._place_words(action.to, self._s.current)}."
-        )
-
-    @staticmethod
-    def _place_words(to: int, seat: int) -> str:
-        if to == CARNIVAL:
-            return "onto the Carnival stack"
-        if to == OWN:
-            return f"in front of player {seat + 1}, as a Spectator"
-        return f"in front of player {to + 1}, as their Spectator"
+        return f"'{action}' is allowed: {what} goes {_place_words(action.to, you=True)}."
 
     # ------------------------------------------------------------------ play
     def play(self, action: Action | str, player: int | None = None) -> None:
@@ -655,24 +650,28 @@ class Game:
             creature_names=self.rules.creature_names,
         )
 
-    def determinized(self, rng: random.Random) -> Game:
-        """A copy in which what the current player cannot see is dealt anew, consistently
-        with what they saw.
+    def determinized(self, rng: random.Random, *, seat: int | None = None) -> Game:
+        """A copy in which what the current player (or ``seat``) cannot see is dealt anew,
+        consistently with what they saw.
 
         Resampled: the other hands (each keeps its size and its known Masks), the deck order,
-        the cards set aside, the Creatures under Masks the player does not know, the buried
+        the cards set aside, the Creatures under Masks the seat does not know, the buried
         face-up Carnival cards it forgot (``Rules.carnival_memory``), and the next round's
-        deal. Every card of the box stays accounted for.
+        deal. Every card of the box stays accounted for, and the seat's observation of the
+        copy equals its observation of this game. The copy's log starts at this position.
         """
         clone = self.copy()
         s = clone._s
         if s.over:
             return clone
-        me, cards, rules = s.current, self.card_set, self.rules
+        if seat is not None and not (type(seat) is int and 0 <= seat < len(s.hands)):
+            raise PositionError("seat", f"a seat from 0 to {len(s.hands) - 1}, not {seat!r}")
+        me = s.current if seat is None else seat
+        cards, rules = self.card_set, self.rules
         mask = cards.mask
         pool: list[int] = []
-        for seat, hand in enumerate(s.hands):
-            if seat != me:
+        for other, hand in enumerate(s.hands):
+            if other != me:
                 pool += hand
         pool += s.deck
         pool += s.set_aside
@@ -696,19 +695,22 @@ class Game:
         for (row, i, under_mask), kind in zip(slots, creatures, strict=False):
             row[i] = (row[i] & ~127) | kind if under_mask else kind
         rest = creatures[len(slots) :]
-        hands_masks = {seat: s.known_masks[seat] for seat in range(len(s.hands)) if seat != me}
+        hands_masks = {o: s.known_masks[o] for o in range(len(s.hands)) if o != me}
         forced = sum(hands_masks.values())
         rest += masks[forced:]
         shuffle(rest, rng)
-        for seat, known in hands_masks.items():
-            size = len(s.hands[seat])
-            s.hands[seat] = sorted(rest[len(rest) - (size - known) :] + [mask] * known)
+        for other, known in hands_masks.items():
+            size = len(s.hands[other])
+            s.hands[other] = sorted(rest[len(rest) - (size - known) :] + [mask] * known)
             del rest[len(rest) - (size - known) :]
         deck_size = len(s.deck)
         s.deck = rest[len(rest) - deck_size :]
         s.set_aside = sorted(rest[: len(rest) - deck_size])
         count_sums(s, cards, rules.masked_carnival_counts)
         s.seed = rng.randrange(2**32)
+        # A world that never happened has no history: its log starts here.
+        s.log = None
+        clone._start = s.copy()
         return clone
 
     def heuristic(self) -> CarnivalHeuristic:
@@ -769,7 +771,7 @@ def describe_turn(game: Game, record: State | tuple[int, int], after: State) -> 
         )
     else:
         what = action.card
-    events = [f"Player {seat + 1} played {what} {Game._place_words(action.to, seat)}."]
+    events = [f"Player {seat + 1} played {what} {_place_words(action.to, you=False)}."]
     if not isinstance(record, State):
         events.append(f"Player {after.current + 1} drew {cards[record[1]]}.")
         return events
@@ -783,7 +785,7 @@ def describe_turn(game: Game, record: State | tuple[int, int], after: State) -> 
     else:
         events.append(
             f"Round {after.round}: all {len(game.card_set)} cards are shuffled and dealt again; "
-            f"the Carnival stack starts with {cards[after.carnival[-1]]}; player "
+            f"the Carnival stack starts with {game.carnival()[-1]}; player "
             f"{after.current + 1} starts and draws."
         )
     return events
@@ -807,7 +809,9 @@ def deal(state: State, cards: CardSet, rules: Rules, starter: int) -> int:
         for seat in range(players)
     ]
     del pile[: players * per_player]
-    state.carnival = [pile.pop()]
+    first = pile.pop()
+    # A Mask turned up starts the stack as a Mask hiding nothing.
+    state.carnival = [masked_entry(NOTHING, -1) if first == cards.mask else first]
     state.spectators = [[] for _ in range(players)]
     state.known_masks = [rules.masks_dealt] * players
     state.current = state.starter = starter

@@ -51,7 +51,8 @@ FORMAT = "carnival/1"
 FIELDS = ("format", "players", "rules", "seed", "turn", "hands", "known_masks", "spectators",
           "carnival", "deck", "set_aside", "past_rounds", "history")  # fmt: skip
 TURN_FIELDS = ("round", "player", "starter", "over")
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+            "tenth", "eleventh", "twelfth")  # fmt: skip
 
 
 # ---------------------------------------------------------------- writing
