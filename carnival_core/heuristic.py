@@ -38,8 +38,10 @@ MASK_COST = 0.25
 class CarnivalHeuristic:
     """Values per seat in [0, 1] and quick action scores (``tabletop.protocol.Heuristic``)."""
 
-    def _expected(self, carnival: int, spectators: int, spread: float, tie_happy: bool,
-                  negatives: bool) -> float:  # fmt: skip
+    @staticmethod
+    def _expected(
+        carnival: int, spectators: int, spread: float, tie_happy: bool, negatives: bool
+    ) -> float:
         """Expected points of one Spectator type with sum ``spectators``."""
         if spectators == 0 or (spectators < 0 and not negatives):
             return 0.0
@@ -93,43 +95,49 @@ class CarnivalHeuristic:
         sums = game.sums()
         rules = game.rules
         cards = game.card_set
+        kind_of, type_of, value_of = cards.kind_of, cards.type_of, cards.value_of
         me, players = game.current_player, game.num_players
         spread = self._spread(game)
         tie, negatives = rules.happy_on_tie, rules.negative_sums_score
-        expected = self._expected
+
+        def expected(carnival: int, spectators: int) -> float:
+            return self._expected(carnival, spectators, spread, tie, negatives)
+
+        carnival = sums.carnival
         projected = [
             [s + h for s, h in zip(row, hand, strict=True)]
             for row, hand in zip(sums.spectators, sums.hands, strict=True)
         ]
+        now = [[expected(c, p) for c, p in zip(carnival, row, strict=True)] for row in projected]
+        others = [seat for seat in range(players) if seat != me]
+        # Plain and masked plays of a card to one place change the sums alike (except a
+        # masked card in the Carnival when it does not count): score each change once.
+        known: dict[tuple[str, int, bool], float] = {}
         scores: list[float] = []
         for action in actions:
             assert isinstance(action, Play)
-            if action.card is None:
+            card, to = action.card, action.to
+            if card is None:
                 scores.append(-MASK_COST)
                 continue
-            kind = cards.kind_of[action.card]
-            t, v = cards.type_of[kind], cards.value_of[kind]
-            c = sums.carnival[t]
-            new_c = c
-            moves = {}
-            if action.to == CARNIVAL:
-                if not action.masked or rules.masked_carnival_counts:
-                    new_c = c + v
-                moves[me] = -v
-            elif action.to != OWN:
-                moves[me] = -v
-                moves[action.to] = v
-            mine = 0.0
-            others = 0.0
-            for seat in range(players):
-                p = projected[seat][t]
-                change = expected(new_c, p + moves.get(seat, 0), spread, tie, negatives) - expected(
-                    c, p, spread, tie, negatives
-                )
-                if seat == me:
-                    mine = change
+            counts = to != CARNIVAL or not action.masked or rules.masked_carnival_counts
+            key = (card, to, counts)
+            score = known.get(key)
+            if score is None:
+                kind = kind_of[card]
+                t, v = type_of[kind], value_of[kind]
+                c = carnival[t]
+                if to == OWN:
+                    score = 0.0  # the card was going to join your Spectators anyway
+                elif to == CARNIVAL:
+                    c += v if counts else 0
+                    mine = expected(c, projected[me][t] - v) - now[me][t]
+                    theirs = sum(expected(c, projected[s][t]) - now[s][t] for s in others)
+                    score = mine - theirs / len(others)
                 else:
-                    others += change
-            score = mine - others / (players - 1)
+                    mine = expected(c, projected[me][t] - v) - now[me][t]
+                    theirs = expected(c, projected[to][t] + v) - now[to][t]
+                    score = mine - theirs / len(others)
+                known[key] = score
             scores.append(score - MASK_COST if action.masked else score)
         return scores

@@ -19,6 +19,10 @@ from .cards import Card, Entry
 from .scoring import RoundResult, totals
 
 
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
 @dataclass(frozen=True)
 class Observation:
     """One seat's view of a game: a frozen value with a readable text form (``str``)."""
@@ -66,9 +70,9 @@ class Observation:
         lines = [
             f"Carnival, round {self.round} of {self.rounds}, as player {self.seat + 1} sees it "
             f"({turn})",
-            f"Carnival stack ({len(self.carnival)} cards, top last): "
+            f"Carnival stack ({_cards(len(self.carnival))}, top last): "
             + (" ".join(map(str, self.carnival)) or "empty"),
-            f"Deck: {self.deck_size} cards; set aside at setup: {self.set_aside}",
+            f"Deck: {_cards(self.deck_size)}; set aside at setup: {self.set_aside}",
         ]
         for seat in range(self.players):
             row = " ".join(map(str, self.spectators[seat])) or "none"
@@ -79,7 +83,7 @@ class Observation:
                 known = self.known_masks[seat]
                 masks = f", {known} of them Mask{'s' if known > 1 else ''}" if known else ""
                 lines.append(
-                    f"Player {seat + 1}: {self.hand_sizes[seat]} cards in hand{masks}; "
+                    f"Player {seat + 1}: {_cards(self.hand_sizes[seat])} in hand{masks}; "
                     f"spectators {row}"
                 )
         if self.results:

@@ -78,3 +78,34 @@ def assert_illegal(game: Game, text: str, *reasons: str, player: int | None = No
 
 def seats_in_log(game: Game) -> list[int]:
     return [seat for seat, _ in game.log]
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions (seeded)."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        return self.rng.choice(game.legal_actions())
+
+
+class GreedyPlayer:
+    """Plays the action the heuristic scores best, judged on a world dealt anew for what the
+    player cannot see (so it never peeks); ties go to the first action listed."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        world = game.determinized(self.rng)
+        legal = world.legal_actions()
+        scores = world.heuristic().action_scores(world, legal)
+        return legal[max(range(len(legal)), key=scores.__getitem__)]
+
+
+def play_game(game: Game, players: list[Any]) -> Game:
+    """Play ``game`` to the end, each seat's ``choose(game)`` picking its actions."""
+    while not game.is_over:
+        game.play(players[game.current_player].choose(game))
+    return game
