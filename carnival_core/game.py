@@ -249,13 +249,6 @@ class Game:
         entries.reverse()
         return tuple(entries)
 
-    def card(self, card_id: str) -> Card:
-        """The card with this id in this game (``CardError`` / ``IllegalAction`` otherwise)."""
-        kind = self.card_set.kind_of.get(Card.parse(card_id).id)
-        if kind is None:
-            raise IllegalAction(f"{card_id}: {self._no_such_card(card_id)}")
-        return self.card_set.cards[kind]
-
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's hand, sorted (hidden information: see ``observation`` for a seat's view)."""
         cards = self.card_set.cards
@@ -308,17 +301,6 @@ class Game:
         return Sums(
             tuple(s.carnival_sums), tuple(tuple(row) for row in s.spectator_sums), tuple(hands)
         )
-
-    def turns_left(self, seat: int) -> int:
-        """Turns ``seat`` still plays this round, the current turn included."""
-        s = self._s
-        if s.over:
-            return 0
-        n, left = len(s.hands), len(s.deck)
-        ahead = (seat - s.current) % n
-        if ahead == 0:
-            return 1 + left // n
-        return (left - ahead) // n + 1 if left >= ahead else 0
 
     def scores(self) -> list[int]:
         """Each seat's points over the finished rounds."""

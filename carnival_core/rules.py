@@ -6,7 +6,7 @@ last two describe what a seat remembers, for observations and resampling of hidd
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
 from .errors import RulesError
@@ -184,9 +184,6 @@ class Rules:
                 value = tuple(value)
             values[name] = value
         return replace(Rules(), **values)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {k: _jsonable(v) for k, v in asdict(self).items()}
 
 
 def _jsonable(value: Any) -> Any:

@@ -237,6 +237,23 @@ def test_a_card_not_in_hand_is_refused():
     assert_illegal(game, "carnival R7", "there is no card R7", "1, 2, 3, 4, 5, 6, -2, -4")
 
 
+def test_the_engine_says_why_an_action_is_allowed_or_not():
+    game = stage(players=2, hands=[["R4", "Mask"], ["G1"]])
+    assert game.explain("mask R4 to 2") == (
+        "'mask R4 to 2' is allowed: a Mask with R4 face down under it goes in front of "
+        "player 2, as their Spectator."
+    )
+    assert game.explain("spectator R4") == (
+        "'spectator R4' is allowed: R4 goes in front of you, as your Spectator."
+    )
+    assert game.explain("carnival G1") == (
+        "'carnival G1' is not allowed: G1 is not in your hand (your hand: R4 Mask)."
+    )
+    assert game.why_illegal("give R4 to 1").startswith("that is you")
+    assert game.is_legal("carnival R4") and not game.is_legal("carnival G1")
+    assert not game.is_legal("carnaval R4")
+
+
 def test_text_that_is_not_an_action_is_refused():
     game = Game.new(2, seed=1)
     before = game.state_key()
