@@ -249,19 +249,25 @@ class Game:
         entries.reverse()
         return tuple(entries)
 
+    def _seat(self, seat: object) -> int:
+        """``seat`` checked: a seat number of this game, or a ``PositionError`` naming it."""
+        if type(seat) is not int or not 0 <= seat < len(self._s.hands):
+            raise PositionError("seat", f"a seat from 0 to {len(self._s.hands) - 1}, not {seat!r}")
+        return seat
+
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's hand, sorted (hidden information: see ``observation`` for a seat's view)."""
         cards = self.card_set.cards
-        return tuple(cards[k] for k in self._s.hands[seat])
+        return tuple(cards[k] for k in self._s.hands[self._seat(seat)])
 
     def known_masks(self, seat: int) -> int:
         """Masks everyone knows ``seat`` holds: those dealt and not yet played (or, after a
         Mask was played hiding nothing, the whole hand)."""
-        return self._s.known_masks[seat]
+        return self._s.known_masks[self._seat(seat)]
 
     def spectators(self, seat: int) -> tuple[Entry, ...]:
         """A seat's Spectator row, every hidden card shown (see ``observation``)."""
-        return tuple(self._entry(e) for e in self._s.spectators[seat])
+        return tuple(self._entry(e) for e in self._s.spectators[self._seat(seat)])
 
     def carnival(self) -> tuple[Entry, ...]:
         """The Carnival stack, bottom first, every card shown (see ``observation``)."""
@@ -515,7 +521,8 @@ class Game:
         return bool(self._undo)
 
     def copy(self, *, history: bool = False) -> Game:
-        """An independent game in the same position; ``history=True`` also copies undo."""
+        """An independent game in the same position; ``history=True`` also copies undo (and
+        what the last ``play`` did, which a copy without history has no record of)."""
         clone = Game.__new__(Game)
         clone.rules = self.rules
         clone.card_set = self.card_set
@@ -608,8 +615,7 @@ class Game:
     # ------------------------------------------------------- hidden information
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know now (see ``Observation``)."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise PositionError("seat", f"a seat from 0 to {self.num_players - 1}, not {seat!r}")
+        self._seat(seat)
         s = self._s
         memory = self.rules.carnival_memory
         size = len(s.carnival)
@@ -646,9 +652,7 @@ class Game:
         s = clone._s
         if s.over:
             return clone
-        if seat is not None and not (type(seat) is int and 0 <= seat < len(s.hands)):
-            raise PositionError("seat", f"a seat from 0 to {len(s.hands) - 1}, not {seat!r}")
-        me = s.current if seat is None else seat
+        me = s.current if seat is None else self._seat(seat)
         cards, rules = self.card_set, self.rules
         mask = cards.mask
         pool: list[int] = []

@@ -77,8 +77,12 @@ def test_an_observation_is_a_frozen_value_with_a_text_form():
         "Player 2 (you): hand G1 G2; spectators none",
         "Player 3: 1 card in hand; spectators []",
     ]
-    with pytest.raises(PositionError, match="seat: a seat from 0 to 2, not 3"):
-        game.observation(3)
+    for bad in (3, -1, True, "1"):
+        for ask in (game.observation, game.hand, game.spectators, game.known_masks):
+            with pytest.raises(PositionError, match=f"seat: a seat from 0 to 2, not {bad!r}"):
+                ask(bad)  # type: ignore[arg-type]
+        with pytest.raises(PositionError, match="seat: a seat from 0 to 2"):
+            game.determinized(random.Random(0), seat=bad)  # type: ignore[arg-type]
 
 
 def test_memory_keeps_the_top_card_and_the_k_beneath_it():
