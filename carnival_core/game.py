@@ -594,7 +594,8 @@ class Game:
             s.round,
             [e & 127 for e in s.carnival if e < MASKED or (counts_masked and e & 127 != NOTHING)],
             [
-                [e & 127 for e in row if e & 127 != NOTHING] + [k for k in hand if k != mask]
+                [e & 127 for e in row if e & 127 != NOTHING]
+                + ([k for k in hand if k != mask] if rules.hands_join_spectators else [])
                 for row, hand in zip(s.spectators, s.hands, strict=True)
             ],
         )

@@ -59,11 +59,12 @@ class CarnivalHeuristic:
         rules = game.rules
         spread = self._spread(game)
         expected = self._expected
+        join = 1 if rules.hands_join_spectators else 0
         out = []
         for row, hand in zip(sums.spectators, sums.hands, strict=True):
             out.append(
                 sum(
-                    expected(c, s + h, spread, rules.happy_on_tie, rules.negative_sums_score)
+                    expected(c, s + join * h, spread, rules.happy_on_tie, rules.negative_sums_score)
                     for c, s, h in zip(sums.carnival, row, hand, strict=True)
                 )
             )
@@ -104,8 +105,9 @@ class CarnivalHeuristic:
             return self._expected(carnival, spectators, spread, tie, negatives)
 
         carnival = sums.carnival
+        join = 1 if rules.hands_join_spectators else 0
         projected = [
-            [s + h for s, h in zip(row, hand, strict=True)]
+            [s + join * h for s, h in zip(row, hand, strict=True)]
             for row, hand in zip(sums.spectators, sums.hands, strict=True)
         ]
         now = [[expected(c, p) for c, p in zip(carnival, row, strict=True)] for row in projected]
@@ -127,17 +129,20 @@ class CarnivalHeuristic:
                 kind = kind_of[card]
                 t, v = type_of[kind], value_of[kind]
                 c = carnival[t]
-                if to == OWN:
-                    score = 0.0  # the card was going to join your Spectators anyway
-                elif to == CARNIVAL:
+                # What the mover's projected row gains: the card leaves the hand (which joins
+                # the row at the end, if the rules say so) and may arrive in the row.
+                gain = (v if to == OWN else 0) - join * v
+                mine = expected(
+                    c + (v if to == CARNIVAL and counts else 0), projected[me][t] + gain
+                )
+                if to == CARNIVAL:
                     c += v if counts else 0
-                    mine = expected(c, projected[me][t] - v) - now[me][t]
                     theirs = sum(expected(c, projected[s][t]) - now[s][t] for s in others)
-                    score = mine - theirs / len(others)
+                elif to == OWN:
+                    theirs = 0.0
                 else:
-                    mine = expected(c, projected[me][t] - v) - now[me][t]
                     theirs = expected(c, projected[to][t] + v) - now[to][t]
-                    score = mine - theirs / len(others)
+                score = mine - now[me][t] - theirs / len(others)
                 known[key] = score
             scores.append(score - MASK_COST if action.masked else score)
         return scores

@@ -53,6 +53,9 @@ class Rules:
     #: A happy type whose Spectator sum is negative loses points (the rulebook). False: it
     #: scores 0.
     negative_sums_score: bool = True
+    #: At the round's end the Creatures left in hand join their owner's Spectators (the
+    #: rulebook). False: they are put aside and score nothing.
+    hands_join_spectators: bool = True
     #: Ruling: a Creature hidden under a Mask in the Carnival stack counts for the Carnival at
     #: the reveal (only the Mask cards are put aside). False: it is put aside with its Mask.
     masked_carnival_counts: bool = True
@@ -89,8 +92,8 @@ class Rules:
         if len(set(self.values)) * self.creature_types > 120:
             return "too many different cards: at most 120 Creature kinds"
         for name in ("younger_players", "happy_on_tie", "negative_sums_score",
-                     "masked_carnival_counts", "tie_break_scoring_cards",
-                     "remember_own_masks"):  # fmt: skip
+                     "hands_join_spectators", "masked_carnival_counts",
+                     "tie_break_scoring_cards", "remember_own_masks"):  # fmt: skip
             if not isinstance(getattr(self, name), bool):
                 return f"{name} must be True or False, not {getattr(self, name)!r}"
         if self.lone_mask not in LONE_MASK_CHOICES:

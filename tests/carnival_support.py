@@ -22,7 +22,7 @@ RULESETS = (
     Rules(carnival_memory=2),
     Rules(remember_own_masks=True),
     Rules(happy_on_tie=True, negative_sums_score=False, tie_break_scoring_cards=False),
-    Rules(rounds=1, masks=12, masks_dealt=2),
+    Rules(rounds=1, masks=12, masks_dealt=2, hands_join_spectators=False),
 )
 
 

@@ -374,6 +374,14 @@ def test_hands_join_the_spectators_and_masks_in_hand_are_put_aside():
     assert result.spectators == (tuple(cards("Y2")), tuple(cards("G1")))
 
 
+def test_hands_put_aside_instead_is_a_setting():
+    position = {"hands": [["R4", "Y2"], ["G1"]], "spectators": [["Y1"], []], "carnival": ["Y6"]}
+    game = last_turn(rules={"hands_join_spectators": False}, **position)
+    game.play("carnival R4")
+    assert game.results[0].spectators == (tuple(cards("Y1")), ())
+    assert game.results[0].scores == (1, 0)
+
+
 def test_the_carnival_reveal_puts_masks_aside_and_counts_their_cards():
     game = last_turn(hands=[["R1"], []], carnival=["[R5 by 2]", "[by 1]", "Y2"])
     game.play("spectator R1")
