@@ -636,7 +636,6 @@ class Game:
             deck_size=len(s.deck),
             set_aside=len(s.set_aside),
             results=s.results,
-            creature_names=self.rules.creature_names,
         )
 
     def determinized(self, rng: random.Random, *, seat: int | None = None) -> Game:

@@ -46,7 +46,6 @@ class Observation:
     set_aside: int
     #: The reveals and scores of the finished rounds (public).
     results: tuple[RoundResult, ...]
-    creature_names: tuple[str, ...]
 
     @property
     def players(self) -> int:
