@@ -128,21 +128,18 @@ class CarnivalHeuristic:
             if score is None:
                 kind = kind_of[card]
                 t, v = type_of[kind], value_of[kind]
-                c = carnival[t]
+                c = carnival[t] + (v if to == CARNIVAL and counts else 0)
                 # What the mover's projected row gains: the card leaves the hand (which joins
                 # the row at the end, if the rules say so) and may arrive in the row.
                 gain = (v if to == OWN else 0) - join * v
-                mine = expected(
-                    c + (v if to == CARNIVAL and counts else 0), projected[me][t] + gain
-                )
+                mine = expected(c, projected[me][t] + gain) - now[me][t]
                 if to == CARNIVAL:
-                    c += v if counts else 0
                     theirs = sum(expected(c, projected[s][t]) - now[s][t] for s in others)
                 elif to == OWN:
                     theirs = 0.0
                 else:
                     theirs = expected(c, projected[to][t] + v) - now[to][t]
-                score = mine - now[me][t] - theirs / len(others)
+                score = mine - theirs / len(others)
                 known[key] = score
             scores.append(score - MASK_COST if action.masked else score)
         return scores
