@@ -14,6 +14,8 @@ from carnuta_core import Game, GreedyBot, Rules, reference_deck
 from carnuta_core.model import INGREDIENTS, Origin
 
 DECK = reference_deck()
+#: The printed rules, one shared object (the engine keeps one card index per rules object).
+PRINTED_RULES = Rules()
 STARTING = [c.id for c in DECK if c.origin is Origin.START]
 INGREDIENT_CARDS = [c.id for c in DECK if c.origin is not Origin.START and not c.is_salt]
 SALTS = [c.id for c in DECK if c.is_salt]
@@ -95,9 +97,17 @@ def random_potion(
     played = [start, *cards]
     for salt in rng.sample([c for c in SALTS if c not in avoid], salts):
         where = rng.randrange(1, len(played) + 1)
-        target = rng.choice([c for c in played[:where] if c not in SALTS])
+        # A Salt goes on an ingredient card played before it, never on another Salt.
+        target = rng.choice([c for c in card_ids(played[:where]) if c not in SALTS])
         played.insert(where, f"{salt} on {target}")
     return played
+
+
+def clear_of_bonus(sizes: range, added: int, rules: Rules | None = None) -> list[int]:
+    """The potion sizes from which playing ``added`` more cards reaches no Bonus space (so a
+    question that adds cards to a potion has no token to choose)."""
+    levels = (rules or Rules()).bonus_levels
+    return [size for size in sizes if not any(size < level <= size + added for level in levels)]
 
 
 def card_ids(played: Sequence[str]) -> list[str]:
@@ -105,9 +115,9 @@ def card_ids(played: Sequence[str]) -> list[str]:
     return [entry.split()[0] for entry in played]
 
 
-def opponent_board(potion: Sequence[str]) -> dict[str, Any]:
+def opponent_board(potion: Sequence[str], rules: Rules | None = None) -> dict[str, Any]:
     """The second player's area: only a starting card the first player's ``potion`` lacks."""
-    return board(["S01" if "S01" not in card_ids(potion) else "S02"])
+    return board(["S01" if "S01" not in card_ids(potion) else "S02"], rules=rules)
 
 
 def random_bonus(rng: random.Random, played: int, rules: Rules | None = None) -> list[str]:
@@ -120,7 +130,7 @@ def random_bonus(rng: random.Random, played: int, rules: Rules | None = None) ->
 def bot_position(seed: int, players: int = 2, *, actions: int = 20) -> Game:
     """A mid-game position: greedy bots play ``actions`` actions from a fresh game, then go on
     until the current player has an action to take (not a bonus, discard or end step)."""
-    game = Game.new(players, seed=seed)
+    game = Game.new(players, seed=seed, rules=PRINTED_RULES)
     bots = [GreedyBot(seed + seat) for seat in range(players)]
     for _ in range(actions):
         game.play(bots[game.current_player].choose(game))
