@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import random
 import re
 from collections import Counter
 from functools import cache
@@ -15,6 +16,8 @@ from typing import Any
 import nbformat
 import pytest
 import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from exercises.kit import EXERCISES, RULES, THEMES, Exercise, catalogue, make
 from exercises.kit.base import WrongAnswer
@@ -27,7 +30,15 @@ from exercises.kit.release import (
     student_source,
     student_version,
 )
-from exercises.kit.staging import DECK
+from exercises.kit.staging import (
+    DECK,
+    SALTS,
+    board,
+    opponent_board,
+    random_potion,
+    stage,
+    total_with,
+)
 from exercises.kit.theme_rules import full_turn_game
 from exercises.kit.theme_scoring import eric_game
 
@@ -198,6 +209,33 @@ def test_full_turn_example_matches_the_rulebook() -> None:
     view = game.player(0)
     assert (view.suns, view.moons, len(view.hand)) == (2, 1, 2)
     assert sorted(c.id for c in view.hand) == ["D04", "D18"]
+
+
+def test_marginal_value_counts_the_bonus_token_the_card_brings() -> None:
+    with_token = [ex for ex in (make("marginal_value", s) for s in range(100)) if ex.token]
+    assert len(with_token) >= 5
+    for ex in with_token:
+        assert ex.token.title in ex.question()
+        game = ex.game.copy()
+        game.play(f"play {ex.card}")
+        assert game.phase == "bonus"
+        game.play(f"bonus {ex.token}")
+        assert ex.answer() == game.score_pad(0).total - ex.game.score_pad(0).total
+    # The token is what the old answer (the card added, nothing else) left out.
+    assert any(
+        ex.answer() != total_with(ex.game, [ex.card]) - ex.game.score_pad(0).total
+        for ex in with_token
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 10**6), size=st.integers(3, 10), salts=st.integers(0, 2))
+def test_random_potions_are_positions_the_engine_accepts(seed: int, size: int, salts: int) -> None:
+    potion = random_potion(random.Random(seed), size, salts=salts)
+    game = stage([board(potion), opponent_board(potion)])  # PositionError if not
+    played = game.player(0)
+    assert len(played.played) == size and len(played.salt_on) == salts
+    assert all(target not in SALTS for _, target in played.salt_on)
 
 
 def test_eric_scores_forty() -> None:

@@ -7,7 +7,7 @@ counters, bonus tokens) exactly as it checks a position a student writes by hand
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from carnuta_core import Game, GreedyBot, Rules, reference_deck
@@ -127,14 +127,23 @@ def random_bonus(rng: random.Random, played: int, rules: Rules | None = None) ->
     return [i.value for i in rng.sample(INGREDIENTS, earned)]
 
 
-def bot_position(seed: int, players: int = 2, *, actions: int = 20) -> Game:
+def bot_position(
+    seed: int,
+    players: int = 2,
+    *,
+    actions: int = 20,
+    ready: Callable[[Game], bool] = lambda game: True,
+) -> Game | None:
     """A mid-game position: greedy bots play ``actions`` actions from a fresh game, then go on
-    until the current player has an action to take (not a bonus, discard or end step)."""
+    until the current player has an action to take (not a bonus, discard or end step) in a
+    position ``ready`` accepts. None if the game ends first."""
     game = Game.new(players, seed=seed, rules=PRINTED_RULES)
     bots = [GreedyBot(seed + seat) for seat in range(players)]
     for _ in range(actions):
         game.play(bots[game.current_player].choose(game))
-    while game.phase != "actions" or game.actions_left == 0:
+    while game.phase != "actions" or game.actions_left == 0 or not ready(game):
+        if game.is_over:
+            return None
         game.play(bots[game.current_player].choose(game))
     return game
 

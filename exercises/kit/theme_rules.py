@@ -41,9 +41,10 @@ class IsLegal(Exercise):
     seat: int = 0
 
     def setup(self) -> None:
-        self.game = game = bot_position(
-            self.rng.randrange(10**6), actions=self.rng.randrange(4, 40)
-        )
+        game = None
+        while game is None:
+            game = bot_position(self.rng.randrange(10**6), actions=self.rng.randrange(4, 40))
+        self.game = game
         self.seat = game.current_player
         view = game.player(self.seat)
         candidates: list[Action] = []
@@ -119,10 +120,13 @@ class PlayableCards(Exercise):
     seat: int = 0
 
     def setup(self) -> None:
-        while True:
-            game = bot_position(self.rng.randrange(10**6), actions=self.rng.randrange(4, 50))
-            if len(game.player(game.current_player).hand) >= 2:
-                break
+        game = None
+        while game is None:
+            game = bot_position(
+                self.rng.randrange(10**6),
+                actions=self.rng.randrange(4, 50),
+                ready=lambda g: len(g.player(g.current_player).hand) >= 2,
+            )
         self.game = game
         self.seat = game.current_player
         self.hand = [c.id for c in game.player(self.seat).hand]

@@ -7,6 +7,7 @@ import itertools
 import math
 from collections.abc import Callable
 from fractions import Fraction
+from functools import cache, cached_property
 from typing import Any
 
 import sympy
@@ -137,11 +138,13 @@ ERIC_BONUS = ["clover", "butterfly"]
 
 def eric_game(bonus: list[str] | None = None) -> Game:
     """Eric's potion as a staged position (the end is triggered: he has 11 cards)."""
+    return _eric_game(tuple(ERIC_BONUS if bonus is None else bonus)).copy()
+
+
+@cache
+def _eric_game(bonus: tuple[str, ...]) -> Game:
     return stage(
-        [
-            board(ERIC, "SSMM", bonus=ERIC_BONUS if bonus is None else bonus),
-            board(["S01", "D02", "N02"], "SM"),
-        ],
+        [board(ERIC, "SSMM", bonus=list(bonus)), board(["S01", "D02", "N02"], "SM")],
         turn={"round": 12, "player": 1, "final_round": 12},
     )
 
@@ -228,7 +231,7 @@ class MarginalValue(NumberExercise):
             size = rng.randint(4, 9)
             potion = random_potion(rng, size, salts=rng.randint(0, 1), avoid=[self.card])
             bonus = random_bonus(rng, size)
-            runes = random_runes(rng, rng.randint(2, 4))
+            runes = random_runes(rng, 4)
             game = stage(
                 [board(potion, runes, hand=[self.card], bonus=bonus), opponent_board(potion)]
             )
@@ -559,7 +562,7 @@ class CardFormula(Exercise):
     def read(self, answer: Any) -> tuple[Fraction, ...]:
         if isinstance(answer, sympy.Basic):
             _check_formula(answer)
-            return self.values(lambda counts: _substitute(answer, counts))
+            return self.values(lambda counts: _evaluate(answer, _symbol_counts(counts)))
         if isinstance(answer, int | Fraction) and not isinstance(answer, bool):
             return self.values(lambda counts: answer)
         if callable(answer):
@@ -570,8 +573,12 @@ class CardFormula(Exercise):
             else f"{describe(answer)} is not a formula"
         )
 
-    def answer(self) -> Any:
+    @cached_property
+    def formula(self) -> Any:
         return card_formula(self.card)
+
+    def answer(self) -> Any:
+        return self.formula
 
     def forms(self) -> list[Any]:
         formula = self.answer()
@@ -709,9 +716,38 @@ def _counts(counts: dict[Ingredient, int]) -> str:
     return ", ".join(f"{i.value} {v}" for i, v in counts.items())
 
 
-def _substitute(formula: Any, counts: dict[Ingredient, int]) -> Any:
-    values = {COUNT_SYMBOLS[i]: counts.get(i, 0) for i in INGREDIENTS}
-    return formula.xreplace({s: sympy.Integer(v) for s, v in values.items()})
+def _symbol_counts(counts: dict[Ingredient, int]) -> dict[Any, int]:
+    return {COUNT_SYMBOLS[i]: counts.get(i, 0) for i in INGREDIENTS}
+
+
+def _evaluate(node: Any, counts: dict[Any, int]) -> Fraction:
+    """A formula's exact value at these counts, built from ``FORMULA_PARTS`` only (checked by
+    ``_check_formula``): plain arithmetic on fractions, without asking sympy to simplify."""
+    if node in counts:
+        return Fraction(counts[node])
+    if node.is_Rational:
+        return Fraction(int(node.p), int(node.q))
+    if node.is_Float and math.isfinite(float(node)):
+        return Fraction(float(node))
+    if node.is_Number:
+        raise AnswerError(f"{describe(node)} is not a number of points")
+    args = [_evaluate(arg, counts) for arg in node.args]
+    if node.func is sympy.Add:
+        return sum(args, Fraction(0))
+    if node.func is sympy.Mul:
+        return math.prod(args, start=Fraction(1))
+    if node.func is sympy.Pow:
+        base, power = args
+        if base == 0 and power < 0:
+            raise AnswerError(f"it divides by zero for the counts {_counts_of(counts)}")
+        return base ** int(power)
+    if node.func in (sympy.Min, sympy.Max):
+        return min(args) if node.func is sympy.Min else max(args)
+    return Fraction(math.floor(args[0]) if node.func is sympy.floor else math.ceil(args[0]))
+
+
+def _counts_of(counts: dict[Any, int]) -> str:
+    return ", ".join(f"{symbol.name.removeprefix('n_')} {v}" for symbol, v in counts.items())
 
 
 def _call(points: Callable[[dict[str, int]], Any], counts: dict[Ingredient, int]) -> Any:

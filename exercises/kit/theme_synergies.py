@@ -6,7 +6,7 @@ from itertools import combinations
 from typing import Any
 
 from carnuta_core import ChooseBonus, Game, Ingredient, Row, TakeCard
-from carnuta_core.scoring import card_points, ingredient_counts
+from carnuta_core.scoring import card_points, ingredient_counts, score_potion
 from carnuta_core.svg import table_svg
 
 from .answers import AnswerError, read_action, read_card, read_ingredient, read_many
@@ -27,6 +27,11 @@ from .staging import (
 
 def _total(game: Game, seat: int = 0) -> int:
     return game.score_pad(seat).total
+
+
+def _potion_total(cards: list[str], bonus: list[str]) -> int:
+    """A potion's total straight from its card ids (no Salt among them) and Bonus tokens."""
+    return score_potion([DECK[c] for c in cards], {}, [Ingredient(t) for t in bonus]).total
 
 
 def _own_points(game: Game, card: str) -> int:
@@ -261,16 +266,13 @@ class BestPair(Exercise):
             self.potion = random_potion(rng, size)
             self.bonus = random_bonus(rng, size)
             self.hand = rng.sample([c for c in INGREDIENT_CARDS if c not in self.potion], 4)
-            self.game = game = stage(
-                [
-                    board(self.potion, "SSMM", hand=self.hand, bonus=self.bonus),
-                    opponent_board(self.potion),
-                ]
-            )
-            base = _total(game)
-            self.single = {c: total_with(game, [c]) - base for c in self.hand}
+            # Scored straight from the cards (no Salt here); the chosen one is staged below.
+            base = _potion_total(self.potion, self.bonus)
+            self.single = {
+                c: _potion_total([*self.potion, c], self.bonus) - base for c in self.hand
+            }
             self.pairs = {
-                frozenset(pair): total_with(game, pair) - base
+                frozenset(pair): _potion_total([*self.potion, *pair], self.bonus) - base
                 for pair in combinations(self.hand, 2)
             }
             top = max(self.pairs.values())
@@ -278,6 +280,12 @@ class BestPair(Exercise):
             # Prefer a lesson: the best pair is not simply the two best single cards.
             two_best = frozenset(sorted(self.hand, key=lambda c: -self.single[c])[:2])
             if worse >= 2 and (self.pairs[two_best] < top or attempt >= 60):
+                self.game = stage(
+                    [
+                        board(self.potion, "SSMM", hand=self.hand, bonus=self.bonus),
+                        opponent_board(self.potion),
+                    ]
+                )
                 return
 
     def question(self) -> str:
