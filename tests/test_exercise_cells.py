@@ -51,7 +51,7 @@ def test_a_failed_answer_cell_is_explained_at_its_check() -> None:
     checks = [out for (step, _), out in zip(STEPS, outputs, strict=True) if step == "check"]
     # A fresh kernel: the unquoted answer left no answer03 at all.
     name, text = error_of(checks[0])
-    assert name == "MissingAnswer" and "there is no answer03 yet" in text
+    assert name == "NameError" and "there is no answer03 yet" in text
     assert "did not run (Python cannot read line 2, '2 Suns, 1 Moon'" in text
     # A right answer passes.
     assert not [o for o in checks[1] if o.output_type == "error"]
@@ -66,7 +66,7 @@ def test_a_failed_answer_cell_is_explained_at_its_check() -> None:
     assert "✓ ex03" in str(checks[4])
     # Any other missing name is Python's usual NameError.
     name, text = error_of(outputs[-1])
-    assert name == "NameError" and "not_an_answer" in text
+    assert name == "NameError" and "not_an_answer" in text and "✗" not in text
 
 
 def test_answer_names_are_read_from_any_cell_text() -> None:

@@ -211,7 +211,7 @@ def test_the_unquoted_answer_is_explained_not_graded(course: dict[str, Any]) -> 
     # In nbgrader's fresh kernel the failed cell leaves no answer03 at all: the NameError
     # is explained in the check's words, and the cell scores 0.
     (error,) = [o for o in check["outputs"] if o["output_type"] == "error"]
-    assert error["ename"] == "MissingAnswer"
+    assert error["ename"] == "NameError"
     assert "your answer cell did not run" in "\n".join(error["traceback"])
 
 

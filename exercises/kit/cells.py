@@ -83,7 +83,9 @@ def explain_missing_answer(
     any other name gets IPython's usual traceback."""
     name = getattr(error, "name", None)
     if isinstance(name, str) and assigned_answers(f"{name} =") == {name}:
-        shell.showtraceback((MissingAnswer, MissingAnswer(name), tb))
+        # Shown as the NameError it is (the kernel reports that name too, and nbgrader keeps
+        # one error per cell when both agree), in the words of MissingAnswer.
+        shell.showtraceback((kind, MissingAnswer(name), tb))
     else:
         shell.showtraceback((kind, error, tb), tb_offset=tb_offset)
 
