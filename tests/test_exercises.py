@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from exercises.kit import EXERCISES, RULES, THEMES, Exercise, catalogue, make
 from exercises.kit.base import WrongAnswer
+from exercises.kit.course import init_course
 from exercises.kit.release import (
     BEGIN_HIDDEN,
     BEGIN_SOLUTION,
@@ -349,6 +350,20 @@ def test_the_student_version_reads_for_students() -> None:
     assert "](" not in words and "*Start here* (lesson 00_start_here.ipynb)" in words
     # Only the title loses "(solutions)", and links between exercise notebooks stay.
     assert lesson_links("[Exercises 02](02_runes.ipynb) (solutions)", None).endswith("(solutions)")
+
+
+def test_a_course_folder_without_a_lessons_address_names_the_lessons(tmp_path: Path) -> None:
+    written = init_course(tmp_path / "course")
+    config = (tmp_path / "course" / "nbgrader_config.py").read_text(encoding="utf-8")
+    assert "c.StudentVersion.lessons_url = ''" in config
+    notebooks = [p for p in written if p.suffix == ".ipynb"]
+    assert sorted(p.name for p in notebooks) == [p.name for p in SOLUTIONS]
+    for path in notebooks:
+        text = path.read_text(encoding="utf-8")
+        assert "../../notebooks/" not in text and "(lesson 00_start_here.ipynb)" in text
+    init_course(tmp_path / "site", "https://example.org/lessons")
+    text = (tmp_path / "site" / "source" / "carnuta" / "01_rules.ipynb").read_text(encoding="utf-8")
+    assert "](https://example.org/lessons/00_start_here.ipynb)" in text
 
 
 def test_the_release_drops_hidden_tests() -> None:

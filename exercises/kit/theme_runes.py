@@ -245,11 +245,13 @@ class PayCost(RunesExercise):
 
     def slips(self) -> list[Slip]:
         cost = DECK[self.card].cost
+        flipped = next((icon.face for icon in cost if icon.pay is Pay.FLIP), Face.SUN)
         return [
             Slip(
                 "flip read backwards",
                 pay_misread(*self.before(), cost, misread="flip-to"),
-                "'flip sun' asks for a rune showing its Sun, and turns it over to its Moon.",
+                f"'flip {flipped}' asks for a rune showing its {flipped.title}, and turns it "
+                f"over to its {flipped.other.title}.",
             ),
             Slip(
                 "returned rune kept",

@@ -616,7 +616,10 @@ class CardFormula(Exercise):
             Slip(
                 "points added, not multiplied",
                 k + formula / k,
-                f"{k} point(s) for each: multiply by {k}, do not add it.",
+                f"{k} points for each: multiply the count by {k}, do not add {k}."
+                if k > 1
+                else "With none of the ingredients shown the card scores 0: there is no flat "
+                "part to add.",
             ),
         ]
         if isinstance(scoring, PerSet):
