@@ -54,10 +54,10 @@ class FewestActions(NumberExercise):
             rest = Rules().total_runes(2) - len(self.runes) - 4
             suns = rng.randint(0, rest)
             self.reserve = (suns, rest - suns)
-            self.game = stage(self.boards(), reserve=self.reserve)
             path = self.search()
             if path is not None and 1 <= len(path) <= 4:
                 self.path = path
+                self.game = stage(self.boards(), reserve=self.reserve)
                 return
 
     def boards(self, rules: Rules | None = None) -> list[dict[str, Any]]:
