@@ -254,8 +254,7 @@ class FullTurn(RunesExercise):
 
     def forms(self) -> list[Any]:
         # The board exactly as a position file writes it, empty and padlocked spaces too.
-        letters = self.after(2).to_json().split('"runes": "')[1].split('"')[0]
-        return [*super().forms(), letters]
+        return [*super().forms(), self.after(2).player(0).runes_text]
 
     def wrong_answers(self) -> list[Any]:
         taken = self.after(1).player(0)

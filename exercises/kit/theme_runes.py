@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from collections.abc import Sequence
 from typing import Any
@@ -28,7 +27,7 @@ COSTLY = [c for c in INGREDIENT_CARDS if DECK[c].cost]
 
 def letters(game: Game, seat: int = 0) -> str:
     """A board's runes as the position's letters, e.g. ``'SM...#'``."""
-    return str(json.loads(game.to_json())["boards"][seat]["runes"])
+    return game.player(seat).runes_text
 
 
 def _can_play(game: Game, card: str) -> bool:
