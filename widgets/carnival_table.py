@@ -50,6 +50,8 @@ __all__ = ["CARNIVAL_SEATS", "CarnivalTable", "PickCard", "PickMask", "Place"]
 CARNIVAL_SEATS: tuple[str, ...] = ("human", *CARNIVAL_BOTS)
 #: Reveal steps: the Carnival laid out, the happy types, the scores.
 REVEAL_STEPS = 3
+#: How much larger than their own size the pictures may grow on a wide screen.
+ZOOM = 1.35
 
 
 @dataclass(frozen=True)
@@ -364,10 +366,11 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         self.w_next = make_button(css="cv-next")
         self.w_next.on_click(guard(self._on_next))
         self.reveal_box = widgets.VBox(
-            [self.w_reveal, self.w_tie, self.w_next], layout=widgets.Layout(max_width="660px")
+            [self.w_reveal, self.w_tie, self.w_next],
+            layout=widgets.Layout(max_width=f"{660 * ZOOM:.0f}px"),
         )
         self.reveal_box.add_class("cv-reveal-box")
-        self.centre_map = PictureMap(guard(self._on_hit), name="centre")
+        self.centre_map = PictureMap(guard(self._on_hit), name="centre", zoom=ZOOM)
         self.player_maps: list[PictureMap] = []
         self.board = widgets.VBox([self.centre_map.box])
         self._center = widgets.VBox(
@@ -667,7 +670,9 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
             while len(self.player_maps) < seen.players:
                 self.player_maps.append(
                     PictureMap(
-                        shown_in(self.out, self._on_hit), name=f"seat{len(self.player_maps)}"
+                        shown_in(self.out, self._on_hit),
+                        name=f"seat{len(self.player_maps)}",
+                        zoom=ZOOM,
                     )
                 )
             viewer = seen.seat
@@ -898,18 +903,19 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         Creature under a Mask is not named)."""
         lang = self.lang
         log = self.game.log
-        lines: list[str] = []
-        current_round = None
+        rounds: dict[int, list[str]] = {}
         for (seat, action), round_ in zip(log, self._rounds, strict=True):
-            if round_ != current_round:
-                lines.append(f"<div class='cv-round'>{esc(say(lang, 'log_round', r=round_))}</div>")
-                current_round = round_
             assert isinstance(action, Play)
-            who = say(lang, "player", n=seat + 1)
-            lines.append(
-                f"<div>{esc(who)}{esc(say(lang, 'colon'))} {esc(self._public(seat, action))}</div>"
+            who = esc(say(lang, "player", n=seat + 1)) + esc(say(lang, "colon"))
+            rounds.setdefault(round_, []).append(
+                f"<div>{who} {esc(self._public(seat, action))}</div>"
             )
-        body = "".join(reversed(lines)) or f"<div>{esc(say(lang, 'log_empty'))}</div>"
+        body = "".join(
+            f"<div class='cv-round'>{esc(say(lang, 'log_round', r=round_))}</div>"
+            + "".join(reversed(lines))
+            for round_, lines in sorted(rounds.items(), reverse=True)
+        )
+        body = body or f"<div>{esc(say(lang, 'log_empty'))}</div>"
         return (
             f"<h4>{esc(say(lang, 'log'))} ({len(log)})</h4>"
             f"<div class='cv-log' data-count='{len(log)}'>{body}</div>"
