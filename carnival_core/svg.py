@@ -142,7 +142,8 @@ WORDS: dict[str, dict[str, str]] = {
         "total": "Total",
         "scores": "Scores",
         "round_short": "Round {r}",
-        "scoring_cards": "Scoring cards",
+        "scoring_cards": "Tie: most scoring cards, last round",
+        "cards_short": "Cards",
         "winner": "Winner",
         "over": "Game over",
         "red": "red",
@@ -181,7 +182,8 @@ WORDS: dict[str, dict[str, str]] = {
         "total": "Total",
         "scores": "Scores",
         "round_short": "Manche {r}",
-        "scoring_cards": "Cartes qui marquent",
+        "scoring_cards": "Égalité : plus de cartes qui marquent",
+        "cards_short": "Cartes",
         "winner": "Victoire",
         "over": "Partie terminée",
         "red": "rouge",
@@ -1023,49 +1025,48 @@ def reveal_svg(
 def scores_svg(
     view: Observation | Game, *, names: Sequence[str] | None = None, lang: str = "en"
 ) -> str:
-    """The score pad: each player's points after each finished round, the totals, and once
-    the game is over the winners (a tie on points goes to the most scoring cards of the last
-    round, shown then)."""
+    """The score pad, a row per player: the points of each finished round and the total; once
+    the game is over, the winners, and after a tie on points the scoring cards of the last
+    round that break it. Narrow (about 260 units), to fit beside the table."""
     table = _table(view)
     w = _words(lang)
     labels = _names(table, names, w)
     players = table.players
-    label_w, cell_w, row_h = 110, 64, 22
-    width = label_w + players * cell_w + 2 * PAD
     points = totals(table.results, players)
     best = max(points) if table.results else 0
     tied = table.current is None and points.count(best) > 1
-    rows = len(table.results) + 2 + (1 if tied else 0)
-    height = rows * row_h + 30
+    columns: list[tuple[str, object, Sequence[object]]] = [
+        (w["round_short"].format(r=r.round), r.round, r.scores) for r in table.results
+    ]
+    columns.append((w["total"], "total", points))
+    if tied:
+        columns.append((w["cards_short"], "scoring-cards", table.results[-1].scoring_cards))
+    label_w, cell_w, row_h = 104, 46, 22
+    width = label_w + len(columns) * cell_w + 2 * PAD
     parts = [_text(PAD, 18, w["scores"], "title")]
     y = 26.0
-    for s in range(players):
-        x = PAD + label_w + s * cell_w
-        parts.append(_text(x + cell_w / 2, y + 15, str(s + 1), "head"))
-        if s in table.winners:
-            parts.append(_rect(x + 2, y, cell_w - 4, rows * row_h, rx=5, fill=COLOURS["winner"],
-                               fill_opacity=0.25, class_="carnival-winner", data_seat=s))  # fmt: skip
-    parts.append(_el("title", escape(" · ".join(f"{s + 1}: {n}" for s, n in enumerate(labels)))))
+    for k, (head, _, _) in enumerate(columns):
+        x = PAD + label_w + k * cell_w + cell_w / 2
+        parts.append(_text(x, y + 15, head, "head", cell_w - 4))
     y += row_h
-
-    def row(label: str, cells: Sequence[object], key: object, bold: bool = False) -> None:
-        nonlocal y
+    for seat in range(players):
+        if seat in table.winners:
+            parts.append(_rect(PAD, y, width - 2 * PAD, row_h, rx=5, fill=COLOURS["winner"],
+                               fill_opacity=0.3, class_="carnival-winner", data_seat=seat))  # fmt: skip
         parts.append(_rect(PAD, y + row_h - 1, width - 2 * PAD, 1, fill=COLOURS["faint"]))
-        parts.append(_text(PAD + 2, y + 15, label, "title" if bold else "cell", label_w - 6,
+        parts.append(_text(PAD + 3, y + 16, labels[seat], "cell", label_w - 8,
                            style="text-anchor:start"))  # fmt: skip
-        for s, value in enumerate(cells):
-            x = PAD + label_w + s * cell_w + cell_w / 2
-            parts.append(_text(x, y + 16, str(value), "score" if bold else "cell",
-                               class_="carnival-score", data_seat=s, data_round=key,
+        for k, (_, key, values) in enumerate(columns):
+            x = PAD + label_w + k * cell_w + cell_w / 2
+            value = values[seat]
+            parts.append(_text(x, y + 16, str(value), "score" if key == "total" else "cell",
+                               class_="carnival-score", data_seat=seat, data_round=key,
                                data_score=value))  # fmt: skip
         y += row_h
-
-    for result in table.results:
-        row(w["round_short"].format(r=result.round), result.scores, result.round)
-    row(w["total"], points, "total", bold=True)
     if tied:
-        row(w["scoring_cards"], table.results[-1].scoring_cards, "scoring-cards")
-    return _svg(width, max(height, y + PAD), "".join(parts), class_="carnival-scores")
+        parts.append(_text(PAD, y + 17, w["scoring_cards"], "label", width - 2 * PAD))
+        y += row_h
+    return _svg(width, y + PAD, "".join(parts), class_="carnival-scores")
 
 
 # ------------------------------------------------------------ the whole table

@@ -235,5 +235,7 @@ def test_jupyterlab_plays_a_round_and_its_reveal(page: Any, lab: str) -> None:
     expect(status).to_have_attribute("data-round", "2")
     expect(table.locator(".cv-log")).to_contain_text("Round 1")
     expect(table.locator(".carnival-scores")).to_be_visible()
+    check_readable_at(page, table, 1024)
+    page.set_viewport_size({"width": 1500, "height": 1000})
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "carnival-table-jupyterlab.png"))

@@ -404,6 +404,37 @@ def test_final_scores_and_a_tie_break() -> None:
     assert 'data-round="scoring-cards"' in table.w_scores.value
 
 
+@pytest.mark.parametrize(
+    ("rules", "said"),
+    [
+        ({}, "Tied on 2 points and on scoring cards (Player 1: 1, Player 2: 1)"),
+        ({"tie_break_scoring_cards": False}, "Tied on 2 points: a shared victory."),
+    ],
+)
+def test_a_shared_victory(rules: dict[str, object], said: str) -> None:
+    game = stage(
+        players=2,
+        rules=rules,
+        turn={"round": 2, "over": True},
+        past_rounds=[
+            {"carnival": ["R6"], "spectators": [["R1"], ["R1"]]},
+            {"carnival": ["R6", "Y6"], "spectators": [["R1"], ["Y1"]]},
+        ],
+    )
+    table = CarnivalTable(("human", "random"), game=game)
+    assert game.winners() == [0, 1]
+    assert 'data-winners="0 1"' in table.w_status.value and "shared victory" in table.w_status.value
+    assert said in table.w_tie.value
+
+
+def test_every_word_is_in_both_languages() -> None:
+    from carnival_core.svg import WORDS
+    from widgets.carnival_words import UI
+
+    assert set(UI["fr"]) == set(UI["en"])
+    assert set(WORDS["fr"]) == set(WORDS["en"])
+
+
 def test_a_table_of_bots_watches_as_player_1() -> None:
     table = CarnivalTable(("greedy", "random"), seed=2)
     game = table.game

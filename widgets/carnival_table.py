@@ -436,7 +436,7 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
     def _on_new(self, _button: widgets.Button) -> None:
         text = self.w_seed.value.strip()
         if text and not text.lstrip("-").isdigit():
-            self._message = Words(text=f"{say(self.lang, 'seed')}: {text!r}?")
+            self._message = Words(key="bad_seed", values=(("text", text),))
             self.render()
             return
         self.seed = int(text) if text else None
@@ -733,6 +733,8 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
             return ""
         cards = game.results[-1].scoring_cards
         listed = ", ".join(f"{say(self.lang, 'player', n=s + 1)}: {cards[s]}" for s in tied)
+        if not self.rules.tie_break_scoring_cards:
+            return say(self.lang, "tie_no_break", points=best)
         key = "tie_break" if len(game.winners()) < len(tied) else "tie_shared"
         return say(self.lang, key, points=best, cards=listed)
 
@@ -750,7 +752,7 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         else:
             label = say(lang, "to_other", n=to + 1)
         ok = action in legal
-        tip = translate(self.game.explain(action), lang) if not choice.masked or ok else label
+        tip = translate(self.game.explain(action), lang)
         return [Hit(_rect(box), label, tip, Place(to), True, "target" if ok else "refused")]
 
     def _player_hits(self, seen: Observation, seat: int, legal: set[Action]) -> list[Hit]:

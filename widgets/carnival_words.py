@@ -55,6 +55,8 @@ UI: dict[str, dict[str, str]] = {
             "Tied on {points} points: the most scoring cards in the last round win ({cards})."
         ),
         "tie_shared": "Tied on {points} points and on scoring cards ({cards}): a shared victory.",
+        "tie_no_break": "Tied on {points} points: a shared victory.",
+        "bad_seed": "the seed {text!r} is not a whole number",
         "hint_pick": "Your turn: click a card in your hand, or a Mask.",
         "hint_card": "Click where {card} goes: the glowing places are allowed.",
         "hint_mask": "Mask chosen: click the Creature to slide under it.",
@@ -118,6 +120,8 @@ UI: dict[str, dict[str, str]] = {
         "tie_shared": (
             "Égalité à {points} points et en cartes qui marquent ({cards}) : victoire partagée."
         ),
+        "tie_no_break": "Égalité à {points} points : victoire partagée.",
+        "bad_seed": "la graine {text!r} n'est pas un nombre entier",
         "hint_pick": "À vous : cliquez une carte de votre main, ou un Masque.",
         "hint_card": "Cliquez où va {card} : les places qui brillent sont permises.",
         "hint_mask": "Masque choisi : cliquez la Créature à glisser dessous.",
