@@ -10,6 +10,8 @@ from typing import Any
 
 import ipywidgets as widgets
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from carnival_core import CARNIVAL, OWN, Game, Play, Rules
 from carnival_core.svg import centre_svg, player_svg, reveal_svg
@@ -493,6 +495,35 @@ def test_hidden_cards_never_reach_the_page(seed: int) -> None:
             assert mine.picture.value == theirs.picture.value
         assert table.w_status.value == twin.w_status.value
         assert table.w_legal.value == twin.w_legal.value
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 10_000),
+    human=st.integers(0, 5),
+    clicks=st.lists(st.integers(0, 50), min_size=5, max_size=40),
+)
+def test_any_clicks_keep_hidden_cards_off_the_page(
+    players: int, seed: int, human: int, clicks: list[int]
+) -> None:
+    """Whatever is clicked, in any order: a click that plays nothing changes nothing, and no
+    hidden card reaches the page."""
+    seats = ["greedy"] * players
+    seats[human % players] = "human"
+    table = CarnivalTable(seats, seed=seed)
+    game = table.game
+    for k in clicks:
+        if table.revealing is not None:
+            table.click_next()
+            continue
+        buttons = [b for b, _ in table.clickable()] + [table.w_cancel, table.w_undo]
+        before, log = game.to_json(), len(game.log)
+        button = buttons[k % len(buttons)]
+        button.click()
+        if len(game.log) == log and button is not table.w_undo:
+            assert game.to_json() == before
+        assert_nothing_hidden_is_sent(table)
 
 
 def test_the_draw_of_another_player_is_not_named() -> None:
