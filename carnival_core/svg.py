@@ -141,7 +141,7 @@ WORDS: dict[str, dict[str, str]] = {
         "score": "Score",
         "total": "Total",
         "scores": "Scores",
-        "round_short": "Round {r}",
+        "scores_by_round": "Scores by round",
         "scoring_cards": "Tie: most scoring cards, last round",
         "cards_short": "Cards",
         "winner": "Winner",
@@ -181,7 +181,7 @@ WORDS: dict[str, dict[str, str]] = {
         "score": "Score",
         "total": "Total",
         "scores": "Scores",
-        "round_short": "Manche {r}",
+        "scores_by_round": "Scores par manche",
         "scoring_cards": "Égalité : plus de cartes qui marquent",
         "cards_short": "Cartes",
         "winner": "Victoire",
@@ -1036,14 +1036,14 @@ def scores_svg(
     best = max(points) if table.results else 0
     tied = table.current is None and points.count(best) > 1
     columns: list[tuple[str, object, Sequence[object]]] = [
-        (w["round_short"].format(r=r.round), r.round, r.scores) for r in table.results
+        (str(r.round), r.round, r.scores) for r in table.results
     ]
     columns.append((w["total"], "total", points))
     if tied:
         columns.append((w["cards_short"], "scoring-cards", table.results[-1].scoring_cards))
-    label_w, cell_w, row_h = 104, 46, 22
+    label_w, cell_w, row_h = 112, 48, 22
     width = label_w + len(columns) * cell_w + 2 * PAD
-    parts = [_text(PAD, 18, w["scores"], "title")]
+    parts = [_text(PAD, 18, w["scores_by_round"], "title", width - 2 * PAD)]
     y = 26.0
     for k, (head, _, _) in enumerate(columns):
         x = PAD + label_w + k * cell_w + cell_w / 2

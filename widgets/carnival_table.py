@@ -879,7 +879,11 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
             if self._message
             else ""
         )
-        names = self.seat_names()
+        # Short names in the narrow score pad: who is who is in the status and the explain.
+        names = [
+            say(lang, "player", n=s + 1) + (f" ({say(lang, 'you')})" if s == seen.seat else "")
+            for s in range(seen.players)
+        ]
         self.w_scores.value = scores_svg(seen, names=names, lang=lang) if seen.results else ""
         choice = self._choice
         if choice is not None:  # only the actions the choice so far leads to
