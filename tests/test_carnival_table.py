@@ -59,6 +59,12 @@ def hidden_ids(game: Game, seat: int) -> set[str]:
     table = [e for s in range(game.num_players) for e in game.spectators(s)] + list(game.carnival())
     hidden |= {e.card.id for e in table if e.masked and e.card is not None}
     seen = game.observation(seat)
+    # Carnival cards buried deeper than the seat remembers (Rules.carnival_memory).
+    hidden |= {
+        e.card.id
+        for e, known in zip(game.carnival(), seen.carnival, strict=True)
+        if e.card is not None and not e.masked and known.card is None
+    }
     visible = {c.id for c in seen.hand}
     visible |= {
         e.card.id for row in (*seen.spectators, seen.carnival) for e in row if e.card is not None
@@ -221,6 +227,23 @@ def test_whole_games_against_bots(seats: tuple[str, ...], seed: int) -> None:
     assert table.play("carnival R1") is False and "the game is over" in table.message
     rounds = table.w_log.value.count("class='cv-round'")
     assert rounds == game.rules.rounds
+
+
+@pytest.mark.parametrize("memory", [0, 2])
+def test_a_carnival_card_buried_deeper_than_memory_is_not_named(memory: int) -> None:
+    table = CarnivalTable(
+        ("human", "greedy", "random"), seed=4, rules=Rules(carnival_memory=memory)
+    )
+    for _ in range(8):
+        follow_reveal(table)
+        card = sorted(c.id for c in table.observation().hand if not c.is_mask)[0]
+        table.click_hand(card)
+        table.click_place("carnival")
+        assert_nothing_hidden_is_sent(table)
+        check_pictures(table)
+    seen = table.observation()
+    buried = sum(1 for e in seen.carnival if e.card is None and not e.masked)
+    assert buried > 0 and table.w_log.value.count("carnival ?") == buried
 
 
 def test_the_table_changes_nothing_it_does_not_play() -> None:

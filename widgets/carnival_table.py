@@ -102,9 +102,10 @@ class Words:
 
 @dataclass(frozen=True)
 class Step:
-    """One action as the explain panel tells it: who, the action, what each human seat saw
-    it do, and why it was allowed."""
+    """One action as the explain panel tells it: its place in the log, who, the action, what
+    each human seat saw it do, and why it was allowed."""
 
+    index: int
     seat: int
     action: Play
     events: dict[int, tuple[str, ...]]
@@ -556,7 +557,8 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         self._rounds.append(round_)
         watchers = {s for s, kind in enumerate(self.seats) if kind == "human"} or {0}
         events = {s: tuple(game.last_events_seen_by(s)) for s in watchers}
-        self._story = [*self._story[-11:], Step(seat, action, events, why)]
+        step = Step(len(game.log) - 1, seat, action, events, why)
+        self._story = [*self._story[-11:], step]
         if len(game.results) > self._seen_results:
             self._reveal_step = 1
 
@@ -636,14 +638,34 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
             return f"{name} ({say(lang, 'you')})" if self.seats.count("human") == 1 else name
         return f"{name} ({say(lang, kind)})"
 
-    def _public(self, seat: int, action: Play) -> str:
-        """The action as the viewing seat saw it: the Creature under a Mask is not named."""
+    def _public(self, seat: int, action: Play, forgotten: bool = False) -> str:
+        """The action as the viewing seat saw it: the Creature under a Mask is not named, nor
+        a Carnival card buried deeper than the seat remembers (``forgotten``)."""
+        if forgotten:
+            return "carnival ?"
         if not action.masked or action.card is None:
             return str(action)
         if self.rules.remember_own_masks and seat == self.viewer:
             return str(action)
         place = str(Play(None, action.to, masked=True)).split(" ", 1)[1]
         return f"mask [?] {place}"
+
+    def _forgotten(self, seen: Observation) -> set[int]:
+        """Log places of this round's Carnival plays whose card the seat no longer remembers
+        (``Rules.carnival_memory``): the observation shows them as ``?``."""
+        if self.rules.carnival_memory is None or self.game.is_over:
+            return set()
+        plays = [
+            k
+            for k, ((_, action), round_) in enumerate(zip(self.game.log, self._rounds, strict=True))
+            if round_ == seen.round and isinstance(action, Play) and action.to == CARNIVAL
+        ]
+        # The stack starts the round with one card turned up; each Carnival play lands on it.
+        return {
+            k
+            for place, k in enumerate(plays, start=1)
+            if not seen.carnival[place].masked and seen.carnival[place].card is None
+        }
 
     def render(self) -> None:
         """Redraw everything from the game and the viewing seat's observation (the only other
@@ -857,15 +879,21 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         lang = self.lang
         viewer = seen.seat
         parts = [f"<h4>{esc(say(lang, 'explain'))}</h4>"]
+        forgotten = self._forgotten(seen)
         for step in reversed(self._story[-6:]):
-            did = " ".join(translate(e, lang) for e in step.events.get(viewer, ()))
+            gone = step.index in forgotten
+            did = (
+                say(lang, "forgotten")
+                if gone
+                else " ".join(translate(e, lang) for e in step.events.get(viewer, ()))
+            )
             parts.append(
                 f'<div class="cv-step" data-seat="{step.seat}">'
                 f"<b>{esc(self._who(step.seat))}{esc(say(lang, 'colon'))} "
-                f"{esc(self._public(step.seat, step.action))}</b><br>{esc(did)}"
+                f"{esc(self._public(step.seat, step.action, gone))}</b><br>{esc(did)}"
                 + (
                     f"<br><span class='cv-why'>{esc(step.why.say(lang))}</span>"
-                    if step.why.key or step.why.text
+                    if (step.why.key or step.why.text) and not gone
                     else ""
                 )  # fmt: skip
                 + "</div>"
@@ -902,19 +930,19 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
             self.w_legal.value = f"<details><summary>{title}</summary>{notation}</details>"
         else:
             self.w_legal.value = f"{title}: {notation}"
-        self.w_log.value = self._log_html()
+        self.w_log.value = self._log_html(forgotten)
 
-    def _log_html(self) -> str:
+    def _log_html(self, forgotten: set[int]) -> str:
         """The log in the game's notation, newest first, under a heading for each round (the
-        Creature under a Mask is not named)."""
+        Creature under a Mask is not named, nor a Carnival card the seat has ``forgotten``)."""
         lang = self.lang
         log = self.game.log
         rounds: dict[int, list[str]] = {}
-        for (seat, action), round_ in zip(log, self._rounds, strict=True):
+        for k, ((seat, action), round_) in enumerate(zip(log, self._rounds, strict=True)):
             assert isinstance(action, Play)
             who = esc(say(lang, "player", n=seat + 1)) + esc(say(lang, "colon"))
             rounds.setdefault(round_, []).append(
-                f"<div>{who} {esc(self._public(seat, action))}</div>"
+                f"<div>{who} {esc(self._public(seat, action, k in forgotten))}</div>"
             )
         body = "".join(
             f"<div class='cv-round'>{esc(say(lang, 'log_round', r=round_))}</div>"

@@ -64,6 +64,7 @@ UI: dict[str, dict[str, str]] = {
         "hint_bots": "{who} is playing…",
         "hint_watch": "The bots are playing; press New game to change the seats.",
         "hint_reveal": "The round is over: press Next to follow the reveal.",
+        "forgotten": "A card went onto the Carnival stack; it is buried deeper than you remember.",
         "why_masked": "A Mask goes down with a Creature face down under it: nobody may look.",
         "not_your_turn": "it is {who}'s turn, not yours",
         "finish_reveal": "finish the reveal first (press Next)",
@@ -129,6 +130,10 @@ UI: dict[str, dict[str, str]] = {
         "hint_bots": "{who} joue…",
         "hint_watch": "Les bots jouent ; Nouvelle partie pour changer les places.",
         "hint_reveal": "La manche est finie : Suivant pour suivre la révélation.",
+        "forgotten": (
+            "Une carte est allée sur la pile du Carnaval ; elle est enfouie plus loin que votre "
+            "mémoire."
+        ),
         "why_masked": (
             "Un Masque est posé avec une Créature face cachée dessous : personne ne peut la voir."
         ),
