@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # Root installs Debian packages directly; anyone else goes through sudo when it exists.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: lab test app bench lint chromium clean-venv
+.PHONY: lab test app app-carnival bench lint chromium clean-venv
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,9 @@ test: $(STAMP) chromium lint
 
 app: $(STAMP)
 	$(VENV)/bin/voila notebooks/play.ipynb --no-browser --Voila.ip=127.0.0.1
+
+app-carnival: $(STAMP)
+	$(VENV)/bin/voila notebooks/play_carnival.ipynb --no-browser --Voila.ip=127.0.0.1
 
 bench: $(STAMP)
 	for script in benchmarks/bench_*.py; do $(PY) $$script || exit 1; done

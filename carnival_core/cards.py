@@ -54,6 +54,11 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self.id!r})"
 
+    def _repr_svg_(self) -> str:
+        from .svg import card_svg
+
+        return card_svg(self)
+
     @staticmethod
     def parse(text: str) -> Card:
         """Read a card id; ``CardError`` says what is wrong."""

@@ -613,6 +613,14 @@ class Game:
             self._events = describe_turn(self, self._undo[-1], self._s)
         return self._events
 
+    def last_events_seen_by(self, seat: int) -> list[str]:
+        """What the last action kept for ``undo`` did, as ``seat`` saw it: the card another
+        player drew is not named. Empty when there is no such action."""
+        self._seat(seat)
+        if not self._undo:
+            return []
+        return describe_turn(self, self._undo[-1], self._s, viewer=seat)
+
     # ------------------------------------------------------- hidden information
     def observation(self, seat: int) -> Observation:
         """Exactly what ``seat`` may know now (see ``Observation``)."""
@@ -636,6 +644,7 @@ class Game:
             deck_size=len(s.deck),
             set_aside=len(s.set_aside),
             results=s.results,
+            winners=tuple(self.winners()),
         )
 
     def determinized(self, rng: random.Random, *, seat: int | None = None) -> Game:
@@ -738,14 +747,22 @@ class Game:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def _repr_svg_(self) -> str:
+        from .svg import table_svg
+
+        return table_svg(self)
+
     def __repr__(self) -> str:
         s = self._s
         state = "over" if s.over else f"round {s.round}, player {s.current + 1} to play"
         return f"<Game of Carnival, {self.num_players} players, seed {s.seed}: {state}>"
 
 
-def describe_turn(game: Game, record: State | tuple[int, int], after: State) -> list[str]:
-    """The events of one turn in words, from its undo record and the state after it."""
+def describe_turn(
+    game: Game, record: State | tuple[int, int], after: State, viewer: int | None = None
+) -> list[str]:
+    """The events of one turn in words, from its undo record and the state after it; with
+    ``viewer``, as that seat saw them (another player's draw is not named)."""
     assert after.log is not None
     _, seat, action = after.log
     cards = game.card_set.cards
@@ -759,7 +776,8 @@ def describe_turn(game: Game, record: State | tuple[int, int], after: State) -> 
         what = action.card
     events = [f"Player {seat + 1} played {what} {_place_words(action.to, you=False)}."]
     if not isinstance(record, State):
-        events.append(f"Player {after.current + 1} drew {cards[record[1]]}.")
+        drawn = cards[record[1]] if viewer is None or viewer == after.current else "a card"
+        events.append(f"Player {after.current + 1} drew {drawn}.")
         return events
     result = after.results[-1]
     events.append(

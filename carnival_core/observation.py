@@ -46,6 +46,8 @@ class Observation:
     set_aside: int
     #: The reveals and scores of the finished rounds (public).
     results: tuple[RoundResult, ...]
+    #: The winning seats once the game is over (the tie-break applied), else empty.
+    winners: tuple[int, ...] = ()
 
     @property
     def players(self) -> int:
@@ -59,6 +61,11 @@ class Observation:
     def scores(self) -> list[int]:
         """Each seat's points over the finished rounds."""
         return totals(self.results, self.players)
+
+    def _repr_svg_(self) -> str:
+        from .svg import table_svg
+
+        return table_svg(self)
 
     def __str__(self) -> str:
         turn = (

@@ -1,0 +1,630 @@
+"""CarnivalTable driven by simulated clicks: every click goes through the real buttons, and the
+game is checked after each one against the engine (legal places, refusals, pictures, what
+reaches the page)."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from carnival_core import CARNIVAL, OWN, Game, Play, Rules
+from carnival_core.svg import centre_svg, player_svg, reveal_svg
+from tests.carnival_support import stage
+from widgets import CarnivalTable
+from widgets.carnival_bots import GreedyBot, RandomBot, make_carnival_bot
+from widgets.carnival_table import PickCard, Place
+from widgets.carnival_words import is_translated, translate
+
+CARD_ID = re.compile(r"(?<![\w#-])([RYGBP]-?\d)(?!\w)")
+
+
+# ------------------------------------------------------------------------ helpers
+def sent_strings(widget: widgets.Widget) -> list[str]:
+    """Every string the widget tree syncs to the page (the traits a browser receives);
+    placeholders are fixed examples and left out."""
+    out: list[str] = []
+    seen: set[int] = set()
+
+    def walk(value: Any, key: str = "") -> None:
+        if isinstance(value, widgets.Widget):
+            if id(value) in seen:
+                return
+            seen.add(id(value))
+            for name in value.keys:
+                if name != "placeholder":
+                    walk(getattr(value, name), name)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item, key)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item, key)
+        elif isinstance(value, str):
+            out.append(value)
+
+    walk(widget)
+    return out
+
+
+def hidden_ids(game: Game, seat: int) -> set[str]:
+    """Card ids somewhere ``seat`` may not look, and seen nowhere by it."""
+    hidden = {c.id for s in range(game.num_players) if s != seat for c in game.hand(s)}
+    hidden |= {c.id for c in game.deck_order()} | {c.id for c in game.set_aside()}
+    table = [e for s in range(game.num_players) for e in game.spectators(s)] + list(game.carnival())
+    hidden |= {e.card.id for e in table if e.masked and e.card is not None}
+    seen = game.observation(seat)
+    # Carnival cards buried deeper than the seat remembers (Rules.carnival_memory).
+    hidden |= {
+        e.card.id
+        for e, known in zip(game.carnival(), seen.carnival, strict=True)
+        if e.card is not None and not e.masked and known.card is None
+    }
+    visible = {c.id for c in seen.hand}
+    visible |= {
+        e.card.id for row in (*seen.spectators, seen.carnival) for e in row if e.card is not None
+    }
+    visible |= {c.id for r in seen.results for row in (r.carnival, *r.spectators) for c in row}
+    return hidden - visible - {"Mask"}
+
+
+def assert_nothing_hidden_is_sent(table: CarnivalTable) -> None:
+    game = table.game
+    if game.is_over:
+        return
+    hidden = hidden_ids(game, table.viewer)
+    sent = " ".join(sent_strings(table))
+    leaked = hidden & set(CARD_ID.findall(sent))
+    assert not leaked, f"hidden cards {sorted(leaked)} reached the page"
+
+
+def glowing_places(table: CarnivalTable) -> set[int]:
+    return {
+        b.payload.to
+        for b, p in table.clickable()
+        if isinstance(p, Place) and "cn-target" in b.classes
+    }
+
+
+def check_places(table: CarnivalTable) -> None:
+    """The places that glow are exactly where the engine allows the choice so far to go."""
+    choice = table.choice
+    assert choice is not None
+    legal = table.game.legal_actions()
+    allowed = {a.to for a in legal if isinstance(a, Play) and a.masked == choice.masked and a.card == choice.card}  # fmt: skip
+    assert glowing_places(table) == allowed
+    every = {p.to for _, p in table.clickable() if isinstance(p, Place)}
+    others = {s for s in range(table.game.num_players) if s != table.viewer}
+    assert every == {CARNIVAL, OWN} | others, "every place answers a click"
+
+
+def check_pictures(table: CarnivalTable) -> None:
+    """The pictures on the page are the core's, drawn from the viewer's observation."""
+    game = table.game
+    seen = game.observation(table.viewer)
+    if table.revealing is not None:
+        assert 'data-step="' in table.w_reveal.value
+        return
+    names = table.seat_names()
+    if game.is_over:
+        assert table.w_reveal.value == reveal_svg(game.results[-1], step=3, names=names)
+        return
+    assert table.centre_map.picture.value == centre_svg(seen)
+    for seat in range(game.num_players):
+        expected = player_svg(seen, seat, names=names)
+        assert table.player_maps[seat].picture.value == expected
+
+
+def follow_reveal(table: CarnivalTable) -> None:
+    """Press Next through a round's reveal, checking each step, until play resumes."""
+    game = table.game
+    while table.revealing is not None:
+        step = table.revealing
+        status = table.w_status.value
+        assert f'data-step="{step}"' in status and 'data-phase="reveal"' in status
+        assert f'data-step="{step}"' in table.w_reveal.value
+        assert table.board.layout.display == "none"
+        log = len(game.log)
+        table.click_next()
+        if step < 3:
+            assert table.revealing == step + 1
+            assert len(game.log) == log, "no bot plays while the reveal is shown"
+        elif table.revealing is not None:  # bots alone played the next round to its end
+            assert table.revealing == 1 and game.is_over
+
+
+def take_turn(table: CarnivalTable, rng: random.Random, mask_rate: float = 0.3) -> None:
+    """A learner's turn by clicks: sometimes a Mask and a Creature under it, else a
+    Creature; first a refused place now and then; then a glowing place."""
+    game = table.game
+    hand = table.observation().hand
+    creatures = sorted({c.id for c in hand if not c.is_mask})
+    if any(c.is_mask for c in hand) and (rng.random() < mask_rate or not creatures):
+        table.click_hand("Mask")
+        assert table.choice is not None and table.choice.masked
+        if creatures:
+            table.click_hand(rng.choice(creatures))
+    else:
+        table.click_hand(rng.choice(creatures))
+    check_places(table)
+    assert_nothing_hidden_is_sent(table)
+    refused = [p.to for b, p in table.clickable() if isinstance(p, Place) and "cn-refused" in b.classes]  # fmt: skip
+    if refused and rng.random() < 0.3:
+        before = game.to_json()
+        to = rng.choice(refused)
+        choice = table.choice
+        assert choice is not None
+        press_place(table, to)
+        assert game.to_json() == before
+        assert table.message == str(_refusal(game, choice.action(to)))
+        assert table.choice == choice, "a refused place keeps the choice"
+    places = sorted(glowing_places(table))
+    press_place(table, rng.choice(places))
+
+
+def _refusal(game: Game, action: Play) -> str:
+    return f"{action}: {game.why_illegal(action)}"
+
+
+def press_place(table: CarnivalTable, to: int) -> None:
+    for button, payload in table.clickable():
+        if isinstance(payload, Place) and payload.to == to:
+            button.click()
+            return
+    raise LookupError(f"no place {to}")
+
+
+def play_to_the_end(table: CarnivalTable, rng: random.Random, checks: bool = True) -> None:
+    game = table.game
+    while not game.is_over:
+        if table.revealing is not None:
+            follow_reveal(table)
+            continue
+        assert table.seats[game.current_player] == "human"
+        log = len(game.log)
+        take_turn(table, rng)
+        assert len(game.log) > log
+        if checks:
+            check_pictures(table)
+            assert_nothing_hidden_is_sent(table)
+    follow_reveal(table)
+
+
+# ------------------------------------------------------------------ whole games
+@pytest.mark.parametrize(
+    ("seats", "seed"),
+    [
+        (("human", "greedy"), 11),
+        (("human", "random", "greedy"), 7),
+        (("greedy", "human", "random", "greedy"), 3),
+        (("human", "greedy", "greedy", "random", "greedy", "random"), 5),
+    ],
+)
+def test_whole_games_against_bots(seats: tuple[str, ...], seed: int) -> None:
+    table = CarnivalTable(seats, seed=seed)
+    game = table.game
+    human = seats.index("human")
+    shadow = Game.new(len(seats), seed=seed)
+    play_to_the_end(table, random.Random(seed))
+    # The table's game is the engine's: replayed on a fresh game, the same moves are legal.
+    for seat, action in game.log:
+        shadow.play(action, player=seat)
+    assert shadow == game and shadow.is_over
+    status = table.w_status.value
+    assert 'data-phase="over"' in status
+    assert f'data-winners="{" ".join(map(str, game.winners()))}"' in status
+    assert table.viewer == human
+    assert table.board.layout.display == "none" and table.reveal_box.layout.display is None
+    assert table.w_next.layout.display == "none"
+    scores = table.w_scores.value
+    for seat, points in enumerate(game.scores()):
+        assert f'data-seat="{seat}" data-round="total" data-score="{points}"' in scores
+    assert table.play("carnival R1") is False and "the game is over" in table.message
+    rounds = table.w_log.value.count("class='cv-round'")
+    assert rounds == game.rules.rounds
+
+
+@pytest.mark.parametrize("memory", [0, 2])
+def test_a_carnival_card_buried_deeper_than_memory_is_not_named(memory: int) -> None:
+    table = CarnivalTable(
+        ("human", "greedy", "random"), seed=4, rules=Rules(carnival_memory=memory)
+    )
+    for _ in range(8):
+        follow_reveal(table)
+        card = sorted(c.id for c in table.observation().hand if not c.is_mask)[0]
+        table.click_hand(card)
+        table.click_place("carnival")
+        assert_nothing_hidden_is_sent(table)
+        check_pictures(table)
+    seen = table.observation()
+    buried = sum(1 for e in seen.carnival if e.card is None and not e.masked)
+    assert buried > 0 and table.w_log.value.count("carnival ?") == buried
+
+
+def test_the_table_changes_nothing_it_does_not_play() -> None:
+    game = Game.new(3, seed=2)
+    game.play("carnival R-2")
+    before = game.to_json()
+    table = CarnivalTable(("greedy", "human", "human"), game=game)
+    assert game.to_json() == before and table.game is game
+    assert table.viewer == 1
+
+
+# ------------------------------------------------------------------ single clicks
+def test_a_card_then_a_place_plays_it() -> None:
+    table = CarnivalTable(("human", "greedy", "random"), seed=7)
+    table.click_hand("R-2")
+    assert table.choice is not None and table.choice.card == "R-2"
+    check_places(table)
+    assert "carnival R-2" in table.w_legal.value and "give R-2 to 3" in table.w_legal.value
+    assert "R4" not in table.w_legal.value, "only the chosen card's actions are listed"
+    table.click_hand("R-2")
+    assert table.choice is None, "a second click puts the card back"
+    table.click_hand("R-2")
+    table.click_place(3)
+    assert table.game.log[0] == (0, Play("R-2", 2))
+    assert table.game.current_player == 0, "the bots played their turns"
+    explain = table.w_explain.value
+    assert "give R-2 to 3" in explain and "is allowed" in explain
+
+
+def test_a_mask_a_creature_under_it_then_a_place() -> None:
+    table = CarnivalTable(("human", "greedy", "random"), seed=7)
+    size = len(table.observation().hand)
+    table.click_hand("Mask")
+    assert table.choice is not None and table.choice.masked and table.choice.card is None
+    hide = [b for b, p in table.clickable() if isinstance(p, PickCard)]
+    assert hide and all("cn-hide" in b.classes for b in hide)
+    assert glowing_places(table) == set(), "a Mask alone may not go down while a Creature could"
+    before = table.game.to_json()
+    table.click_place("carnival")
+    assert table.game.to_json() == before
+    assert "a Mask must hide a Creature" in table.message
+    table.click_hand("R4")
+    check_places(table)
+    table.click_place("spectator")
+    game = table.game
+    assert game.log[0] == (0, Play("R4", OWN, masked=True))
+    assert len(game.hand(0)) == size - 1, "a Mask turn plays two cards and draws one"
+    assert "mask [?] spectator" in table.w_log.value
+    assert "mask R4" not in " ".join(sent_strings(table))
+    row = table.player_maps[0].picture.value
+    assert 'data-card="Mask" data-hides="?"' in row
+    assert_nothing_hidden_is_sent(table)
+
+
+def test_a_mask_hiding_nothing_when_the_hand_holds_only_masks() -> None:
+    game = stage(players=2, hands=[["Mask", "Mask"], ["R1", "Mask"]], deck=["Y1", "Y2"])
+    table = CarnivalTable(("human", "greedy"), game=game)
+    table.click_hand("Mask")
+    assert glowing_places(table) == {CARNIVAL, OWN, 1}
+    table.click_place("carnival")
+    assert game.log[0] == (0, Play(None, CARNIVAL, masked=True))
+    assert "mask carnival" in table.w_log.value
+
+
+def test_illegal_clicks_show_the_engine_reason_and_change_nothing() -> None:
+    rules = Rules(younger_players=True)
+    table = CarnivalTable(("human", "greedy", "greedy"), seed=7, rules=rules)
+    game = table.game
+    before = game.to_json()
+    table.click_hand("R-2")
+    assert glowing_places(table) == {CARNIVAL, OWN}
+    table.click_place(2)
+    assert table.message == _refusal(game, Play("R-2", 1))
+    assert "younger players" in table.message and game.to_json() == before
+    table.type_action("carnival R6")
+    assert table.message == "carnival R6: " + game.why_illegal("carnival R6")
+    table.type_action("carnaval R4")
+    assert "not an action" in table.message
+    table.type_action("give R-2 to 1")
+    assert "younger players" in table.message
+    assert game.to_json() == before
+    assert "data-message" in table.w_message.value
+    table.type_action("carnival R-2")
+    assert table.message == "" and game.log[0] == (0, Play("R-2", CARNIVAL))
+
+
+def test_two_humans_share_the_screen() -> None:
+    table = CarnivalTable(("human", "human"), seed=4)
+    game = table.game
+    assert table.viewer == 0
+    first = sorted(c.id for c in game.hand(0) if not c.is_mask)[0]
+    table.click_hand(first)
+    table.click_place("carnival")
+    assert table.viewer == 1, "the screen shows the hand of the human to play"
+    shown = {p.card for _, p in table.clickable() if isinstance(p, PickCard)}
+    assert shown == {c.id for c in game.hand(1)} - {"Mask"}
+    assert 'data-viewer="1"' in table.w_status.value
+    assert_nothing_hidden_is_sent(table)
+
+
+def test_the_younger_players_variant_offers_no_give() -> None:
+    table = CarnivalTable(("human", "greedy", "random", "greedy"), seed=3)
+    table.new_game(("human", "random", "greedy", "random"), seed=8, younger=True)
+    assert table.rules.younger_players and table.game.rules.younger_players
+    rng = random.Random(8)
+    for _ in range(12):
+        if table.revealing is not None:
+            follow_reveal(table)
+        table.click_hand(sorted(c.id for c in table.observation().hand if not c.is_mask)[0])
+        assert glowing_places(table) <= {CARNIVAL, OWN}
+        assert "give" not in table.w_legal.value
+        press_place(table, rng.choice(sorted(glowing_places(table))))
+    assert not any(a.to >= 0 for _, a in table.game.log if isinstance(a, Play))
+
+
+def test_undo_takes_back_your_turn_and_the_bots() -> None:
+    table = CarnivalTable(("human", "greedy", "random"), seed=7)
+    game = table.game
+    assert table.w_undo.disabled
+    start = game.to_json()
+    table.click_hand("R4")
+    table.click_place("carnival")
+    after_first = game.to_json()
+    table.click_hand("Mask")
+    table.click_hand(sorted(c.id for c in game.hand(0) if not c.is_mask)[0])
+    table.click_place(2)
+    assert len(game.log) == 6 and not table.w_undo.disabled
+    table.click_undo()
+    assert game.to_json() == after_first and len(game.log) == 3
+    assert "Took back 3 action(s)." in table.w_explain.value
+    assert "data-count='3'" in table.w_log.value
+    table.click_undo()
+    assert game.to_json() == start
+    assert table.w_undo.disabled
+    table.click_undo()
+    assert "nothing of yours" in table.message
+
+
+def test_round_two_starts_after_the_reveal() -> None:
+    table = CarnivalTable(("human", "greedy"), seed=11)
+    game = table.game
+    rng = random.Random(1)
+    while table.revealing is None:
+        take_turn(table, rng)
+    assert game.round == 2 and len(game.results) == 1
+    assert table.revealing == 1
+    hint = table.w_prompt.value
+    assert "Next" in hint
+    before = len(game.log)
+    assert table.play("carnival R1") is False and "reveal" in table.message
+    for step in (1, 2, 3):
+        names = [table._who(s) for s in range(2)]
+        assert table.w_reveal.value == reveal_svg(game.results[0], step=step, names=names)
+        assert table.w_next.description == ("Next" if step < 3 else "Start round 2")
+        table.click_next()
+    assert table.revealing is None and table.board.layout.display is None
+    assert len(game.log) >= before
+    take_turn(table, rng)
+    assert "Round 2" in table.w_log.value and "Round 1" in table.w_log.value
+    status = table.w_status.value
+    assert 'data-round="2"' in status
+    # Undo across the round's end brings the reveal back when the turn is played again.
+    while game.round == 2:
+        table.click_undo()
+    assert game.round == 1 and table.revealing is None
+    assert table.w_scores.value == ""
+
+
+def test_final_scores_and_a_tie_break() -> None:
+    game = stage(
+        players=2,
+        turn={"round": 2, "over": True},
+        past_rounds=[
+            {"carnival": ["R6"], "spectators": [["R1"], ["R1"]]},
+            {"carnival": ["R6", "Y6"], "spectators": [["R2"], ["Y1", "Y1"]]},
+        ],
+    )
+    table = CarnivalTable(("human", "greedy"), game=game)
+    assert 'data-winners="1"' in table.w_status.value
+    assert "the winner: Player 2 (Greedy bot) with 3 points" in table.w_status.value
+    tie = table.w_tie.value
+    assert "Tied on 3 points" in tie and "Player 1: 1, Player 2: 2" in tie
+    assert 'data-round="scoring-cards"' in table.w_scores.value
+
+
+@pytest.mark.parametrize(
+    ("rules", "said"),
+    [
+        ({}, "Tied on 2 points and on scoring cards (Player 1: 1, Player 2: 1)"),
+        ({"tie_break_scoring_cards": False}, "Tied on 2 points: a shared victory."),
+    ],
+)
+def test_a_shared_victory(rules: dict[str, object], said: str) -> None:
+    game = stage(
+        players=2,
+        rules=rules,
+        turn={"round": 2, "over": True},
+        past_rounds=[
+            {"carnival": ["R6"], "spectators": [["R1"], ["R1"]]},
+            {"carnival": ["R6", "Y6"], "spectators": [["R1"], ["Y1"]]},
+        ],
+    )
+    table = CarnivalTable(("human", "random"), game=game)
+    assert game.winners() == [0, 1]
+    assert 'data-winners="0 1"' in table.w_status.value and "shared victory" in table.w_status.value
+    assert said in table.w_tie.value
+
+
+def test_every_word_is_in_both_languages() -> None:
+    from carnival_core.svg import WORDS
+    from widgets.carnival_words import UI
+
+    assert set(UI["fr"]) == set(UI["en"])
+    assert set(WORDS["fr"]) == set(WORDS["en"])
+
+
+def test_a_table_of_bots_watches_as_player_1() -> None:
+    table = CarnivalTable(("greedy", "random"), seed=2)
+    game = table.game
+    while not game.is_over:
+        assert table.revealing is not None
+        follow_reveal(table)
+    assert table.viewer == 0
+    assert "human" not in table.seats
+    assert table.w_undo.disabled, "nothing of a human's to take back"
+
+
+def test_new_game_reads_the_set_up_row() -> None:
+    table = CarnivalTable(players=2, seed=1)
+    table.new_game(("random", "human", "greedy"), seed=42)
+    assert table.seats == ["random", "human", "greedy"]
+    assert table.game.num_players == 3 and table.game.seed == 42
+    assert table.game.current_player == 1
+    assert [m.layout.display for m in table.w_seats] == [None] * 3 + ["none"] * 3
+    table.w_seed.value = "forty"
+    table.w_new.click()
+    assert "forty" in table.message and table.game.seed == 42
+
+
+def test_bad_seats_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown seat"):
+        CarnivalTable(("human", "wizard"))
+    with pytest.raises(ValueError, match="7"):
+        CarnivalTable(("human",) * 7)
+    with pytest.raises(ValueError, match="3 seats given for a 2-player game"):
+        CarnivalTable(("human", "greedy", "greedy"), players=2)
+
+
+# ------------------------------------------------------------------ hidden cards
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_hidden_cards_never_reach_the_page(seed: int) -> None:
+    """Twice: no hidden card id is in anything sent, and a table whose hidden cards are dealt
+    anew (everything the human cannot see) sends the very same pictures."""
+    table = CarnivalTable(("human", "greedy", "random", "greedy"), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(9):
+        if table.revealing is not None:
+            follow_reveal(table)
+        take_turn(table, rng, mask_rate=0.5)
+        assert_nothing_hidden_is_sent(table)
+        follow_reveal(table)
+        game = table.game
+        twin = CarnivalTable(
+            table.seats, game=game.determinized(random.Random(seed), seat=table.viewer)
+        )
+        assert twin.game != game
+        for mine, theirs in zip(
+            (table.centre_map, *table.player_maps),
+            (twin.centre_map, *twin.player_maps),
+            strict=True,
+        ):
+            assert mine.picture.value == theirs.picture.value
+        assert table.w_status.value == twin.w_status.value
+        assert table.w_legal.value == twin.w_legal.value
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 10_000),
+    human=st.integers(0, 5),
+    clicks=st.lists(st.integers(0, 50), min_size=5, max_size=40),
+)
+def test_any_clicks_keep_hidden_cards_off_the_page(
+    players: int, seed: int, human: int, clicks: list[int]
+) -> None:
+    """Whatever is clicked, in any order: a click that plays nothing changes nothing, and no
+    hidden card reaches the page."""
+    seats = ["greedy"] * players
+    seats[human % players] = "human"
+    table = CarnivalTable(seats, seed=seed)
+    game = table.game
+    for k in clicks:
+        if table.revealing is not None:
+            table.click_next()
+            continue
+        buttons = [b for b, _ in table.clickable()] + [table.w_cancel, table.w_undo]
+        before, log = game.to_json(), len(game.log)
+        button = buttons[k % len(buttons)]
+        button.click()
+        if len(game.log) == log and button is not table.w_undo:
+            assert game.to_json() == before
+        assert_nothing_hidden_is_sent(table)
+
+
+def test_the_draw_of_another_player_is_not_named() -> None:
+    game = Game.new(3, seed=7)
+    game.play("carnival R-2")
+    drawn = game.hand(1)
+    assert game.last_events_seen_by(0)[-1] == "Player 2 drew a card."
+    assert game.last_events_seen_by(1)[-1].startswith("Player 2 drew ")
+    named = game.last_events_seen_by(1)[-1].split()[-1].rstrip(".")
+    assert named in {c.id for c in drawn}
+    game.undo()
+    assert game.last_events_seen_by(0) == []
+
+
+# ------------------------------------------------------------------ bots and words
+def test_the_bots_choose_legal_actions_and_leave_the_game_alone() -> None:
+    game = Game.new(4, seed=6)
+    for bot in (RandomBot(1), GreedyBot(1), make_carnival_bot("greedy", 2)):
+        before = game.to_json()
+        assert bot.choose(game) in game.legal_actions()
+        assert game.to_json() == before
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_carnival_bot("oracle")
+
+
+def test_the_greedy_bot_plays_on_what_it_may_know() -> None:
+    """Two games that differ only in what the mover cannot see get the same choice."""
+    game = Game.new(3, seed=9)
+    twin = game.determinized(random.Random(4), seat=0)
+    assert twin != game
+    assert GreedyBot(5).choose(game) == GreedyBot(5).choose(twin)
+
+
+def test_the_table_speaks_french() -> None:
+    table = CarnivalTable(("human", "greedy", "random"), seed=7, lang="fr")
+    table.click_hand("Mask")
+    table.click_hand("R4")
+    table.click_place(2)
+    assert "Joueur 1 (vous)" in table.w_explain.value
+    assert "Masque" in table.w_explain.value
+    assert table.w_new.description == "Nouvelle partie"
+    table.type_action("give R-2 to 1")
+    assert "c'est vous" in table.message
+    table.w_lang.value = "en"
+    assert "that is you" in table.message, "a language switch rewords the message"
+
+
+def test_every_engine_sentence_of_a_game_is_worded_in_french() -> None:
+    """What each turn did (as every seat saw it), why it was allowed, and the refusals met on
+    the way: the French table words each one."""
+    table = CarnivalTable(("human", "greedy", "random"), seed=5)
+    game = table.game
+    refusals: set[str] = set()
+    rng = random.Random(5)
+    while not game.is_over:
+        if table.revealing is not None:
+            follow_reveal(table)
+            continue
+        hand = table.observation().hand
+        for first in ("Mask", next(c.id for c in hand if not c.is_mask)):
+            if first == "Mask" and not any(c.is_mask for c in hand):
+                continue
+            table.click_hand(first)
+            for button, payload in table.clickable():
+                if isinstance(payload, Place) and "cn-refused" in button.classes:
+                    button.click()
+                    refusals.add(table.message)
+            table.click_cancel()
+        table.type_action("give R1 to 1")
+        refusals.add(table.message)
+        take_turn(table, rng, mask_rate=0.4)
+    sentences = set(refusals)
+    replay = game.start_position()
+    for seat, action in game.log:
+        sentences.add(replay.explain(action))
+        replay.play(action, player=seat)
+        sentences |= {e for s in range(3) for e in replay.last_events_seen_by(s)}
+    assert refusals, "the game met refused clicks"
+    untranslated = sorted(s for s in sentences if not is_translated(s))
+    assert not untranslated
+    assert all(translate(s, "fr") != s for s in sentences)

@@ -1,0 +1,1047 @@
+"""``CarnivalTable``: a whole game of Carnival in a notebook cell, against bots.
+
+>>> table = CarnivalTable(("human", "greedy", "random"), seed=7)
+>>> table.click_hand("R-2")          # pick a card in your hand...
+>>> table.click_place("carnival")    # ...then where it goes: 'carnival R-2'
+>>> str(table.game.log[0][1])
+'carnival R-2'
+
+The game object (``table.game``, a ``carnival_core.Game``) is the single source of truth:
+every click builds an action in Carnival's notation, hands it to ``game.play`` and redraws
+everything. The widget never decides a rule: the places that glow are ``legal_actions()``,
+a refused click shows the engine's reason, the pictures are ``carnival_core.svg``'s.
+
+The table is drawn from ``game.observation(seat)`` for the human's seat, never from the whole
+state: the other hands, the deck, the cards set aside and the Creatures under Masks never
+reach the page. Several human seats share the screen: it shows the hand of the human to play.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as widgets
+
+from carnival_core import CARNIVAL, OWN, Action, CarnivalError, Game, Observation, Play, Rules
+from carnival_core.svg import (
+    COLOURS,
+    Box,
+    centre_layout,
+    centre_svg,
+    player_layout,
+    player_svg,
+    reveal_svg,
+    scores_svg,
+)
+
+from .carnival_bots import CARNIVAL_BOTS, CarnivalBot, make_carnival_bot
+from .carnival_words import LANGS, check_lang, say, translate
+from .pictures import Hit, HitButton, PictureMap, Rect
+from .table_parts import esc, make_button, shown_in
+
+__all__ = ["CARNIVAL_SEATS", "CarnivalTable", "PickCard", "PickMask", "Place"]
+
+#: What may sit in a seat: a person, or one of the table's bots.
+CARNIVAL_SEATS: tuple[str, ...] = ("human", *CARNIVAL_BOTS)
+#: Reveal steps: the Carnival laid out, the happy types, the scores.
+REVEAL_STEPS = 3
+#: How much larger than their own size the pictures may grow on a wide screen.
+ZOOM = 1.35
+
+
+@dataclass(frozen=True)
+class PickCard:
+    """A click on a Creature in hand: play it, or hide it under the Mask chosen first."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class PickMask:
+    """A click on a Mask in hand: the next clicks say what it hides and where it goes."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """A click on where a card goes: ``CARNIVAL``, ``OWN`` or another seat (as in ``Play``)."""
+
+    to: int
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the human has picked so far this turn: a Creature, a Mask, or a Mask and the
+    Creature to slide under it."""
+
+    card: str | None
+    masked: bool
+
+    def action(self, to: int) -> Play:
+        return Play(self.card, to, self.masked)
+
+
+@dataclass(frozen=True)
+class Words:
+    """A message kept as its source, so that a language switch rewords it: one of the table's
+    own phrases (``key``) or an engine sentence (``text``)."""
+
+    key: str | None = None
+    text: str = ""
+    values: tuple[tuple[str, object], ...] = ()
+
+    def say(self, lang: str) -> str:
+        if self.key is not None:
+            return say(lang, self.key, **dict(self.values))
+        return translate(self.text, lang)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action as the explain panel tells it: its place in the log, who, the action, what
+    each human seat saw it do, and why it was allowed."""
+
+    index: int
+    seat: int
+    action: Play
+    events: dict[int, tuple[str, ...]]
+    why: Words
+
+
+STYLE = """
+<style>
+.cv-table {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; color: {ink};
+  background: {felt}; border-radius: 10px; padding: 8px; box-sizing: border-box;
+  min-width: 860px; }}
+.cv-table .widget-html, .cv-table .widget-html-content {{ line-height: 1.35; height: auto; }}
+.cv-table .cn-map {{ position: relative; padding: 0; margin: 0 0 6px 0; overflow: visible;
+  flex: 0 0 auto; }}
+.cv-table .cn-map > .widget-html, .cv-table .cn-map .widget-html-content {{ margin: 0;
+  padding: 0; line-height: 0; width: 100%; height: auto; }}
+.cv-table .cn-map svg, .cv-table .cv-picture svg {{ display: block; width: 100%;
+  height: auto; }}
+.cv-table .cn-hit {{ position: absolute !important; margin: 0 !important; padding: 0 !important;
+  min-width: 0 !important; border: 0 !important; border-radius: 6px; box-sizing: border-box;
+  background: transparent !important; color: transparent !important; font-size: 0 !important;
+  box-shadow: none !important; overflow: hidden; cursor: pointer; z-index: 2; }}
+.cv-table .cn-hit:disabled {{ cursor: default; opacity: 1 !important; }}
+.cv-table .cn-hit.cn-pick:enabled {{ outline: 3px solid {current}; outline-offset: 1px; }}
+.cv-table .cn-hit.cn-pick:enabled:hover {{ background: rgba(255,127,14,.16) !important; }}
+.cv-table .cn-hit.cn-selected {{ outline: 4px solid #2c6db5; outline-offset: 1px;
+  background: rgba(44,109,181,.22) !important; }}
+.cv-table .cn-hit.cn-hide:enabled {{ outline: 3px dashed {mask}; outline-offset: 1px; }}
+.cv-table .cn-hit.cn-target:enabled {{ outline: 4px solid {happy-edge};
+  box-shadow: 0 0 12px 3px rgba(63,155,58,.5) !important;
+  background: rgba(63,155,58,.08) !important; }}
+.cv-table .cn-hit.cn-target:enabled:hover {{ background: rgba(63,155,58,.2) !important; }}
+.cv-table .cn-hit.cn-refused:enabled {{ outline: 2px dashed {muted}; }}
+.cv-bar {{ align-items: center; flex-wrap: wrap; gap: 4px; }}
+.cv-bar .jupyter-button {{ border-radius: 6px; font-weight: 600; }}
+.cv-status {{ background: {status}; color: white; padding: 6px 10px; border-radius: 6px;
+  font-weight: bold; }}
+.cv-status.cv-over {{ background: {winner}; color: {ink}; }}
+.cv-status.cv-reveal {{ background: {mask}; }}
+.cv-prompt {{ font-size: 14px; padding: 2px 4px; }}
+.cv-tie {{ font-size: 13px; padding: 2px 4px; font-weight: bold; }}
+.cv-side {{ background: {panel}; border: 1px solid {faint}; border-radius: 8px;
+  padding: 6px 8px; }}
+.cv-side h4 {{ margin: 6px 0 3px 0; font-size: 14px; }}
+.cv-explain {{ font-size: 13px; }}
+.cv-explain .cv-step {{ border-left: 3px solid {current}; padding-left: 6px; margin: 3px 0; }}
+.cv-explain .cv-why {{ color: {muted}; font-style: italic; }}
+.cv-message {{ color: #c0392b; font-weight: bold; font-size: 13px; }}
+.cv-log {{ font-family: DejaVu Sans Mono, monospace; font-size: 12px; max-height: 220px;
+  overflow-y: auto; }}
+.cv-log .cv-round {{ font-weight: bold; margin-top: 3px; }}
+.cv-legal {{ font-size: 12px; color: {muted}; }}
+.cv-next:enabled {{ background: {mask}; color: white; }}
+</style>
+""".format(**COLOURS)
+
+
+def _rect(box: Box) -> Rect:
+    return Rect(box.x, box.y, box.w, box.h)
+
+
+def _show(picture: PictureMap, svg: str, hits: list[Hit]) -> None:
+    """Show ``svg`` with ``hits``; the buttons left over are hidden and, as their words may
+    name a card that has since gone under a Mask, emptied too."""
+    picture.show(svg, hits)
+    for button in picture.buttons[len(hits) :]:
+        if button.description or button.tooltip:
+            button.description = ""
+            button.tooltip = ""
+
+
+class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
+    """A game of Carnival to play in a notebook: you against bots, or friends sharing a screen.
+
+    ``seats`` lists who sits at each place, in turn order: ``"human"``, ``"greedy"`` or
+    ``"random"``. ``players`` alone means one human and greedy bots. ``rules`` and ``seed``
+    go to ``Game.new``; ``game`` plays on from a game you set up. ``speed`` is the seconds
+    between two bot actions (0: instant).
+    """
+
+    def __init__(
+        self,
+        seats: Sequence[str] | None = None,
+        *,
+        players: int | None = None,
+        seed: int | None = None,
+        rules: Rules | None = None,
+        game: Game | None = None,
+        lang: str = "en",
+        speed: float = 0.0,
+    ):
+        if game is not None:
+            rules, players = game.rules, game.num_players
+        self.rules: Rules = rules or Rules()
+        if seats is None:
+            seats = ("human", *["greedy"] * ((players or 3) - 1))
+        self.seats: list[str] = self._check_seats(seats, players)
+        self.lang = check_lang(lang)
+        self.seed = seed
+        self.bots: dict[int, CarnivalBot] = {}
+        self._choice: Choice | None = None
+        self._message: Words | None = None
+        self._note: Words | None = None
+        self._story: list[Step] = []
+        self._rounds: list[int] = []
+        self._seen_results = 0
+        self._reveal_step: int | None = None
+        self._busy = False
+        self._reveal_sent = 0
+        #: SVG bytes of the pictures on the table now, and of every picture sent to the page.
+        self.frame_bytes = 0
+        self.sent_bytes = 0
+        self.out = widgets.Output(layout=widgets.Layout(max_height="160px", overflow="auto"))
+        self._build(speed)
+        super().__init__(
+            header=self._header,
+            center=self._center,
+            right_sidebar=self._side,
+            pane_widths=("0px", "1fr", "290px"),
+            grid_gap="8px",
+        )
+        # AppLayout sizes rows in px or fr only; the header and the board take their content's
+        # height (the footer row is merged away, as there is no footer).
+        self.layout.grid_template_rows = "auto auto"
+        self.add_class("cv-table")
+        if game is None:
+            game = Game.new(len(self.seats), seed=seed, rules=self.rules)
+        self._begin(game, step_by_step=False)
+
+    # ------------------------------------------------------------------ set-up
+    def _check_seats(self, seats: Sequence[str], players: int | None) -> list[str]:
+        kinds = [str(s).lower() for s in seats]
+        unknown = [s for s in kinds if s not in CARNIVAL_SEATS]
+        if unknown:
+            raise ValueError(
+                f"unknown seat kind(s) {', '.join(map(repr, unknown))}: "
+                f"each seat is one of {', '.join(CARNIVAL_SEATS)}"
+            )
+        if players is not None and len(kinds) != players:
+            raise ValueError(f"{len(kinds)} seats given for a {players}-player game")
+        if len(kinds) not in self.rules.player_counts:
+            counts = ", ".join(map(str, self.rules.player_counts))
+            raise ValueError(f"Carnival is played by {counts} players, not {len(kinds)}")
+        return kinds
+
+    def _begin(self, game: Game, *, step_by_step: bool) -> None:
+        self.game = game
+        base = game.seed if self.seed is None else self.seed
+        self.bots = {
+            seat: make_carnival_bot(kind, base + seat)
+            for seat, kind in enumerate(self.seats)
+            if kind != "human"
+        }
+        self._choice = None
+        self._message = None
+        self._note = None
+        self._story = []
+        self._rounds = self._rounds_of_log(game)
+        self._seen_results = len(game.results)
+        self._reveal_step = None
+        self._sync_setup()
+        self.render()
+        self._run_bots(step_by_step=step_by_step)
+
+    @staticmethod
+    def _rounds_of_log(game: Game) -> list[int]:
+        """The round of each action in the game's log (replayed from its start)."""
+        replay = game.start_position()
+        rounds = []
+        for seat, action in game.log:
+            rounds.append(replay.round)
+            replay.play(action, player=seat)
+        return rounds
+
+    # --------------------------------------------------------------- widgets
+    def _build(self, speed: float) -> None:
+        def guard(handler: Callable[..., None]) -> Callable[..., None]:
+            return shown_in(self.out, handler)
+
+        counts = self.rules.player_counts
+        self._style = widgets.HTML(STYLE)
+        self.w_players = widgets.ToggleButtons(
+            options=[(str(n), n) for n in counts],
+            value=len(self.seats),
+            style={"button_width": "34px"},
+            layout=widgets.Layout(width="auto"),
+        )
+        self.w_seats = [
+            widgets.Dropdown(
+                options=[(kind, kind) for kind in CARNIVAL_SEATS],
+                value=self.seats[k] if k < len(self.seats) else "greedy",
+                layout=widgets.Layout(width="150px"),
+            )
+            for k in range(max(counts))
+        ]
+        self.w_seed = widgets.Text(
+            value="" if self.seed is None else str(self.seed), layout=widgets.Layout(width="120px")
+        )
+        self.w_younger = widgets.Checkbox(
+            value=self.rules.younger_players, indent=False, layout=widgets.Layout(width="auto")
+        )
+        self.w_new = make_button(css="cv-new")
+        self.w_new.button_style = "success"
+        self.w_lang = widgets.ToggleButtons(
+            options=[(code.upper(), code) for code in LANGS],
+            value=self.lang,
+            style={"button_width": "46px"},
+            layout=widgets.Layout(width="auto"),
+        )
+        self.w_speed = widgets.FloatSlider(
+            value=speed,
+            min=0.0,
+            max=2.0,
+            step=0.1,
+            readout_format=".1f",
+            continuous_update=False,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="300px"),
+        )
+        self.w_undo = make_button(css="cv-undo", width="100px")
+        self.w_undo.icon = "undo"
+        self.w_players_label = widgets.HTML()
+        self.w_seed_label = widgets.HTML()
+        self.w_lang_label = widgets.HTML()
+        self.w_new.on_click(guard(self._on_new))
+        self.w_undo.on_click(guard(self._on_undo))
+        self.w_lang.observe(guard(self._on_lang), names="value")
+        self.w_players.observe(guard(self._on_players), names="value")
+        setup = widgets.HBox(
+            [
+                self.w_players_label,
+                self.w_players,
+                *self.w_seats,
+                self.w_seed_label,
+                self.w_seed,
+                self.w_younger,
+                self.w_new,
+            ],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        setup.add_class("cv-bar")
+        toolbar = widgets.HBox(
+            [self.w_lang_label, self.w_lang, self.w_speed, self.w_undo],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        toolbar.add_class("cv-bar")
+        self._header = widgets.VBox([self._style, setup, toolbar])
+
+        # The board: status, prompt, the reveal of a finished round, the centre, the players.
+        self.w_status = widgets.HTML()
+        self.w_prompt = widgets.HTML()
+        self.w_prompt.add_class("cv-prompt")
+        self.w_cancel = make_button(css="cv-cancel")
+        self.w_cancel.on_click(guard(self._on_cancel))
+        self.w_reveal = widgets.HTML()
+        self.w_reveal.add_class("cv-picture")
+        self.w_tie = widgets.HTML()
+        self.w_tie.add_class("cv-tie")
+        self.w_next = make_button(css="cv-next")
+        self.w_next.on_click(guard(self._on_next))
+        self.reveal_box = widgets.VBox(
+            [self.w_reveal, self.w_tie, self.w_next],
+            layout=widgets.Layout(max_width=f"{660 * ZOOM:.0f}px"),
+        )
+        self.reveal_box.add_class("cv-reveal-box")
+        self.centre_map = PictureMap(guard(self._on_hit), name="centre", zoom=ZOOM)
+        self.player_maps: list[PictureMap] = []
+        self.board = widgets.VBox([self.centre_map.box])
+        self._center = widgets.VBox(
+            [
+                self.w_status,
+                widgets.HBox(
+                    [self.w_prompt, self.w_cancel], layout=widgets.Layout(align_items="center")
+                ),  # fmt: skip
+                self.reveal_box,
+                self.board,
+            ],
+            layout=widgets.Layout(min_width="560px"),
+        )
+
+        # The side panel: explain line, refusals, scores, typed actions, legal actions, log.
+        self.w_explain = widgets.HTML()
+        self.w_explain.add_class("cv-explain")
+        self.w_message = widgets.HTML()
+        self.w_message.add_class("cv-message")
+        self.w_scores = widgets.HTML()
+        self.w_scores.add_class("cv-picture")
+        self.w_typed_label = widgets.HTML()
+        self.w_typed = widgets.Text(layout=widgets.Layout(width="170px"))
+        self.w_typed_go = make_button(css="cv-typed-go", width="80px")
+        self.w_typed_go.on_click(guard(self._on_typed))
+        self.w_legal = widgets.HTML()
+        self.w_legal.add_class("cv-legal")
+        self.w_log = widgets.HTML()
+        self._side = widgets.VBox(
+            [
+                self.w_explain,
+                self.w_message,
+                self.out,
+                self.w_scores,
+                self.w_typed_label,
+                widgets.HBox([self.w_typed, self.w_typed_go]),
+                self.w_legal,
+                self.w_log,
+            ]
+        )
+        self._side.add_class("cv-side")
+
+    def _sync_setup(self) -> None:
+        """Show the set-up of the game being played, and as many seat menus as players."""
+        n = len(self.seats)
+        if self.w_players.value != n:
+            self.w_players.value = n
+        for k, menu in enumerate(self.w_seats):
+            if k < n:
+                menu.value = self.seats[k]
+            menu.layout.display = None if k < n else "none"
+        self.w_younger.value = self.rules.younger_players
+
+    # ------------------------------------------------------------- callbacks
+    def _on_players(self, change: dict[str, Any]) -> None:
+        for k, menu in enumerate(self.w_seats):
+            menu.layout.display = None if k < change["new"] else "none"
+
+    def _on_lang(self, change: dict[str, Any]) -> None:
+        self.lang = check_lang(change["new"])
+        self.render()
+
+    def _on_new(self, _button: widgets.Button) -> None:
+        text = self.w_seed.value.strip()
+        if text and not text.lstrip("-").isdigit():
+            self._message = Words(key="bad_seed", values=(("text", text),))
+            self.render()
+            return
+        self.seed = int(text) if text else None
+        self.rules = dataclasses.replace(self.rules, younger_players=self.w_younger.value)
+        self.seats = self._check_seats(
+            [menu.value for menu in self.w_seats[: self.w_players.value]], None
+        )
+        seed = self.seed if self.seed is not None else random.randrange(2**31)
+        self._begin(Game.new(len(self.seats), seed=seed, rules=self.rules), step_by_step=True)
+
+    def _on_undo(self, _button: widgets.Button) -> None:
+        self.undo()
+
+    def _on_cancel(self, _button: widgets.Button) -> None:
+        self._choice = None
+        self.render()
+
+    def _on_next(self, _button: widgets.Button) -> None:
+        if self._reveal_step is None:
+            return
+        if self._reveal_step < REVEAL_STEPS:
+            self._reveal_step += 1
+            self.render()
+            return
+        self._seen_results += 1
+        self._reveal_step = None
+        self._run_bots(step_by_step=True)
+
+    def _on_typed(self, _button: widgets.Button) -> None:
+        if self.play(self.w_typed.value):
+            self.w_typed.value = ""
+
+    def _on_hit(self, button: HitButton) -> None:
+        payload = button.payload
+        if isinstance(payload, PickCard):
+            self._pick(payload.card)
+        elif isinstance(payload, PickMask):
+            self._choice = None if self._choice and self._choice.masked else Choice(None, True)
+            self._message = None
+            self.render()
+        elif isinstance(payload, Place) and self._choice is not None:
+            self.play(self._choice.action(payload.to))
+
+    def _pick(self, card: str) -> None:
+        choice = self._choice
+        if choice is not None and choice.masked:
+            # A Creature clicked after the Mask goes under it; clicked again, it comes back.
+            self._choice = Choice(None if choice.card == card else card, True)
+        else:
+            self._choice = (
+                None if choice is not None and choice.card == card else Choice(card, False)
+            )
+        self._message = None
+        self.render()
+
+    # -------------------------------------------------------------- playing
+    @property
+    def viewer(self) -> int:
+        """The seat whose view the table shows: the human's (with several humans, the one to
+        play, or the last who played); with no human, player 1's."""
+        humans = [seat for seat, kind in enumerate(self.seats) if kind == "human"]
+        if not humans:
+            return 0
+        game = self.game
+        if not game.is_over and game.current_player in humans:
+            return game.current_player
+        for seat, _ in reversed(game.log):
+            if seat in humans:
+                return seat
+        return humans[0]
+
+    def observation(self) -> Observation:
+        """What the table shows: ``game.observation`` for the viewing seat."""
+        return self.game.observation(self.viewer)
+
+    def play(self, action: Action | str) -> bool:
+        """Play an action (or its notation) for the human whose turn it is; False if refused.
+
+        A refused action changes nothing: the engine's reason is shown. Bots then play their
+        turns, step by step at the chosen speed.
+        """
+        try:
+            if self._reveal_step is not None:
+                raise CarnivalError(say(self.lang, "finish_reveal"))
+            if isinstance(action, str):
+                action = Action.parse(action)
+            if not isinstance(action, Play):
+                raise CarnivalError(f"{action!r} is not an action (write one like 'carnival R4')")
+            self._apply(self.viewer, action)
+        except CarnivalError as error:
+            self._message = Words(text=str(error))
+            self.render()
+            return False
+        self._choice = None
+        self._message = None
+        self._note = None
+        self._story = self._story[-1:]  # the explain panel starts again from your action
+        self._run_bots(step_by_step=True)
+        return True
+
+    def _why(self, action: Play) -> Words:
+        """Why ``action`` may be played now: the engine's sentence, except that a Creature going
+        under a Mask is not named."""
+        if action.masked and action.card is not None:
+            return Words(key="why_masked")
+        return Words(text=self.game.explain(action))
+
+    def _apply(self, seat: int, action: Play) -> None:
+        """Play ``action`` for ``seat`` (checked by the engine) and record it."""
+        game = self.game
+        round_ = game.round
+        # Why an action was allowed is told to the human who chose it (the engine speaks to
+        # the mover); a bot's steps tell what happened.
+        mover = not game.is_over and game.current_player == seat
+        why = self._why(action) if mover and self.seats[seat] == "human" else Words()
+        game.play(action, player=seat)
+        self._rounds.append(round_)
+        watchers = {s for s, kind in enumerate(self.seats) if kind == "human"} or {0}
+        events = {s: tuple(game.last_events_seen_by(s)) for s in watchers}
+        step = Step(len(game.log) - 1, seat, action, events, why)
+        self._story = [*self._story[-11:], step]
+        if len(game.results) > self._seen_results:
+            self._reveal_step = 1
+
+    def _run_bots(self, *, step_by_step: bool) -> None:
+        """Bots play until a human must act, a round's reveal is to be shown, or the game
+        ends; shown step by step if asked."""
+        game = self.game
+        delay = self.w_speed.value if step_by_step else 0.0
+        self._busy = True
+        try:
+            if delay > 0 and self._bot_to_play():
+                self.render()  # what the human just did, before the first bot acts
+                time.sleep(delay)
+            while self._bot_to_play():
+                seat = game.current_player
+                action = self.bots[seat].choose(game)
+                assert isinstance(action, Play), action  # Carnival's only kind of action
+                self._apply(seat, action)
+                if delay > 0 and self._bot_to_play():
+                    self.render()
+                    time.sleep(delay)
+        finally:
+            self._busy = False
+        self.render()
+
+    def _bot_to_play(self) -> bool:
+        game = self.game
+        return (
+            self._reveal_step is None
+            and not game.is_over
+            and self.seats[game.current_player] != "human"
+        )
+
+    def _human_turn(self) -> bool:
+        game = self.game
+        return (
+            not self._busy
+            and self._reveal_step is None
+            and not game.is_over
+            and self.seats[game.current_player] == "human"
+        )
+
+    def undo(self) -> None:
+        """Take back your last action, and the bots' actions played since."""
+        game = self.game
+        taken = 0
+        while game.can_undo and any(self.seats[s] == "human" for s, _ in game.log):
+            seat = game.log[-1][0]
+            game.undo()
+            self._rounds.pop()
+            taken += 1
+            if self.seats[seat] == "human":
+                break
+        self._choice = None
+        self._seen_results = min(self._seen_results, len(game.results))
+        if taken:
+            self._reveal_step = None
+            self._message = None
+            self._story = []
+            self._note = Words(key="took_back", values=(("n", taken),))
+        else:
+            self._message = Words(key="nothing_to_undo")
+        self.render()
+        if taken:
+            self._run_bots(step_by_step=False)
+
+    # -------------------------------------------------------------- drawing
+    def seat_names(self) -> list[str]:
+        """How the table names each seat: "Player 1 (you)", "Player 2 (Greedy bot)"..."""
+        return [self._who(seat) for seat in range(len(self.seats))]
+
+    def _who(self, seat: int) -> str:
+        lang = self.lang
+        name = say(lang, "player", n=seat + 1)
+        kind = self.seats[seat]
+        if kind == "human":
+            return f"{name} ({say(lang, 'you')})" if self.seats.count("human") == 1 else name
+        return f"{name} ({say(lang, kind)})"
+
+    def _public(self, seat: int, action: Play, forgotten: bool = False) -> str:
+        """The action as the viewing seat saw it: the Creature under a Mask is not named, nor
+        a Carnival card buried deeper than the seat remembers (``forgotten``)."""
+        if forgotten:
+            return "carnival ?"
+        if not action.masked or action.card is None:
+            return str(action)
+        if self.rules.remember_own_masks and seat == self.viewer:
+            return str(action)
+        place = str(Play(None, action.to, masked=True)).split(" ", 1)[1]
+        return f"mask [?] {place}"
+
+    def _forgotten(self, seen: Observation) -> set[int]:
+        """Log places of this round's Carnival plays whose card the seat no longer remembers
+        (``Rules.carnival_memory``): the observation shows them as ``?``."""
+        if self.rules.carnival_memory is None or self.game.is_over:
+            return set()
+        plays = [
+            k
+            for k, ((_, action), round_) in enumerate(zip(self.game.log, self._rounds, strict=True))
+            if round_ == seen.round and isinstance(action, Play) and action.to == CARNIVAL
+        ]
+        # The stack starts the round with one card turned up; each Carnival play lands on it.
+        return {
+            k
+            for place, k in enumerate(plays, start=1)
+            if not seen.carnival[place].masked and seen.carnival[place].card is None
+        }
+
+    def render(self) -> None:
+        """Redraw everything from the game and the viewing seat's observation (the only other
+        state is the human's choice so far, the reveal step and the last message)."""
+        seen = self.observation()
+        lang = self.lang
+        human = self._human_turn()
+        legal = set(self.game.legal_actions()) if human else set()
+        if not human:
+            self._choice = None
+        self._render_labels()
+        names = self.seat_names()
+        revealing = self._reveal_step is not None or self.game.is_over
+        self.board.layout.display = "none" if revealing else None
+        self.reveal_box.layout.display = None if revealing else "none"
+        self._render_reveal(seen)
+        # The centre: the Carnival stack takes a card once one is chosen.
+        frame = 0
+        if not revealing:
+            _show(self.centre_map, centre_svg(seen, lang=lang), self._place_hits(
+                CARNIVAL, centre_layout(), legal
+            ))  # fmt: skip
+            frame += self.centre_map.svg_bytes
+            while len(self.player_maps) < seen.players:
+                self.player_maps.append(
+                    PictureMap(
+                        shown_in(self.out, self._on_hit),
+                        name=f"seat{len(self.player_maps)}",
+                        zoom=ZOOM,
+                    )
+                )
+            viewer = seen.seat
+            order = [(viewer + k) % seen.players for k in range(1, seen.players + 1)]
+            boxes = (self.centre_map.box, *(self.player_maps[s].box for s in order))
+            if self.board.children != boxes:
+                self.board.children = boxes
+            for seat in order:
+                picture = player_svg(seen, seat, names=names, lang=lang)
+                _show(self.player_maps[seat], picture, self._player_hits(seen, seat, legal))
+                frame += self.player_maps[seat].svg_bytes
+            self.frame_bytes = frame
+        self.sent_bytes = (
+            self.centre_map.sent_bytes
+            + sum(m.sent_bytes for m in self.player_maps)
+            + self._reveal_sent
+        )
+        self._render_status(seen, human)
+        self._render_side(seen, list(self.game.legal_actions()) if human else [])
+
+    def _render_reveal(self, seen: Observation) -> None:
+        game = self.game
+        lang = self.lang
+        if self._reveal_step is not None:
+            result, step = game.results[self._seen_results], self._reveal_step
+        elif game.is_over:
+            result, step = game.results[-1], REVEAL_STEPS
+        else:
+            self.w_tie.value = ""
+            return
+        names = self.seat_names()
+        picture = reveal_svg(result, step=step, names=names, lang=lang)
+        if self.w_reveal.value != picture:
+            self.w_reveal.value = picture
+            self._reveal_sent += len(picture.encode())
+        self.frame_bytes = len(picture.encode())
+        if self._reveal_step is None:
+            self.w_next.layout.display = "none"
+        else:
+            self.w_next.layout.display = None
+            if step < REVEAL_STEPS:
+                self.w_next.description = say(lang, "next")
+            elif result.round < self.rules.rounds:
+                self.w_next.description = say(lang, "next_round", n=result.round + 1)
+            else:
+                self.w_next.description = say(lang, "final_scores")
+        self.w_tie.value = (
+            esc(self._tie_text()) if game.is_over and self._reveal_step is None else ""
+        )
+
+    def _tie_text(self) -> str:
+        """Once the game is over: how a tie on points was settled, if there was one."""
+        game = self.game
+        points = game.scores()
+        best = max(points)
+        tied = [s for s, p in enumerate(points) if p == best]
+        if len(tied) < 2:
+            return ""
+        cards = game.results[-1].scoring_cards
+        listed = ", ".join(f"{say(self.lang, 'player', n=s + 1)}: {cards[s]}" for s in tied)
+        if not self.rules.tie_break_scoring_cards:
+            return say(self.lang, "tie_no_break", points=best)
+        key = "tie_break" if len(game.winners()) < len(tied) else "tie_shared"
+        return say(self.lang, key, points=best, cards=listed)
+
+    def _place_hits(self, to: int, box: Box, legal: set[Action]) -> list[Hit]:
+        """A button over a place a card may go, once a card (or a Mask) is chosen."""
+        choice = self._choice
+        if choice is None:
+            return []
+        lang = self.lang
+        action = choice.action(to)
+        if to == CARNIVAL:
+            label = say(lang, "to_carnival")
+        elif to == OWN:
+            label = say(lang, "to_own")
+        else:
+            label = say(lang, "to_other", n=to + 1)
+        ok = action in legal
+        tip = translate(self.game.explain(action), lang)
+        return [Hit(_rect(box), label, tip, Place(to), True, "target" if ok else "refused")]
+
+    def _player_hits(self, seen: Observation, seat: int, legal: set[Action]) -> list[Hit]:
+        if not legal:
+            return []
+        layout = player_layout(seen, seat)
+        if seat != seen.seat:
+            return self._place_hits(seat, layout.spectators, legal)
+        lang = self.lang
+        choice = self._choice
+        hits = []
+        for card, box in zip(seen.hand, layout.hand, strict=True):
+            if card.is_mask:
+                kind = "selected" if choice is not None and choice.masked else "pick"
+                hits.append(Hit(_rect(box), say(lang, "pick_mask"), say(lang, "pick_mask"),
+                                PickMask(), True, kind))  # fmt: skip
+                continue
+            if choice is not None and choice.masked:
+                label = say(lang, "hide", card=card.id)
+                kind = "selected" if choice.card == card.id else "hide"
+            else:
+                label = say(lang, "pick", card=card.id)
+                kind = "selected" if choice is not None and choice.card == card.id else "pick"
+            hits.append(Hit(_rect(box), label, label, PickCard(card.id), True, kind))
+        return hits + self._place_hits(OWN, layout.spectators, legal)
+
+    def _render_labels(self) -> None:
+        lang = self.lang
+        self.w_players_label.value = f"<b>{esc(say(lang, 'players'))}</b>"
+        self.w_seed_label.value = esc(say(lang, "seed"))
+        self.w_seed.placeholder = say(lang, "seed_hint")
+        self.w_younger.description = say(lang, "younger")
+        self.w_new.description = say(lang, "new_game")
+        self.w_lang_label.value = esc(say(lang, "language"))
+        self.w_speed.description = say(lang, "speed")
+        self.w_speed.tooltip = say(lang, "speed_hint")
+        self.w_undo.description = say(lang, "undo")
+        self.w_cancel.description = say(lang, "cancel")
+        for k, menu in enumerate(self.w_seats):
+            menu.tooltip = say(lang, "seat", n=k + 1)
+            options = [(f"{k + 1}: {say(lang, kind)}", kind) for kind in CARNIVAL_SEATS]
+            if list(menu.options) != options:
+                value = menu.value
+                menu.options = options
+                menu.value = value
+        self.w_typed_label.value = f"<h4>{esc(say(lang, 'type_action'))}</h4>"
+        self.w_typed.placeholder = say(lang, "type_hint")
+        self.w_typed_go.description = say(lang, "play_typed")
+
+    def _render_status(self, seen: Observation, human: bool) -> None:
+        game = self.game
+        lang = self.lang
+        choice = self._choice
+        if self._reveal_step is not None:
+            round_ = game.results[self._seen_results].round
+            text = say(lang, "status_reveal", r=round_, k=self._reveal_step)
+            self.w_status.value = (
+                f'<div class="cv-status cv-reveal" data-phase="reveal" data-round="{round_}" '
+                f'data-step="{self._reveal_step}">{esc(text)}</div>'
+            )
+            hint = say(lang, "hint_reveal")
+        elif game.is_over:
+            winners = game.winners()
+            points = game.scores()
+            names = ", ".join(
+                say(lang, "with_points", who=self._who(s), n=points[s]) for s in winners
+            )
+            key = "status_over_one" if len(winners) == 1 else "status_over"
+            self.w_status.value = (
+                f'<div class="cv-status cv-over" data-phase="over" '
+                f'data-winners="{" ".join(str(s) for s in winners)}">'
+                f"{esc(say(lang, key, names=names))}</div>"
+            )
+            hint = ""
+        else:
+            who = self._who(game.current_player)
+            text = say(lang, "status_turn", r=seen.round, n=seen.rounds, who=who)
+            self.w_status.value = (
+                f'<div class="cv-status" data-phase="turn" data-round="{seen.round}" '
+                f'data-current="{game.current_player}" data-viewer="{seen.seat}">{esc(text)}</div>'
+            )
+            if human and choice is None:
+                hint = say(lang, "hint_pick")
+            elif human and choice is not None and choice.masked:
+                hint = (
+                    say(lang, "hint_mask_card", card=choice.card)
+                    if choice.card
+                    else say(lang, "hint_mask")
+                )
+            elif human and choice is not None:
+                hint = say(lang, "hint_card", card=choice.card)
+            elif "human" in self.seats:
+                hint = say(lang, "hint_bots", who=who)
+            else:
+                hint = say(lang, "hint_watch")
+        self.w_prompt.value = esc(hint)
+        self.w_cancel.layout.display = None if choice is not None else "none"
+        humans_played = any(self.seats[s] == "human" for s, _ in game.log)
+        self.w_undo.disabled = self._busy or not (game.can_undo and humans_played)
+
+    def _render_side(self, seen: Observation, offered: list[Action]) -> None:
+        lang = self.lang
+        viewer = seen.seat
+        parts = [f"<h4>{esc(say(lang, 'explain'))}</h4>"]
+        forgotten = self._forgotten(seen)
+        for step in reversed(self._story[-6:]):
+            gone = step.index in forgotten
+            did = (
+                say(lang, "forgotten")
+                if gone
+                else " ".join(translate(e, lang) for e in step.events.get(viewer, ()))
+            )
+            parts.append(
+                f'<div class="cv-step" data-seat="{step.seat}">'
+                f"<b>{esc(self._who(step.seat))}{esc(say(lang, 'colon'))} "
+                f"{esc(self._public(step.seat, step.action, gone))}</b><br>{esc(did)}"
+                + (
+                    f"<br><span class='cv-why'>{esc(step.why.say(lang))}</span>"
+                    if (step.why.key or step.why.text) and not gone
+                    else ""
+                )  # fmt: skip
+                + "</div>"
+            )
+        if self._note:
+            parts.append(f"<div>{esc(self._note.say(lang))}</div>")
+        self.w_explain.value = "".join(parts)
+        self.w_message.value = (
+            f"<div data-message='1'>{esc(say(lang, 'message'))}: "
+            f"{esc(self._message.say(lang))}</div>"
+            if self._message
+            else ""
+        )
+        # Short names in the narrow score pad: who is who is in the status and the explain.
+        names = [
+            say(lang, "player", n=s + 1) + (f" ({say(lang, 'you')})" if s == seen.seat else "")
+            for s in range(seen.players)
+        ]
+        self.w_scores.value = scores_svg(seen, names=names, lang=lang) if seen.results else ""
+        choice = self._choice
+        if choice is not None:  # only the actions the choice so far leads to
+            offered = [
+                a
+                for a in offered
+                if isinstance(a, Play)
+                and a.masked == choice.masked
+                and (a.card == choice.card or (choice.masked and choice.card is None))
+            ]
+        notation = esc(", ".join(str(a) for a in offered))
+        title = f"{esc(say(lang, 'legal_now'))} ({len(offered)})"
+        if not offered:
+            self.w_legal.value = ""
+        elif choice is None:
+            self.w_legal.value = f"<details><summary>{title}</summary>{notation}</details>"
+        else:
+            self.w_legal.value = f"{title}: {notation}"
+        self.w_log.value = self._log_html(forgotten)
+
+    def _log_html(self, forgotten: set[int]) -> str:
+        """The log in the game's notation, newest first, under a heading for each round (the
+        Creature under a Mask is not named, nor a Carnival card the seat has ``forgotten``)."""
+        lang = self.lang
+        log = self.game.log
+        rounds: dict[int, list[str]] = {}
+        for k, ((seat, action), round_) in enumerate(zip(log, self._rounds, strict=True)):
+            assert isinstance(action, Play)
+            who = esc(say(lang, "player", n=seat + 1)) + esc(say(lang, "colon"))
+            rounds.setdefault(round_, []).append(
+                f"<div>{who} {esc(self._public(seat, action, k in forgotten))}</div>"
+            )
+        body = "".join(
+            f"<div class='cv-round'>{esc(say(lang, 'log_round', r=round_))}</div>"
+            + "".join(reversed(lines))
+            for round_, lines in sorted(rounds.items(), reverse=True)
+        )
+        body = body or f"<div>{esc(say(lang, 'log_empty'))}</div>"
+        return (
+            f"<h4>{esc(say(lang, 'log'))} ({len(log)})</h4>"
+            f"<div class='cv-log' data-count='{len(log)}'>{body}</div>"
+        )
+
+    # ------------------------------------------------ thin helpers: press the real buttons
+    def _press(self, picture: PictureMap, match: Callable[[Any], bool], what: str) -> None:
+        for button in picture.visible():
+            if match(button.payload) and not button.disabled:
+                button.click()
+                return
+        raise LookupError(f"no button for {what} on the table now")
+
+    def click_hand(self, card: str) -> None:
+        """Click a card in your hand: a Creature (``"R4"``) or ``"Mask"``."""
+        seat = self.viewer
+        if card.lower() == "mask":
+            self._press(self.player_maps[seat], lambda p: isinstance(p, PickMask), "a Mask")
+            return
+        wanted = card.upper()
+        self._press(
+            self.player_maps[seat],
+            lambda p: isinstance(p, PickCard) and p.card == wanted,
+            f"hand card {wanted}",
+        )
+
+    def click_place(self, place: str | int) -> None:
+        """Click where the chosen card goes: ``"carnival"``, ``"spectator"`` (yours) or a
+        player's number (``2``: in front of player 2)."""
+        if place == "carnival":
+            self._press(self.centre_map, lambda p: isinstance(p, Place), "the Carnival stack")
+            return
+        seat = self.viewer if place == "spectator" else int(place) - 1
+        to = OWN if place == "spectator" else seat
+        if not 0 <= seat < len(self.player_maps):
+            raise LookupError(f"no player {place} at this table")
+        self._press(
+            self.player_maps[seat],
+            lambda p: isinstance(p, Place) and p.to == to,
+            f"the Spectators of player {seat + 1}",
+        )
+
+    def click_next(self) -> None:
+        """Press Next in a round's reveal."""
+        if self.w_next.layout.display == "none":
+            raise LookupError("no reveal to follow now")
+        self.w_next.click()
+
+    def click_undo(self) -> None:
+        self.w_undo.click()
+
+    def click_cancel(self) -> None:
+        self.w_cancel.click()
+
+    def type_action(self, text: str) -> None:
+        """Type an action in the box and press Play."""
+        self.w_typed.value = text
+        self.w_typed_go.click()
+
+    def new_game(
+        self, seats: Sequence[str] | None = None, *, seed: int | None = None, younger: bool = False
+    ) -> None:
+        """Fill in the set-up row and press New game."""
+        if seats is not None:
+            self.w_players.value = len(seats)
+            for menu, kind in zip(self.w_seats, seats, strict=False):
+                menu.value = kind
+        self.w_seed.value = "" if seed is None else str(seed)
+        self.w_younger.value = younger
+        self.w_new.click()
+
+    def clickable(self) -> list[tuple[widgets.Button, Any]]:
+        """Every button on the pictures a player can click now, with what it means."""
+        buttons: list[tuple[widgets.Button, Any]] = []
+        for picture in (self.centre_map, *self.player_maps):
+            buttons += [(b, b.payload) for b in picture.visible() if not b.disabled]
+        return buttons
+
+    @property
+    def choice(self) -> Choice | None:
+        """What the human has picked so far this turn."""
+        return self._choice
+
+    @property
+    def message(self) -> str:
+        """The last refusal shown (the engine's reason), or ''."""
+        return self._message.say(self.lang) if self._message else ""
+
+    @property
+    def revealing(self) -> int | None:
+        """The reveal step shown (1-3) while a finished round is revealed, else None."""
+        return self._reveal_step
+
+    def __repr__(self) -> str:
+        return f"<CarnivalTable {self.seats}: {self.game!r}>"

@@ -1,0 +1,307 @@
+"""The words of ``CarnivalTable`` in English and French, and the engine's sentences in French.
+
+The engine speaks English. ``translate`` words its sentences (what a turn did, why an action
+is allowed, the usual reasons one is refused) in French; a sentence it does not know is shown
+in English rather than guessed. Card ids and the action notation stay as they are.
+
+>>> say("fr", "new_game")
+'Nouvelle partie'
+>>> translate("Player 2 played R4 onto the Carnival stack.", "fr")
+'Joueur 2 a joué R4 sur la pile du Carnaval.'
+>>> translate("Something new.", "fr")
+'Something new.'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+LANGS = ("en", "fr")
+
+UI: dict[str, dict[str, str]] = {
+    "en": {
+        "players": "Players",
+        "seat": "Seat {n}",
+        "human": "Human",
+        "greedy": "Greedy bot",
+        "random": "Random bot",
+        "seed": "Seed",
+        "seed_hint": "blank = random",
+        "younger": "Younger players' variant",
+        "new_game": "New game",
+        "language": "Language",
+        "speed": "Bot speed",
+        "speed_hint": "seconds per bot action (0 = instant)",
+        "undo": "Undo",
+        "cancel": "Cancel",
+        "next": "Next",
+        "next_round": "Start round {n}",
+        "final_scores": "Final scores",
+        "player": "Player {n}",
+        "you": "you",
+        "pick": "Choose {card}",
+        "pick_mask": "Choose a Mask",
+        "hide": "Hide {card} under the Mask",
+        "to_carnival": "Play onto the Carnival stack",
+        "to_own": "Play in front of you, as your Spectator",
+        "to_other": "Play in front of player {n}, as their Spectator",
+        "status_turn": "Round {r} of {n} · {who} to play",
+        "status_reveal": "Round {r} is over: the reveal, step {k} of 3",
+        "status_over": "Game over · a shared victory: {names}",
+        "status_over_one": "Game over · the winner: {names}",
+        "with_points": "{who} with {n} points",
+        "tie_break": (
+            "Tied on {points} points: the most scoring cards in the last round win ({cards})."
+        ),
+        "tie_shared": "Tied on {points} points and on scoring cards ({cards}): a shared victory.",
+        "tie_no_break": "Tied on {points} points: a shared victory.",
+        "bad_seed": "the seed {text!r} is not a whole number",
+        "hint_pick": "Your turn: click a card in your hand, or a Mask.",
+        "hint_card": "Click where {card} goes: the glowing places are allowed.",
+        "hint_mask": "Mask chosen: click the Creature to slide under it.",
+        "hint_mask_card": "Mask over {card}: click where it goes.",
+        "hint_bots": "{who} is playing…",
+        "hint_watch": "The bots are playing; press New game to change the seats.",
+        "hint_reveal": "The round is over: press Next to follow the reveal.",
+        "forgotten": "A card went onto the Carnival stack; it is buried deeper than you remember.",
+        "why_masked": "A Mask goes down with a Creature face down under it: nobody may look.",
+        "not_your_turn": "it is {who}'s turn, not yours",
+        "finish_reveal": "finish the reveal first (press Next)",
+        "explain": "Explain",
+        "message": "Not allowed",
+        "scores": "Scores",
+        "type_action": "Type an action",
+        "type_hint": "e.g. carnival R4",
+        "play_typed": "Play",
+        "legal_now": "Legal now",
+        "log": "Action log",
+        "log_empty": "No action yet.",
+        "log_round": "Round {r}",
+        "took_back": "Took back {n} action(s).",
+        "nothing_to_undo": "There is nothing of yours to take back.",
+        "watching": "watching as {who}",
+        "colon": ":",
+    },
+    "fr": {
+        "players": "Joueurs",
+        "seat": "Place {n}",
+        "human": "Humain",
+        "greedy": "Bot glouton",
+        "random": "Bot au hasard",
+        "seed": "Graine",
+        "seed_hint": "vide = au hasard",
+        "younger": "Variante pour les plus jeunes",
+        "new_game": "Nouvelle partie",
+        "language": "Langue",
+        "speed": "Vitesse des bots",
+        "speed_hint": "secondes par action de bot (0 = immédiat)",
+        "undo": "Annuler",
+        "cancel": "Abandonner le choix",
+        "next": "Suivant",
+        "next_round": "Commencer la manche {n}",
+        "final_scores": "Scores finals",
+        "player": "Joueur {n}",
+        "you": "vous",
+        "pick": "Choisir {card}",
+        "pick_mask": "Choisir un Masque",
+        "hide": "Cacher {card} sous le Masque",
+        "to_carnival": "Jouer sur la pile du Carnaval",
+        "to_own": "Jouer devant vous, comme Spectateur",
+        "to_other": "Jouer devant le joueur {n}, comme son Spectateur",
+        "status_turn": "Manche {r} sur {n} · {who} joue",
+        "status_reveal": "La manche {r} est finie : la révélation, étape {k} sur 3",
+        "status_over": "Partie terminée · victoire partagée : {names}",
+        "status_over_one": "Partie terminée · victoire : {names}",
+        "with_points": "{who} avec {n} points",
+        "tie_break": (
+            "Égalité à {points} points : le plus de cartes qui marquent à la dernière manche "
+            "l'emporte ({cards})."
+        ),
+        "tie_shared": (
+            "Égalité à {points} points et en cartes qui marquent ({cards}) : victoire partagée."
+        ),
+        "tie_no_break": "Égalité à {points} points : victoire partagée.",
+        "bad_seed": "la graine {text!r} n'est pas un nombre entier",
+        "hint_pick": "À vous : cliquez une carte de votre main, ou un Masque.",
+        "hint_card": "Cliquez où va {card} : les places qui brillent sont permises.",
+        "hint_mask": "Masque choisi : cliquez la Créature à glisser dessous.",
+        "hint_mask_card": "Masque sur {card} : cliquez où il va.",
+        "hint_bots": "{who} joue…",
+        "hint_watch": "Les bots jouent ; Nouvelle partie pour changer les places.",
+        "hint_reveal": "La manche est finie : Suivant pour suivre la révélation.",
+        "forgotten": (
+            "Une carte est allée sur la pile du Carnaval ; elle est enfouie plus loin que votre "
+            "mémoire."
+        ),
+        "why_masked": (
+            "Un Masque est posé avec une Créature face cachée dessous : personne ne peut la voir."
+        ),
+        "not_your_turn": "c'est à {who} de jouer, pas à vous",
+        "finish_reveal": "finissez d'abord la révélation (Suivant)",
+        "explain": "Explications",
+        "message": "Interdit",
+        "scores": "Scores",
+        "type_action": "Taper une action",
+        "type_hint": "ex. carnival R4",
+        "play_typed": "Jouer",
+        "legal_now": "Permis maintenant",
+        "log": "Journal des actions",
+        "log_empty": "Aucune action pour l'instant.",
+        "log_round": "Manche {r}",
+        "took_back": "{n} action(s) annulée(s).",
+        "nothing_to_undo": "Rien à vous à annuler.",
+        "watching": "vu par {who}",
+        "colon": " :",
+    },
+}
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise ValueError(f"lang should be one of {', '.join(LANGS)}, not {lang!r}")
+    return lang
+
+
+def say(lang: str, key: str, **values: object) -> str:
+    """The table's words for ``key`` in ``lang`` (English where French has none)."""
+    text = UI[check_lang(lang)].get(key) or UI["en"][key]
+    return text.format(**values) if values else text
+
+
+# ------------------------------------------------ the engine's sentences in French
+_PLACES = [
+    (r"onto the Carnival stack", "sur la pile du Carnaval"),
+    (r"in front of you, as your Spectator", "devant vous, comme Spectateur"),
+    (r"as their own Spectator", "devant lui, comme Spectateur"),
+    (r"in front of player (\d+), as their Spectator", r"devant le joueur \1, comme son Spectateur"),
+]
+_WHAT = [
+    (r"a Mask with a card face down under it", "un Masque avec une carte face cachée dessous"),
+    (r"a Mask hiding nothing", "un Masque qui ne cache rien"),
+    (r"a Mask with (\S+) face down under it", r"un Masque avec \1 face cachée dessous"),
+]
+
+
+def _phrase(text: str, table: list[tuple[str, str]]) -> str:
+    for pattern, french in table:
+        if re.fullmatch(pattern, text):
+            return re.sub(pattern, french, text)
+    return text
+
+
+def _played(m: re.Match[str]) -> str:
+    return f"Joueur {m[1]} a joué {_phrase(m[2], _WHAT)} {_phrase(m[3], _PLACES)}."
+
+
+def _allowed(m: re.Match[str]) -> str:
+    return f"'{m[1]}' est permis : {_phrase(m[2], _WHAT)} va {_phrase(m[3], _PLACES)}."
+
+
+_PLACE_WORDS = "|".join(p for p, _ in _PLACES)
+SENTENCES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+    (
+        re.compile(rf"Player (\d+) played (.+?) ({_PLACE_WORDS})\."),
+        _played,
+    ),
+    (
+        re.compile(rf"'([^']+)' is allowed: (.+?) goes ({_PLACE_WORDS})\."),
+        _allowed,
+    ),
+    (
+        re.compile(r"Player (\d+) drew a card\."),
+        lambda m: f"Joueur {m[1]} a pioché une carte.",
+    ),
+    (
+        re.compile(r"Player (\d+) drew (\S+)\."),
+        lambda m: f"Joueur {m[1]} a pioché {m[2]}.",
+    ),
+    (
+        re.compile(
+            r"The deck is empty: round (\d+) is over\. Hands join the Spectators, the Masks "
+            r"are put aside and the hidden cards revealed: scores (\[[^\]]*\])\."
+        ),
+        lambda m: (
+            f"La pioche est vide : la manche {m[1]} est finie. Les mains rejoignent les "
+            f"Spectateurs, les Masques sont écartés et les cartes cachées révélées : "
+            f"scores {m[2]}."
+        ),
+    ),
+    (re.compile(r"The game is over\."), lambda m: "La partie est finie."),
+    (
+        re.compile(
+            r"Round (\d+): all (\d+) cards are shuffled and dealt again; the Carnival stack "
+            r"starts with (\S+); player (\d+) starts and draws\."
+        ),
+        lambda m: (
+            f"Manche {m[1]} : les {m[2]} cartes sont mélangées et distribuées à nouveau ; la "
+            f"pile du Carnaval commence par {m[3]} ; le joueur {m[4]} commence et pioche."
+        ),
+    ),
+    (
+        re.compile(r"(.+?): it is player (\d+)'s turn, not player (\d+)'s"),
+        lambda m: f"{m[1]} : c'est au joueur {m[2]} de jouer, pas au joueur {m[3]}",
+    ),
+    (
+        re.compile(r"(.+?): the game is over"),
+        lambda m: f"{m[1]} : la partie est finie",
+    ),
+    (
+        re.compile(
+            r"(.+?): in the variant for younger players, cards are played only onto the "
+            r"Carnival stack or in front of yourself"
+        ),
+        lambda m: (
+            f"{m[1]} : dans la variante pour les plus jeunes, on ne joue que sur la pile du "
+            f"Carnaval ou devant soi"
+        ),
+    ),
+    (
+        re.compile(
+            r"(.+?): that is you: a card goes in front of you with 'spectator', like '(.+)'"
+        ),
+        lambda m: (
+            f"{m[1]} : c'est vous : une carte se pose devant vous avec 'spectator', comme '{m[2]}'"
+        ),
+    ),
+    (
+        re.compile(
+            r"(.+?): a Mask must hide a Creature while you hold one: slide a card under it, "
+            r"like '(.+)'"
+        ),
+        lambda m: (
+            f"{m[1]} : un Masque doit cacher une Créature tant que vous en avez une : glissez "
+            f"une carte dessous, comme '{m[2]}'"
+        ),
+    ),
+    (
+        re.compile(r"(.+?): (\S+) is not in your hand \(your hand: (.*)\)"),
+        lambda m: f"{m[1]} : {m[2]} n'est pas dans votre main (votre main : {m[3]})",
+    ),
+    (
+        re.compile(r"(.+?): you have no Mask in your hand to hide (\S+) \(your hand: (.*)\)"),
+        lambda m: (
+            f"{m[1]} : vous n'avez pas de Masque en main pour cacher {m[2]} (votre main : {m[3]})"
+        ),
+    ),
+    (
+        re.compile(r"(.+?): you have no Mask in your hand \(your hand: (.*)\)"),
+        lambda m: f"{m[1]} : vous n'avez pas de Masque en main (votre main : {m[2]})",
+    ),
+]
+
+
+def translate(sentence: str, lang: str) -> str:
+    """An engine sentence in ``lang`` (the sentence itself in English or if unknown)."""
+    if check_lang(lang) == "en":
+        return sentence
+    for pattern, french in SENTENCES:
+        match = pattern.fullmatch(sentence)
+        if match:
+            return french(match)
+    return sentence
+
+
+def is_translated(sentence: str) -> bool:
+    """Whether ``translate`` knows this sentence (for the tests that every message is)."""
+    return any(pattern.fullmatch(sentence) for pattern, _ in SENTENCES)
