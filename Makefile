@@ -14,8 +14,9 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
+# `carnuta lab` adds --allow-root when run as root (containers, lab machines).
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab notebooks/00_start_here.ipynb --notebook-dir=.
+	$(PY) -m carnuta_core lab
 
 # The browser tests drive Debian's chromium; install it when missing.
 chromium:

@@ -1,0 +1,186 @@
+"""What the browser tests share: servers on 127.0.0.1 started and stopped by PID, Debian's
+headless Chromium driven by Playwright, and a turn played on the table by clicks.
+
+The ``browser`` and ``page`` fixtures are in ``conftest.py``: a test module using them
+provides a ``home`` fixture (a throw-away HOME) and skips itself when ``CHROMIUM`` is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = ROOT / "test-artifacts"
+README_SHOTS = ROOT / "docs" / "screenshots"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+VIEWPORT = {"width": 1500, "height": 1000}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for(url: str, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server stopped (exit {process.returncode}) before {url}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as reply:
+                if reply.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError(f"{url} did not answer in {seconds} s")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=8)
+        except subprocess.TimeoutExpired:
+            process.terminate()
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def server_env(home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        HOME=str(home),
+        IPYTHONDIR=str(home / ".ipython"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+        PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])),
+    )
+    env.pop("JUPYTER_CONFIG_DIR", None)
+    return env
+
+
+def screenshot(page: Any, locator: Any, name: str, *, readme: bool = False) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    locator.screenshot(path=str(path))
+    assert path.stat().st_size > 10_000, f"{name}.png looks empty"
+    if readme and os.environ.get("CARNUTA_SCREENSHOTS") == "1":
+        README_SHOTS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, README_SHOTS / f"{name}.png")
+    return path
+
+
+# ----------------------------------------------------------------- driving the table
+COST = re.compile(r"#cn-(flip|return)-(sun|moon)")
+
+
+def affordable_market_card(table: Any, suns: int, moons: int) -> str:
+    """The id of a market card (not a Salt) whose cost these runes pay, read from the picture."""
+    slots = table.locator(".cn-map-market .carnuta-slot .carnuta-card")
+    for k in range(slots.count()):
+        card = slots.nth(k)
+        uses = card.evaluate("g => [...g.querySelectorAll('use')].map(u => u.getAttribute('href'))")
+        if "#cn-salt" in uses:
+            continue
+        need = {"sun": 0, "moon": 0}
+        for href in uses:
+            match = COST.fullmatch(href or "")
+            if match:
+                need[match[2]] += 1
+        if need["sun"] <= suns and need["moon"] <= moons:
+            return str(card.get_attribute("data-card"))
+    raise AssertionError("no affordable card in the market")
+
+
+def check_buttons_cover_their_cards(table: Any) -> None:
+    """Every enabled button laid over a card covers that card's drawing."""
+    hits = table.locator(".cn-hit:enabled")
+    assert hits.count() > 0
+    for k in range(hits.count()):
+        hit = hits.nth(k)
+        label = hit.inner_text().strip() or hit.get_attribute("title") or ""
+        match = re.search(r"\b([A-Z]+\d+)\b", label)
+        if not match:
+            continue
+        box = hit.bounding_box()
+        card = table.locator(f".cn-map [data-card='{match[1]}']").first
+        drawn = card.bounding_box()
+        assert box and drawn
+        assert abs(box["x"] - drawn["x"]) < 3 and abs(box["y"] - drawn["y"]) < 3, (
+            label,
+            box,
+            drawn,
+        )
+        assert drawn["width"] - 3 < box["width"] + 3 and box["height"] > drawn["height"] - 4, (
+            label,
+            box,
+            drawn,
+        )
+
+
+def play_a_turn(page: Any, table: Any, shot: str | None) -> None:
+    """Take an affordable card, play it, check the board, end the turn, wait for the bots."""
+    from playwright.sync_api import expect
+
+    status = table.locator(".cn-status")
+    expect(status).to_have_attribute("data-current", "0")
+    check_buttons_cover_their_cards(table)
+    log = table.locator(".cn-log")
+    before = int(log.get_attribute("data-count") or 0)
+    card = affordable_market_card(table, 2, 2)
+    table.get_by_role("button", name=f"Take {card}", exact=True).click()
+    hand = table.locator(f".cn-map-seat0 .carnuta-hand [data-card='{card}']")
+    expect(hand).to_be_visible()
+    expect(table.locator(f".cn-map-market [data-card='{card}']")).to_have_count(0)
+    expect(log).to_have_attribute("data-count", str(before + 1))
+    play = table.get_by_role("button", name=f"Play {card}", exact=True)
+    expect(play).to_be_enabled()
+    check_buttons_cover_their_cards(table)
+    if shot:
+        screenshot(page, table, shot, readme=True)
+    play.click()
+    column = table.locator(f".cn-map-seat0 .carnuta-column [data-card='{card}']")
+    expect(column).to_be_visible()
+    expect(hand).to_have_count(0)
+    expect(log).to_have_attribute("data-count", str(before + 2))
+    expect(table.locator(".cn-explain")).to_contain_text(f"play {card}")
+    expect(table.locator(".cn-map-seat0 .carnuta-counter")).to_have_attribute("data-step", "2")
+    # An illegal typed action shows the engine's reason and changes nothing.
+    table.locator(".cn-side input[type='text']").fill("take day 1")
+    table.get_by_role("button", name="Play", exact=True).click()
+    expect(table.locator(".cn-message")).to_contain_text("both actions")
+    expect(log).to_have_attribute("data-count", str(before + 2))
+    # End the turn: the bots play step by step, then it is Player 1's turn again.
+    table.get_by_role("button", name="End turn").click()
+    expect(status).not_to_have_attribute("data-current", "0")
+    expect(status).to_have_attribute("data-current", "0", timeout=60_000)
+    expect(table.locator(".cn-log div").first).to_contain_text("P3")
+
+
+KERNEL_IDLE = """(path) => {
+  const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  if (!widget || !widget.context || widget.context.path !== path) { return false; }
+  const session = widget.sessionContext && widget.sessionContext.session;
+  return !!(session && session.kernel && session.kernel.status === 'idle');
+}"""
