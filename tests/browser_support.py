@@ -114,8 +114,9 @@ def affordable_market_card(table: Any, suns: int, moons: int) -> str:
 
 
 def check_buttons_cover_their_cards(table: Any) -> None:
-    """Every enabled button laid over a card covers that card's drawing."""
-    hits = table.locator(".cn-hit:enabled")
+    """Every enabled button laid over a card covers that card's drawing (a map keeps its
+    spare buttons hidden)."""
+    hits = table.locator(".cn-hit:enabled:visible")
     assert hits.count() > 0
     for k in range(hits.count()):
         hit = hits.nth(k)
@@ -126,7 +127,7 @@ def check_buttons_cover_their_cards(table: Any) -> None:
         box = hit.bounding_box()
         card = table.locator(f".cn-map [data-card='{match[1]}']").first
         drawn = card.bounding_box()
-        assert box and drawn
+        assert box and drawn, (label, box, drawn)
         assert abs(box["x"] - drawn["x"]) < 3 and abs(box["y"] - drawn["y"]) < 3, (
             label,
             box,
