@@ -88,6 +88,7 @@ NOT_SOURCE = (
     "*.egg-info",
     "__pycache__",
     ".*_cache",
+    ".hypothesis",
     "test-artifacts",
 )
 #: What the site holds: (folder of this checkout, the files of it to copy).
