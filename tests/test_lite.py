@@ -10,6 +10,7 @@ packages must ask Pyodide's CDN for them and nothing else.
 
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
 import http.server
@@ -31,6 +32,14 @@ from tests.browser_support import CHROMIUM, KERNEL_IDLE, ROOT, play_a_turn
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 expect = sync_api.expect
 expect.set_options(timeout=60_000)
+#: The lessons that need no compiled package (the README's table says so), and the table.
+OFFLINE_LESSONS = [
+    "notebooks/00_start_here.ipynb",
+    "notebooks/fr/00_commencer_ici.ipynb",
+    "notebooks/05_play_and_coach.ipynb",
+]
+PLAY = "notebooks/play.ipynb"
+COMPILED = ("numpy", "pandas", "matplotlib", "scipy")
 EXERCISES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "exercises").glob("*.ipynb"))
 browser_test = pytest.mark.skipif(
     not CHROMIUM.exists() or shutil.which("npm") is None,
@@ -110,6 +119,38 @@ def test_the_site_holds_the_lessons_and_exercises_but_no_solutions(site: Path) -
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
     assert kernel["disablePyPIFallback"] is True
     assert "carnuta-kit" in kernel["loadPyodideOptions"]["packages"]
+
+
+def imports_compiled_packages(notebook: Path) -> bool:
+    for cell in nbformat.read(notebook, as_version=4).cells:
+        if cell.cell_type == "code":
+            for node in ast.walk(ast.parse(cell.source)):
+                if isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    names = [node.module or ""]
+                else:
+                    continue
+                if any(name.partition(".")[0] in COMPILED for name in names):
+                    return True
+    return False
+
+
+def test_every_lesson_is_known_to_run_offline_or_to_need_compiled_packages() -> None:
+    """A new lesson goes in OFFLINE_LESSONS (then the browser test runs it) or, if the kit
+    needs compiled packages for it, in lite/build.py's COMPILED_PACKAGES_FOR."""
+    for path in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        lesson = path.relative_to(ROOT).as_posix()
+        known = (
+            lesson in OFFLINE_LESSONS
+            or lesson == PLAY
+            or lesson in lite_build.COMPILED_PACKAGES_FOR
+            or imports_compiled_packages(path)
+        )
+        assert known, f"{lesson}: add it to OFFLINE_LESSONS or to COMPILED_PACKAGES_FOR"
+    for lesson in OFFLINE_LESSONS:
+        assert lesson not in lite_build.COMPILED_PACKAGES_FOR
+        assert not imports_compiled_packages(ROOT / lesson), lesson
 
 
 # --------------------------------------------------------------------------- the browser
@@ -198,11 +239,13 @@ def run_all(page: Any) -> dict[str, Any]:
 
 @browser_test
 @pytest.mark.browser
-def test_lesson_00_runs_in_the_browser_offline(page: Any, served: str, offline: list[str]) -> None:
-    open_notebook(page, served, "notebooks/00_start_here.ipynb")
+@pytest.mark.parametrize("lesson", OFFLINE_LESSONS)
+def test_a_lesson_runs_in_the_browser_offline(
+    page: Any, served: str, offline: list[str], lesson: str
+) -> None:
+    open_notebook(page, served, lesson)
     state = run_all(page)
     assert state["errors"] == [] and state["run"] == state["cells"], state
-    assert page.locator(".jp-OutputArea-output .cn-table .cn-map-market svg").first.is_visible()
     assert offline == []
 
 
@@ -211,7 +254,7 @@ def test_lesson_00_runs_in_the_browser_offline(page: Any, served: str, offline: 
 def test_the_play_notebook_plays_by_clicks_offline(
     page: Any, served: str, offline: list[str]
 ) -> None:
-    open_notebook(page, served, "notebooks/play.ipynb")
+    open_notebook(page, served, PLAY)
     state = run_all(page)
     assert state["errors"] == [], state
     table = page.locator(".jp-OutputArea-output .cn-table")
