@@ -55,8 +55,8 @@ BROWSER_PYTHON = "3.14"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 LOCK = "pyodide-lock.json"
 KIT = "carnuta-kit"
-#: What the kernel loads before the kit (see the worker of jupyterlite-pyodide-kernel).
-KERNEL_PACKAGES = ("micropip", "ipython", "jedi", "comm", "traitlets", "packaging")
+#: What the kernel's worker loads at start (jupyterlite-pyodide-kernel brings the rest).
+KERNEL_PACKAGES = ("micropip", "ipython", "jedi", "comm")
 #: Not in Pyodide's lock: taken from PyPI at the version installed here.
 FROM_THIS_ENVIRONMENT = ("ipywidgets", "comm", "jupyterlab-widgets")
 #: Requirements the kernel satisfies itself (jupyterlite-pyodide-kernel ships a stand-in).
@@ -122,7 +122,10 @@ def pyodide_runtime(cache: Path) -> Path:
             run(["npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}"], cwd=Path(tmp))
             (tarball,) = Path(tmp).glob("pyodide-*.tgz")
             with tarfile.open(tarball) as archive:
-                archive.extractall(tmp, filter="data")
+                if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later
+                    archive.extractall(tmp, filter="data")
+                else:
+                    archive.extractall(tmp)
             shutil.rmtree(folder, ignore_errors=True)
             Path(tmp, "package").rename(folder)
     return folder
