@@ -70,7 +70,7 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/01_rules_step_by_step.ipynb": ("matplotlib",),
     "notebooks/fr/01_regles_pas_a_pas.ipynb": ("matplotlib",),
     "notebooks/02_rune_economy.ipynb": ("matplotlib", "pandas"),
-    "notebooks/04_card_synergies.ipynb": ("matplotlib", "pandas"),
+    "notebooks/04_card_synergies.ipynb": ("matplotlib", "pandas", "scipy"),
     "notebooks/06_game_design_lab.ipynb": ("matplotlib", "pandas"),
 }
 LOADING_CELL = {
