@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # Root installs Debian packages directly; anyone else goes through sudo when it exists.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: lab test app app-carnival bench lint chromium clean-venv
+.PHONY: lab test app app-carnival lite bench lint chromium npm clean-venv
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -14,8 +14,9 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
+# `carnuta lab` adds --allow-root when run as root (containers, lab machines).
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab notebooks/00_start_here.ipynb --notebook-dir=.
+	$(PY) -m carnuta_core lab
 
 # The browser tests drive Debian's chromium; install it when missing.
 chromium:
@@ -24,13 +25,25 @@ chromium:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; } \
 	  || echo "chromium could not be installed: browser tests will be skipped"
 
+# The classroom site's Pyodide runtime is the npm package `pyodide`; install npm when missing.
+npm:
+	@command -v npm >/dev/null 2>&1 || { \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq npm >/dev/null; } \
+	  || echo "npm could not be installed: the classroom site tests will be skipped"
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check carnuta_core carnival_core widgets tests benchmarks
+	$(VENV)/bin/ruff format --check carnuta_core carnival_core tabletop widgets tests benchmarks lite
 	$(VENV)/bin/mypy
 
-test: $(STAMP) chromium lint
+# The whole suite, the classroom site's build and browser tests included (tests/test_lite.py).
+test: $(STAMP) chromium npm lint
 	$(PY) -m pytest
+
+# The zero-install classroom site, a folder for any static web server: build/lite.
+lite: $(STAMP) npm
+	$(PY) lite/build.py
 
 app: $(STAMP)
 	$(VENV)/bin/voila notebooks/play.ipynb --no-browser --Voila.ip=127.0.0.1

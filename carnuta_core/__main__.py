@@ -1,19 +1,61 @@
-"""Command line: ``python -m carnuta_core play --players 3 --seed 7`` plays a bot game."""
+"""Command line: ``carnuta play --players 3 --seed 7`` plays a bot game; ``carnuta lab``
+opens JupyterLab on the lessons (``python -m carnuta_core`` works the same)."""
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
+import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from .bots import BOTS, make_bot, play_game
 from .deck import load_deck
 from .game import Game
 from .transcript import transcript
 
+#: The checkout the kit runs from, when it is not an installed copy.
+CHECKOUT = Path(__file__).resolve().parent.parent
+FIRST_LESSON = Path("notebooks") / "00_start_here.ipynb"
+
+
+def lab_command(folder: Path, extra: Sequence[str] = ()) -> list[str]:
+    """The JupyterLab command that opens the first lesson with ``folder`` as its root."""
+    command = [sys.executable, "-m", "jupyterlab", FIRST_LESSON.as_posix()]
+    command.append(f"--ServerApp.root_dir={folder}")
+    # JupyterLab refuses root unless told: containers, Binder-like services and many lab
+    # machines run as root.
+    if getattr(os, "geteuid", lambda: -1)() == 0:
+        command.append("--allow-root")
+    return command + list(extra)
+
+
+def open_lab(folder: Path, extra: Sequence[str]) -> int:
+    if importlib.util.find_spec("jupyterlab") is None:
+        print(
+            "JupyterLab is not installed. Install the kit with it:\n"
+            '    pip install "carnuta-kit[lab]"      (in a checkout: pip install -e ".[lab]")',
+            file=sys.stderr,
+        )
+        return 1
+    if not (folder / FIRST_LESSON).is_file():
+        print(
+            f"No lessons in {folder}: pass the kit's folder (the one holding "
+            f"{FIRST_LESSON.parent}/) with --dir.",
+            file=sys.stderr,
+        )
+        return 1
+    command = lab_command(folder, extra)
+    if os.name == "posix":  # JupyterLab takes over this process and its Ctrl-C
+        os.chdir(folder)
+        os.execv(command[0], command)
+    return subprocess.call(command, cwd=folder)
+
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m carnuta_core", description=__doc__)
+    parser = argparse.ArgumentParser(prog="carnuta", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="play a game between bots and print it")
     play.add_argument("--players", type=int, default=3, help="2, 3 or 4 (default 3)")
@@ -26,7 +68,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--deck", default=None, help="a deck CSV (default: the reference deck)")
     play.add_argument("--save", default=None, help="write the saved game (JSON) to this file")
     play.add_argument("--quiet", action="store_true", help="print only the score pads")
-    args = parser.parse_args(argv)
+    lab = commands.add_parser(
+        "lab",
+        help="open JupyterLab on the lessons (needs the [lab] extra)",
+        description="Open JupyterLab on the first lesson. Any other option goes to "
+        "JupyterLab, e.g. carnuta lab --port 8890 --no-browser.",
+        allow_abbrev=False,
+    )
+    lab.add_argument(
+        "--dir", type=Path, default=CHECKOUT, help="the kit's folder (default: this checkout)"
+    )
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "lab":
+        return open_lab(args.dir.resolve(), extra)
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
 
     names = args.bots.split(",")
     if len(names) == 1:

@@ -25,10 +25,8 @@ import operator
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-import numpy as np
-import numpy.typing as npt
 import sympy
 
 from .cards import Card, Flat, NoPoints, PerIngredient, PerSet
@@ -38,6 +36,12 @@ from .game import Game, PlayerView
 from .model import INGREDIENTS, Ingredient, Origin, Row, lookup
 from .rules import Rules
 from .scoring import ScorePad, ingredient_counts, salt_ingredient, score_potion
+
+if TYPE_CHECKING:
+    # numpy is imported where the optimum runs, so the formulas work where numpy is missing
+    # (a browser kernel without it).
+    import numpy as np
+    import numpy.typing as npt
 
 #: A sympy expression (sympy ships no type hints, so mypy sees ``Any``).
 Formula: TypeAlias = Any
@@ -706,7 +710,8 @@ _BLANK = -(10**6)  # a place no card can fill, in the quick bound's int32 tables
 #: Lagrange multipliers, doubled (3 means lambda = 1.5), for the budget bounds: for any
 #: lambda >= 0, score <= sum of (value - lambda * cost) + lambda * budget.
 _LAMBDAS = (6, 3, 12, 1, 24, 0)
-IntArray: TypeAlias = npt.NDArray[np.int64]
+if TYPE_CHECKING:
+    IntArray: TypeAlias = npt.NDArray[np.int64]
 
 
 class _Search:
@@ -715,6 +720,8 @@ class _Search:
     def __init__(
         self, pool: Sequence[Card], k: int, tokens: int, starting: int, budget: int | None
     ):
+        import numpy as np
+
         self.cards = [c for c in pool if not c.is_salt]
         self.salts = sorted((c for c in pool if c.is_salt), key=lambda c: (len(c.cost), c.id))
         self.k, self.tokens, self.starting, self.budget = k, tokens, starting, budget
@@ -755,6 +762,8 @@ class _Search:
         self.start_layout = self._layout(self.starts)
 
     def _layout(self, columns: list[list[int]]) -> IntArray:
+        import numpy as np
+
         width = max([len(c) for c in columns] + [1])
         layout = np.full((len(columns), width), len(self.cards), dtype=np.int64)
         for x, column in enumerate(columns):
@@ -774,6 +783,8 @@ class _Search:
     # ---------------------------------------------------------------- count vectors
     def vectors(self) -> npt.NDArray[np.int16]:
         """Every count vector whose total fits: k cards + tokens + 0..dmax doubles."""
+        import numpy as np
+
         lo, hi = self.k + self.tokens, self.k + self.tokens + self.dmax
         vecs = np.zeros((1, 0), dtype=np.int16)
         sums = np.zeros(1, dtype=np.int64)
@@ -791,6 +802,8 @@ class _Search:
 
     def values(self, counts: npt.NDArray[np.int16]) -> IntArray:
         """Each card's points (columns) for each count vector (rows)."""
+        import numpy as np
+
         n = counts.astype(np.int64)
         out: IntArray = n @ self.rates + self.flat[None, :]  # integer product: no BLAS threads
         for j, points, needs in self.sets:
@@ -802,6 +815,8 @@ class _Search:
     def _top_sum(values: npt.NDArray[np.int32], k: int) -> IntArray:
         """The sum of the ``k`` largest values of each row (hugely negative if blanks or
         too few values must be taken)."""
+        import numpy as np
+
         if k <= 0:
             return np.zeros(len(values), dtype=np.int64)
         if values.shape[1] < k:
@@ -823,6 +838,8 @@ class _Search:
         n_X / 2 from column X), and singles or Salts for the rest (at most n_X singles from
         column X). The bound fills each kind of place with the best candidates.
         """
+        import numpy as np
+
         r = len(weighted)
         padded = np.full((r, weighted.shape[1] + 1), _BLANK, dtype=np.int32)
         padded[:, :-1] = weighted
@@ -846,6 +863,8 @@ class _Search:
     @staticmethod
     def _capped(grid: npt.NDArray[np.int32], cap: npt.NDArray[np.int16]) -> npt.NDArray[np.int32]:
         """Each column's values, best first, the ones beyond ``cap`` blanked out."""
+        import numpy as np
+
         grid.sort(axis=2)
         rank = np.arange(grid.shape[2] - 1, -1, -1, dtype=np.int16)[None, None, :]
         return np.where(rank < cap, grid, _BLANK).reshape(len(grid), -1)
@@ -856,6 +875,8 @@ class _Search:
         """Upper bounds under the budget, tightened only while they stay above ``floor``:
         for each multiplier, first the quick bound, then the column DP, on the values
         value - lambda * cost (any lambda >= 0 gives a bound once lambda * budget is added)."""
+        import numpy as np
+
         bound = np.full(len(counts), np.iinfo(np.int64).max, dtype=np.int64)
         for l2 in _LAMBDAS:
             quick = self.quick_bound(counts, *self._lagrange(values, l2))
@@ -876,6 +897,8 @@ class _Search:
 
     def affordable(self, counts: npt.NDArray[np.int16], budget: int) -> npt.NDArray[np.bool_]:
         """Whether some potion with these counts could cost at most ``budget`` (a bound)."""
+        import numpy as np
+
         costs = np.broadcast_to(-self.cost[None, :], (len(counts), len(self.cards)))
         salts = [-len(s.cost) for s in self.salts]
         return np.asarray(-self.quick_bound(counts, costs, salts) <= budget)
@@ -891,6 +914,8 @@ class _Search:
         column to sit on; each Salt is worth ``salt_value``). Across columns: exactly the
         tokens, the starting cards, and the doubles the counts imply (k cards in all).
         """
+        import numpy as np
+
         r = len(counts)
         n = counts.astype(np.int64)
         need_doubles = n.sum(axis=1) - self.k - self.tokens
@@ -930,6 +955,8 @@ class _Search:
     # ---------------------------------------------------------------- one count vector
     def solve(self, counts: Sequence[int]) -> tuple[int, Potion] | None:
         """The best potion with exactly these final counts (respecting the budget), or None."""
+        import numpy as np
+
         n = list(counts)
         need_doubles = sum(n) - self.k - self.tokens
         values = self.values(np.array([n], dtype=np.int16))[0]
@@ -1129,6 +1156,8 @@ def optimum(
     >>> best.value, sorted(c.id for c in best.potion.played)
     (11, ['A1', 'A2', 'A3'])
     """
+    import numpy as np
+
     search = _search_setup(pool, k, bonus_tokens, starting, budget, rules)
     began = time.perf_counter()
     vectors = search.vectors()

@@ -1,16 +1,16 @@
-"""Servers, a browser and screenshots for the browser tests: JupyterLab and Voilà serve a
-temporary copy of ``notebooks/`` on free ports of 127.0.0.1, with ``HOME`` in a temporary
-folder, and Debian's Chromium (``/usr/bin/chromium``) drives them through Playwright.
+"""What the browser tests share: servers on 127.0.0.1 started and stopped by PID (JupyterLab
+and Voilà serving a temporary copy of ``notebooks/`` with ``HOME`` in a temporary folder),
+Debian's headless Chromium driven by Playwright, and a turn played on the table by clicks.
 
-A test module's fixtures are thin wrappers around these (``make_home``, ``copy_notebooks``,
-``voila_server``, ``lab_server``, ``chromium``, ``new_page``), so that each module starts the
-servers it needs, on the notebook it needs.
+The ``browser`` and ``page`` fixtures are in ``conftest.py``: a test module using them
+provides a ``home`` fixture (a throw-away HOME) and skips itself when ``CHROMIUM`` is missing.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -203,6 +203,94 @@ def screenshot(locator: Any, name: str, *, readme: bool = False) -> Path:
         README_SHOTS.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, README_SHOTS / f"{name}.png")
     return path
+
+
+# ----------------------------------------------------------------- driving the table
+COST = re.compile(r"#cn-(flip|return)-(sun|moon)")
+
+
+def affordable_market_card(table: Any, suns: int, moons: int) -> str:
+    """The id of a market card (not a Salt) whose cost these runes pay, read from the picture."""
+    slots = table.locator(".cn-map-market .carnuta-slot .carnuta-card")
+    for k in range(slots.count()):
+        card = slots.nth(k)
+        uses = card.evaluate("g => [...g.querySelectorAll('use')].map(u => u.getAttribute('href'))")
+        if "#cn-salt" in uses:
+            continue
+        need = {"sun": 0, "moon": 0}
+        for href in uses:
+            match = COST.fullmatch(href or "")
+            if match:
+                need[match[2]] += 1
+        if need["sun"] <= suns and need["moon"] <= moons:
+            return str(card.get_attribute("data-card"))
+    raise AssertionError("no affordable card in the market")
+
+
+def check_buttons_cover_their_cards(table: Any) -> None:
+    """Every enabled button laid over a card covers that card's drawing (a map keeps its
+    spare buttons hidden)."""
+    hits = table.locator(".cn-hit:enabled:visible")
+    assert hits.count() > 0
+    for k in range(hits.count()):
+        hit = hits.nth(k)
+        label = hit.inner_text().strip() or hit.get_attribute("title") or ""
+        match = re.search(r"\b([A-Z]+\d+)\b", label)
+        if not match:
+            continue
+        box = hit.bounding_box()
+        card = table.locator(f".cn-map [data-card='{match[1]}']").first
+        drawn = card.bounding_box()
+        assert box and drawn, (label, box, drawn)
+        assert abs(box["x"] - drawn["x"]) < 3 and abs(box["y"] - drawn["y"]) < 3, (
+            label,
+            box,
+            drawn,
+        )
+        assert drawn["width"] - 3 < box["width"] + 3 and box["height"] > drawn["height"] - 4, (
+            label,
+            box,
+            drawn,
+        )
+
+
+def play_a_turn(page: Any, table: Any, shot: str | None) -> None:
+    """Take an affordable card, play it, check the board, end the turn, wait for the bots."""
+    from playwright.sync_api import expect
+
+    status = table.locator(".cn-status")
+    expect(status).to_have_attribute("data-current", "0")
+    check_buttons_cover_their_cards(table)
+    log = table.locator(".cn-log")
+    before = int(log.get_attribute("data-count") or 0)
+    card = affordable_market_card(table, 2, 2)
+    table.get_by_role("button", name=f"Take {card}", exact=True).click()
+    hand = table.locator(f".cn-map-seat0 .carnuta-hand [data-card='{card}']")
+    expect(hand).to_be_visible()
+    expect(table.locator(f".cn-map-market [data-card='{card}']")).to_have_count(0)
+    expect(log).to_have_attribute("data-count", str(before + 1))
+    play = table.get_by_role("button", name=f"Play {card}", exact=True)
+    expect(play).to_be_enabled()
+    check_buttons_cover_their_cards(table)
+    if shot:
+        screenshot(table, shot, readme=True)
+    play.click()
+    column = table.locator(f".cn-map-seat0 .carnuta-column [data-card='{card}']")
+    expect(column).to_be_visible()
+    expect(hand).to_have_count(0)
+    expect(log).to_have_attribute("data-count", str(before + 2))
+    expect(table.locator(".cn-explain")).to_contain_text(f"play {card}")
+    expect(table.locator(".cn-map-seat0 .carnuta-counter")).to_have_attribute("data-step", "2")
+    # An illegal typed action shows the engine's reason and changes nothing.
+    table.locator(".cn-side input[type='text']").fill("take day 1")
+    table.get_by_role("button", name="Play", exact=True).click()
+    expect(table.locator(".cn-message")).to_contain_text("both actions")
+    expect(log).to_have_attribute("data-count", str(before + 2))
+    # End the turn: the bots play step by step, then it is Player 1's turn again.
+    table.get_by_role("button", name="End turn").click()
+    expect(status).not_to_have_attribute("data-current", "0")
+    expect(status).to_have_attribute("data-current", "0", timeout=60_000)
+    expect(table.locator(".cn-log div").first).to_contain_text("P3")
 
 
 KERNEL_IDLE = """(path) => {

@@ -12,35 +12,28 @@ temporary copy of ``notebooks/`` (autosave never touches the committed notebooks
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = ROOT / "test-artifacts"
-README_SHOTS = ROOT / "docs" / "screenshots"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-VIEWPORT = {"width": 1500, "height": 1000}
+from tests.browser_support import (
+    ARTIFACTS,
+    CHROMIUM,
+    KERNEL_IDLE,
+    ROOT,
+    free_port,
+    play_a_turn,
+    screenshot,
+    server_env,
+    stop,
+    wait_for,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -66,41 +59,6 @@ EXPLORERS_NOTEBOOK = [
     "synergy = SynergyExplorer(game)\nsynergy",
     "lab = ScoreLab(game, seat=game.current_player)\nlab",
 ]
-
-
-# ------------------------------------------------------------------------- servers
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def wait_for(url: str, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server stopped (exit {process.returncode}) before {url}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as reply:
-                if reply.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.3)
-    raise TimeoutError(f"{url} did not answer in {seconds} s")
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=8)
-        except subprocess.TimeoutExpired:
-            process.terminate()
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
 
 
 @pytest.fixture(scope="module")
@@ -136,18 +94,6 @@ def write_notebook(path: Path, cells: list[str]) -> None:
     notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
     nbformat.write(notebook, path)
-
-
-def server_env(home: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        HOME=str(home),
-        IPYTHONDIR=str(home / ".ipython"),
-        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
-        PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])),
-    )
-    env.pop("JUPYTER_CONFIG_DIR", None)
-    return env
 
 
 @pytest.fixture(scope="module")
@@ -207,135 +153,6 @@ def lab(home: Path, served: Path) -> Iterator[str]:
         stop(process)
 
 
-@pytest.fixture(scope="module")
-def browser(home: Path) -> Iterator[Any]:
-    os.environ.setdefault("PLAYWRIGHT_BROWSERS_PATH", str(home / "pw-browsers"))
-    with sync_api.sync_playwright() as pw:
-        launched = pw.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    try:
-        yield page
-    finally:
-        # What the page showed at the end (on a failure, that is where it stopped).
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"last-{request.node.name}.png"), full_page=True)
-        context.close()
-
-
-def screenshot(page: Any, locator: Any, name: str, *, readme: bool = False) -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    locator.screenshot(path=str(path))
-    assert path.stat().st_size > 10_000, f"{name}.png looks empty"
-    if readme and os.environ.get("CARNUTA_SCREENSHOTS") == "1":
-        README_SHOTS.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, README_SHOTS / f"{name}.png")
-    return path
-
-
-# ----------------------------------------------------------------- driving the table
-COST = re.compile(r"#cn-(flip|return)-(sun|moon)")
-
-
-def affordable_market_card(table: Any, suns: int, moons: int) -> str:
-    """The id of a market card (not a Salt) whose cost these runes pay, read from the picture."""
-    slots = table.locator(".cn-map-market .carnuta-slot .carnuta-card")
-    for k in range(slots.count()):
-        card = slots.nth(k)
-        uses = card.evaluate("g => [...g.querySelectorAll('use')].map(u => u.getAttribute('href'))")
-        if "#cn-salt" in uses:
-            continue
-        need = {"sun": 0, "moon": 0}
-        for href in uses:
-            match = COST.fullmatch(href or "")
-            if match:
-                need[match[2]] += 1
-        if need["sun"] <= suns and need["moon"] <= moons:
-            return str(card.get_attribute("data-card"))
-    raise AssertionError("no affordable card in the market")
-
-
-def check_buttons_cover_their_cards(table: Any) -> None:
-    """Every enabled button laid over a card covers that card's drawing."""
-    hits = table.locator(".cn-hit:enabled")
-    assert hits.count() > 0
-    for k in range(hits.count()):
-        hit = hits.nth(k)
-        label = hit.inner_text().strip() or hit.get_attribute("title") or ""
-        match = re.search(r"\b([A-Z]+\d+)\b", label)
-        if not match:
-            continue
-        box = hit.bounding_box()
-        card = table.locator(f".cn-map [data-card='{match[1]}']").first
-        drawn = card.bounding_box()
-        assert box and drawn
-        assert abs(box["x"] - drawn["x"]) < 3 and abs(box["y"] - drawn["y"]) < 3, (
-            label,
-            box,
-            drawn,
-        )
-        assert drawn["width"] - 3 < box["width"] + 3 and box["height"] > drawn["height"] - 4, (
-            label,
-            box,
-            drawn,
-        )
-
-
-def play_a_turn(page: Any, table: Any, shot: str | None) -> None:
-    """Take an affordable card, play it, check the board, end the turn, wait for the bots."""
-    status = table.locator(".cn-status")
-    expect(status).to_have_attribute("data-current", "0")
-    check_buttons_cover_their_cards(table)
-    log = table.locator(".cn-log")
-    before = int(log.get_attribute("data-count") or 0)
-    card = affordable_market_card(table, 2, 2)
-    table.get_by_role("button", name=f"Take {card}", exact=True).click()
-    hand = table.locator(f".cn-map-seat0 .carnuta-hand [data-card='{card}']")
-    expect(hand).to_be_visible()
-    expect(table.locator(f".cn-map-market [data-card='{card}']")).to_have_count(0)
-    expect(log).to_have_attribute("data-count", str(before + 1))
-    play = table.get_by_role("button", name=f"Play {card}", exact=True)
-    expect(play).to_be_enabled()
-    check_buttons_cover_their_cards(table)
-    if shot:
-        screenshot(page, table, shot, readme=True)
-    play.click()
-    column = table.locator(f".cn-map-seat0 .carnuta-column [data-card='{card}']")
-    expect(column).to_be_visible()
-    expect(hand).to_have_count(0)
-    expect(log).to_have_attribute("data-count", str(before + 2))
-    expect(table.locator(".cn-explain")).to_contain_text(f"play {card}")
-    expect(table.locator(".cn-map-seat0 .carnuta-counter")).to_have_attribute("data-step", "2")
-    # An illegal typed action shows the engine's reason and changes nothing.
-    table.locator(".cn-side input[type='text']").fill("take day 1")
-    table.get_by_role("button", name="Play", exact=True).click()
-    expect(table.locator(".cn-message")).to_contain_text("both actions")
-    expect(log).to_have_attribute("data-count", str(before + 2))
-    # End the turn: the bots play step by step, then it is Player 1's turn again.
-    table.get_by_role("button", name="End turn").click()
-    expect(status).not_to_have_attribute("data-current", "0")
-    expect(status).to_have_attribute("data-current", "0", timeout=60_000)
-    expect(table.locator(".cn-log div").first).to_contain_text("P3")
-
-
-KERNEL_IDLE = """(path) => {
-  const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  if (!widget || !widget.context || widget.context.path !== path) { return false; }
-  const session = widget.sessionContext && widget.sessionContext.session;
-  return !!(session && session.kernel && session.kernel.status === 'idle');
-}"""
-
-
 def open_in_lab(page: Any, lab: str, notebook: str) -> None:
     """Open ``notebook`` alone in a fresh workspace, wait for its kernel, run all cells."""
     page.goto(f"{lab}/lab/workspaces/{notebook.replace('.', '-')}/tree/{notebook}?reset")
@@ -385,7 +202,7 @@ def test_explorers_in_jupyterlab(page: Any, lab: str) -> None:
         if path.get_attribute("data-actions") not in ("0", "None"):
             expect(runes.locator(".cn-path li").first).to_be_visible()
             break
-    screenshot(page, runes, "rune-explorer", readme=True)
+    screenshot(runes, "rune-explorer", readme=True)
     # Synergy explorer: a card, then an ingredient.
     expect(synergy.locator(".cn-figure svg")).to_be_visible()
     synergy.locator(".cn-hit").nth(2).click()
@@ -394,7 +211,7 @@ def test_explorers_in_jupyterlab(page: Any, lab: str) -> None:
     synergy.get_by_role("button", name="Berry", exact=True).click()
     expect(synergy.locator(".cn-panel h4")).to_have_text("Berry")
     expect(synergy.locator(".cn-figure [data-focus='berry'] svg")).to_be_visible()
-    screenshot(page, synergy, "synergy-explorer", readme=True)
+    screenshot(synergy, "synergy-explorer", readme=True)
     # Score lab: a market card joins the potion, then a bonus token; the value follows.
     value = lab.locator("[data-potion-value]")
     expect(value).to_be_visible()
@@ -419,7 +236,7 @@ def test_explorers_in_jupyterlab(page: Any, lab: str) -> None:
     expect(value).to_have_attribute("data-potion-value", str(now + gain))
     # The sympy formulas are typeset by the page's MathJax, not left as raw LaTeX.
     expect(lab.locator("[data-maths='ok'] mjx-container").first).to_be_visible()
-    screenshot(page, lab, "score-lab", readme=True)
+    screenshot(lab, "score-lab", readme=True)
 
 
 def test_lesson_03_sliders_rescore_eric_in_jupyterlab(page: Any, lab: str) -> None:
@@ -447,4 +264,4 @@ def test_lesson_03_sliders_rescore_eric_in_jupyterlab(page: Any, lab: str) -> No
     expected = potion_formula(eric).evaluate({**eric.counts(), Ingredient.CLOVER: 5}).total
     assert expected != 40
     expect(total).to_have_text(str(expected))
-    screenshot(page, view, "lesson-03-sliders")
+    screenshot(view, "lesson-03-sliders")

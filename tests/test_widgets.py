@@ -307,7 +307,7 @@ def test_a_salt_is_stacked_by_clicking_a_played_card() -> None:
     assert not targets  # nothing to stack on until the Salt is picked
     table.click_hand("D31")
     assert table._selected_salt == "D31"
-    assert table.w_cancel.layout.display is None
+    assert table.w_cancel.layout.display == ""
     targets = [
         b
         for b in table.player_maps[0].visible()
@@ -346,7 +346,7 @@ def test_bonus_tokens_are_asked_in_place() -> None:
     assert "cn-bonus" in tokens[0]._dom_classes
     # Only the tokens are offered now: the market and the runes wait.
     assert offered_actions(table) == set(table.game.legal_actions())
-    assert table.w_tokens[table.game.bonus_tokens[0]].layout.display is None
+    assert table.w_tokens[table.game.bonus_tokens[0]].layout.display == ""
     assert table.w_runes[next(iter(table.w_runes))].layout.display == "none"
     table.click_token("egg")
     assert table.game.player(0).bonus_tokens == (Ingredient.EGG,)
@@ -483,11 +483,11 @@ def test_new_game_from_the_setup_row(table: PlayTable) -> None:
     assert game.num_players == 4 and game.seed == 21
     assert table.seats == ["random", "human", "greedy", "human"]
     assert table.game.current_player == 1  # the random bot has played
-    assert [m.layout.display for m in table.w_seats] == [None] * 4
+    assert [m.layout.display for m in table.w_seats] == [""] * 4
     assert len(table.player_maps[0].box.children) >= 1
     assert len(table.w_players_box.children) == 4
     table.w_players.value = 2
-    assert [m.layout.display for m in table.w_seats] == [None, None, "none", "none"]
+    assert [m.layout.display for m in table.w_seats] == ["", "", "none", "none"]
     table.w_seed.value = "not a number"
     table.w_new.click()
     assert "not a number" in table.message and table.game is game

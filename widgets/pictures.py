@@ -115,6 +115,13 @@ def played_cards(view: PlayerView) -> dict[str, Rect]:
 
 
 # --------------------------------------------------------------------------- widgets
+def show(widget: widgets.DOMWidget, visible: bool) -> None:
+    """Show or hide a widget. Shown is an empty ``display``, not ``None``: the browser
+    kernel of the classroom site (Pyodide) drops ``None`` values from widget messages, so a
+    widget shown with ``None`` would stay hidden there."""
+    widget.layout.display = "" if visible else "none"
+
+
 class HitButton(widgets.Button):  # type: ignore[misc]
     """A transparent button over part of a picture; ``payload`` says what the click means."""
 
@@ -182,10 +189,10 @@ class PictureMap:
             layout.top = _pct(hit.rect.y, height)
             layout.width = _pct(hit.rect.w, width)
             layout.height = _pct(hit.rect.h, height)
-            layout.display = None
+            show(button, True)
         for button in self.buttons[len(hits) :]:
             button.payload = None
-            button.layout.display = "none"
+            show(button, False)
 
     def visible(self) -> list[HitButton]:
         return [b for b in self.buttons if b.layout.display != "none"]

@@ -54,6 +54,7 @@ from .pictures import (
     market_slot,
     market_token,
     played_cards,
+    show,
 )
 
 __all__ = ["PlayTable", "SEAT_KINDS", "SelectSalt"]
@@ -409,12 +410,12 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         for k, menu in enumerate(self.w_seats):
             if k < n:
                 menu.value = self.seats[k]
-            menu.layout.display = None if k < self.w_players.value else "none"
+            show(menu, k < self.w_players.value)
 
     # ------------------------------------------------------------- callbacks
     def _on_players(self, change: dict[str, Any]) -> None:
         for k, menu in enumerate(self.w_seats):
-            menu.layout.display = None if k < change["new"] else "none"
+            show(menu, k < change["new"])
 
     def _on_lang(self, change: dict[str, Any]) -> None:
         self.lang = check_lang(change["new"])
@@ -755,13 +756,13 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
             button.disabled = action not in legal
             button.tooltip = self._tip(action)
             if isinstance(action, ChooseBonus):
-                show = bonus and action.ingredient in game.bonus_tokens
+                visible = bonus and action.ingredient in game.bonus_tokens
             elif isinstance(action, FlipRunes) and action.count is not None:
-                show = action in legal
+                visible = action in legal
             else:
-                show = not bonus
-            button.layout.display = None if show else "none"
-        self.w_cancel.layout.display = None if self._selected_salt else "none"
+                visible = not bonus
+            show(button, visible)
+        show(self.w_cancel, bool(self._selected_salt))
         can_undo = self.game.can_undo and any(self.seats[s] == "human" for s, _ in game.log)
         self.w_undo.disabled = self._busy or not can_undo
         # The prompt: what to do now, in words.

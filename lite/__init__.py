@@ -1,0 +1,1 @@
+"""The zero-install classroom site: ``python lite/build.py`` (``make lite``)."""

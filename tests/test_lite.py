@@ -1,0 +1,330 @@
+"""The zero-install classroom site (``make lite``): built, then run in headless Chromium with
+no network but 127.0.0.1.
+
+The site is built by ``lite/build.py`` into a temporary folder (its downloads are cached in
+``build/lite-cache``) and served by a static file server on 127.0.0.1, as any school web
+server would. Every request for anything but 127.0.0.1 is aborted and recorded: lesson 00,
+the play notebook and the exercises must run with none, and the lessons that need compiled
+packages must ask Pyodide's CDN for them and nothing else.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import hashlib
+import http.server
+import json
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from lite import build as lite_build
+from tests.browser_support import CHROMIUM, KERNEL_IDLE, ROOT, play_a_turn
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+expect = sync_api.expect
+expect.set_options(timeout=60_000)
+#: The lessons that need no compiled package (the README's table says so), and the table.
+OFFLINE_LESSONS = [
+    "notebooks/00_start_here.ipynb",
+    "notebooks/fr/00_commencer_ici.ipynb",
+    "notebooks/05_play_and_coach.ipynb",
+]
+PLAY = "notebooks/play.ipynb"
+COMPILED = ("numpy", "pandas", "matplotlib", "scipy")
+EXERCISES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "exercises").glob("*.ipynb"))
+browser_test = pytest.mark.skipif(
+    not CHROMIUM.exists() or shutil.which("npm") is None,
+    reason="needs /usr/bin/chromium and npm (make test installs them)",
+)
+pytestmark = pytest.mark.timeout(900)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if shutil.which("npm") is None:
+        pytest.skip("no npm: the site's Pyodide runtime is the npm package pyodide")
+    out = tmp_path_factory.mktemp("lite") / "site"
+    subprocess.run([sys.executable, str(ROOT / "lite" / "build.py"), "--out", str(out)], check=True)
+    return out
+
+
+def lock_of(site: Path) -> dict[str, Any]:
+    packages: dict[str, Any] = json.loads(
+        (site / "static" / "pyodide" / lite_build.LOCK).read_bytes()
+    )["packages"]
+    return packages
+
+
+# ----------------------------------------------------------------------- the site's files
+def test_the_pyodide_is_the_one_the_kernel_expects() -> None:
+    from jupyterlite_pyodide_kernel import constants
+
+    assert lite_build.PYODIDE_VERSION == constants.PYODIDE_VERSION
+    assert lite_build.PYODIDE_CDN == constants.PYODIDE_CDN_URL + "/"
+
+
+def test_shipped_wheels_are_pure_and_match_their_lock_entry(site: Path) -> None:
+    shipped = {
+        name: entry
+        for name, entry in lock_of(site).items()
+        if not entry["file_name"].startswith("https://")
+    }
+    assert {"carnuta-kit", "sympy", "networkx", "ipywidgets", "ipython", "micropip"} <= set(shipped)
+    for name, entry in shipped.items():
+        wheel = site / "static" / "pyodide" / entry["file_name"]
+        assert wheel.name.endswith("-none-any.whl"), name
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+        assert set(entry["depends"]) <= set(shipped), name  # starts with no network
+
+
+def test_the_kit_loads_without_compiled_packages_which_stay_on_pyodides_cdn(site: Path) -> None:
+    lock = lock_of(site)
+    kit = lock["carnuta-kit"]
+    assert set(kit["imports"]) >= {"carnuta_core", "widgets", "exercises"}
+    needed, wanted = set(), ["carnuta-kit"]
+    while wanted:
+        name = wanted.pop()
+        if name not in needed:
+            needed.add(name)
+            wanted.extend(lock[name]["depends"])
+    assert not needed & {"numpy", "pandas", "matplotlib", "scipy"}
+    runtime = lite_build.pyodide_runtime(ROOT / "build" / "lite-cache")
+    original = json.loads((runtime / lite_build.LOCK).read_bytes())["packages"]
+    for name in ("numpy", "pandas", "matplotlib", "scipy"):
+        assert lock[name]["file_name"] == lite_build.PYODIDE_CDN + original[name]["file_name"]
+        assert lock[name]["sha256"] == original[name]["sha256"]
+
+
+def test_the_site_holds_the_lessons_and_exercises_but_no_solutions(site: Path) -> None:
+    files = site / "files"
+    for folder in ("notebooks", "exercises"):
+        for notebook in (ROOT / folder).glob("*.ipynb"):
+            assert (files / folder / notebook.name).is_file(), notebook
+    assert (files / "notebooks" / "fr" / "00_commencer_ici.ipynb").is_file()
+    assert not list(files.rglob("solutions")) and not list(files.rglob("*.py"))
+    for lesson, packages in lite_build.COMPILED_PACKAGES_FOR.items():
+        first = nbformat.read(files / lesson, as_version=4).cells[0]
+        assert first.cell_type == "code" and first.source.endswith("import " + ", ".join(packages))
+    settings = json.loads((site / "jupyter-lite.json").read_bytes())["jupyter-config-data"]
+    kernel = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+    assert "carnuta-kit" in kernel["loadPyodideOptions"]["packages"]
+
+
+def imports_compiled_packages(notebook: Path) -> bool:
+    for cell in nbformat.read(notebook, as_version=4).cells:
+        if cell.cell_type == "code":
+            for node in ast.walk(ast.parse(cell.source)):
+                if isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    names = [node.module or ""]
+                else:
+                    continue
+                if any(name.partition(".")[0] in COMPILED for name in names):
+                    return True
+    return False
+
+
+def test_every_lesson_is_known_to_run_offline_or_to_need_compiled_packages() -> None:
+    """A new lesson goes in OFFLINE_LESSONS (then the browser test runs it) or, if the kit
+    needs compiled packages for it, in lite/build.py's COMPILED_PACKAGES_FOR."""
+    for path in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        lesson = path.relative_to(ROOT).as_posix()
+        known = (
+            lesson in OFFLINE_LESSONS
+            or lesson == PLAY
+            or lesson in lite_build.COMPILED_PACKAGES_FOR
+            or imports_compiled_packages(path)
+        )
+        assert known, f"{lesson}: add it to OFFLINE_LESSONS or to COMPILED_PACKAGES_FOR"
+    for lesson in OFFLINE_LESSONS:
+        assert lesson not in lite_build.COMPILED_PACKAGES_FOR
+        assert not imports_compiled_packages(ROOT / lesson), lesson
+
+
+# --------------------------------------------------------------------------- the browser
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the types browsers insist on for modules and WebAssembly."""
+
+    extensions_map = {
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".whl": "application/zip",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(site))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("home")
+
+
+@pytest.fixture
+def offline(page: Any, served: str) -> Iterator[list[str]]:
+    """Abort every request for anything but the site; the list of those asked for."""
+    asked: list[str] = []
+
+    def guard(route: Any) -> None:
+        url = route.request.url
+        if url.startswith((served + "/", "data:", "blob:")):
+            route.continue_()
+        else:
+            asked.append(url)
+            route.abort()
+
+    # The context's routes also see the kernel's web worker, which fetches the packages.
+    page.context.route("**/*", guard)
+    yield asked
+
+
+#: What the open notebook's run reached: code cells run, errors, the kernel's status.
+RUN_STATE = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const cells = [...panel.content.model.cells].filter(c => c.type === 'code');
+  const errors = [];
+  for (const cell of cells) {
+    for (const out of cell.outputs.toJSON()) {
+      if (out.output_type === 'error') { errors.push(out.ename + ': ' + out.evalue); }
+    }
+  }
+  const kernel = panel.sessionContext.session.kernel;
+  return {cells: cells.length, run: cells.filter(c => c.executionCount).length, errors,
+          idle: kernel.status === 'idle'};
+}"""
+FINISHED = f"() => {{ const s = ({RUN_STATE})(); return s.errors.length > 0 || (s.idle && s.run === s.cells); }}"
+
+
+def open_notebook(page: Any, served: str, path: str) -> None:
+    page.goto(f"{served}/lab/index.html?path={path}")
+    page.wait_for_function(KERNEL_IDLE, arg=path, timeout=180_000)
+    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); }")
+
+
+def run_all(page: Any) -> dict[str, Any]:
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    page.wait_for_function(FINISHED, timeout=300_000, polling=500)
+    state: dict[str, Any] = page.evaluate(RUN_STATE)
+    return state
+
+
+@browser_test
+@pytest.mark.browser
+@pytest.mark.parametrize("lesson", OFFLINE_LESSONS)
+def test_a_lesson_runs_in_the_browser_offline(
+    page: Any, served: str, offline: list[str], lesson: str
+) -> None:
+    open_notebook(page, served, lesson)
+    state = run_all(page)
+    assert state["errors"] == [] and state["run"] == state["cells"], state
+    assert offline == []
+
+
+@browser_test
+@pytest.mark.browser
+def test_the_play_notebook_plays_by_clicks_offline(
+    page: Any, served: str, offline: list[str]
+) -> None:
+    open_notebook(page, served, PLAY)
+    state = run_all(page)
+    assert state["errors"] == [], state
+    table = page.locator(".jp-OutputArea-output .cn-table")
+    play_a_turn(page, table, None)  # take a card, play it, end the turn, watch the bots
+    log = table.locator(".cn-log")
+    before = int(log.get_attribute("data-count") or 0)
+    table.locator(".cn-side input[type='text']").fill("take day 1")
+    table.get_by_role("button", name="Play", exact=True).click()
+    expect(log).to_have_attribute("data-count", str(before + 1))
+    expect(table.locator(".cn-map-seat0 .carnuta-hand [data-card]")).to_have_count(1)
+    table.get_by_role("button", name="Undo").click()
+    expect(log).to_have_attribute("data-count", str(before))
+    expect(table.locator(".cn-map-seat0 .carnuta-hand [data-card]")).to_have_count(0)
+    assert offline == []
+
+
+#: Put a solution into its answer cell (by nbgrader grade id) in the open notebook.
+SET_ANSWER = """([gradeId, source]) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  for (const cell of panel.content.model.cells) {
+    const grader = cell.getMetadata('nbgrader');
+    if (grader && grader.grade_id === gradeId) { cell.sharedModel.setSource(source); return true; }
+  }
+  return false;
+}"""
+#: The text each check cell shows.
+CHECKS = """() => [...window.jupyterapp.shell.currentWidget.content.model.cells]
+  .filter(c => (c.getMetadata('nbgrader') || {}).grade === true)
+  .map(c => c.outputs.toJSON().map(o => (o.data || {})['text/plain'] || o.text || '').join(''))"""
+
+
+def solutions(exercise: str) -> dict[str, str]:
+    """The instructor's answer cells of an exercise notebook, by nbgrader grade id."""
+    notebook = nbformat.read(ROOT / "exercises" / "solutions" / Path(exercise).name, 4)
+    return {
+        cell.metadata["nbgrader"]["grade_id"]: cell.source
+        for cell in notebook.cells
+        if cell.metadata.get("nbgrader", {}).get("solution")
+    }
+
+
+@browser_test
+@pytest.mark.browser
+@pytest.mark.parametrize("exercise", EXERCISES)
+def test_an_exercise_notebook_checks_the_engines_answers_offline(
+    page: Any, served: str, offline: list[str], exercise: str
+) -> None:
+    open_notebook(page, served, exercise)
+    answers = solutions(exercise)
+    assert answers
+    for grade_id, source in answers.items():
+        assert page.evaluate(SET_ANSWER, [grade_id, source]), grade_id
+    state = run_all(page)
+    assert state["errors"] == [] and state["run"] == state["cells"], state
+    checks = page.evaluate(CHECKS)
+    assert len(checks) >= len(answers) and all(c.startswith("✓") for c in checks), checks
+    assert offline == []
+
+
+@browser_test
+@pytest.mark.browser
+def test_a_lesson_needing_matplotlib_asks_pyodides_cdn_for_it(
+    page: Any, served: str, offline: list[str]
+) -> None:
+    """Offline, lesson 02 stops at its first cell; what it asked for is on Pyodide's CDN."""
+    open_notebook(page, served, "notebooks/02_rune_economy.ipynb")
+    state = run_all(page)
+    assert state["run"] == 1 and state["errors"], state
+    assert "ModuleNotFoundError" in state["errors"][0], state
+    assert "No module named 'matplotlib'" in state["errors"][0], state
+    assert offline and all(url.startswith(lite_build.PYODIDE_CDN) for url in offline), offline
+    wheels = {url.removeprefix(lite_build.PYODIDE_CDN).split("-")[0] for url in offline}
+    assert {"numpy", "matplotlib", "pandas"} <= wheels
