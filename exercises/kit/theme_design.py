@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from carnuta_core import Face, Game, GreedyBot, PositionError, Rules, play_game
+from carnuta_core.errors import GameDidNotEnd
 
 from .answers import read_number
 from .base import Exercise, first, register
@@ -135,7 +136,7 @@ CHANGES: list[tuple[str, dict[str, Any], str]] = [
 def average_rounds(rules: Rules, seeds: tuple[int, ...]) -> Fraction:
     """The mean number of rounds of 2-player greedy games, one per seed.
 
-    Raises ``RuntimeError`` when a game does not end (two greedy bots can get stuck flipping
+    Raises ``GameDidNotEnd`` when a game does not end (two greedy bots can get stuck flipping
     their runes back and forth with empty hands); exercises pick seeds where every game ends.
     """
     rounds = [
@@ -166,7 +167,7 @@ class MeasureRounds(DesignExercise):
             self.seeds = tuple(range(start, start + self.games))
             try:
                 self.answer(), self.baseline()
-            except RuntimeError:
+            except GameDidNotEnd:
                 continue
             return
 

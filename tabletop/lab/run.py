@@ -1,0 +1,462 @@
+"""Running bot games for the lab: one game, many games on processes or a Dask cluster.
+
+- ``simulate(title, bots, games=...)`` plays games of a ``GameTitle`` on every core (or on a
+  ``dask.distributed`` client) with a tqdm progress bar, and returns a pandas DataFrame with
+  one row per seat per game (``record.COLUMNS`` plus the columns the title's recorder adds).
+- ``make_tasks``, ``run_tasks`` and ``play_one`` are its parts, for other kinds of runs
+  (``sweep`` uses them).
+
+Every game is fixed by its seed: the deal comes from the seed, and each bot's seed is derived
+from the game's seed and the bot's seat, so the same call gives the same table on one core,
+on many, or on a cluster (a bot with a *seconds* budget is the exception: its search depends
+on the machine's speed).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Union
+
+from .. import arguments
+from ..agents import BOTS, Bot, legal_choice, make_from
+from ..errors import GameDidNotEnd, IllegalChoice, LabError
+from ..protocol import GameTitle
+from .record import COLUMNS, Recorder
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+#: A bot for one seat: a bot name, ``(name, {options})``, or a picklable callable
+#: ``seed -> bot`` (a module-level function, a class or a ``functools.partial``). Names are
+#: the title's own bots (``title.make_bot``) if it offers them, else ``tabletop.agents.BOTS``.
+BotSpec = Union[str, tuple[str, Mapping[str, Any]], Callable[[int | None], Bot]]
+
+
+# ---------------------------------------------------------------------------- bots
+def bot_label(spec: BotSpec) -> str:
+    """A readable name for a bot spec: ``greedy``, ``mcts(iterations=50)``."""
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, tuple):
+        name, options = spec
+        inner = ", ".join(f"{k}={v!r}" for k, v in sorted(options.items()))
+        return f"{name}({inner})" if inner else name
+    label: Any = getattr(spec, "name", None) or getattr(spec, "__name__", None)
+    if label is None and hasattr(spec, "func"):  # functools.partial
+        label = getattr(spec.func, "__name__", None)
+    return str(label or repr(spec))
+
+
+def build_bot(spec: BotSpec, seed: int | None, title: GameTitle | None = None) -> Bot:
+    """The bot ``spec`` describes, with ``seed``; names are ``title``'s bots if it has any."""
+    if isinstance(spec, str):
+        return named_bot(title, spec, seed, {})
+    if isinstance(spec, tuple):
+        name, options = spec
+        return named_bot(title, name, seed, dict(options))
+    return spec(seed)
+
+
+def named_bot(
+    title: GameTitle | None, name: str, seed: int | None, options: Mapping[str, Any]
+) -> Bot:
+    """The bot ``name`` of ``title`` (its ``make_bot``), else of ``tabletop.agents.BOTS``."""
+    maker = getattr(title, "make_bot", None)
+    if maker is None:
+        return make_from(BOTS, name, seed, options)
+    bot: Bot = maker(name, seed, **options)
+    return bot
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` for the game of ``game_seed``."""
+    return game_seed * 16 + seat + 1
+
+
+def check_spec(spec: Any) -> BotSpec:
+    """A bot spec's shape, checked (not yet whether the name and options exist)."""
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, tuple):
+        if len(spec) == 2 and isinstance(spec[0], str) and isinstance(spec[1], Mapping):
+            return spec
+        raise LabError(
+            "bots", f"a spec with options is (name, {{options}}), not {arguments.shown(spec)}"
+        )
+    if callable(spec):
+        return spec  # type: ignore[no-any-return]
+    raise LabError(
+        "bots",
+        "a bot is a name, (name, {options}) or a function seed -> bot, "
+        f"not {arguments.shown(spec)}",
+    )
+
+
+def bot_specs(bots: Any, players: Any) -> tuple[BotSpec, ...]:
+    """One spec per seat: ``bots`` as a list, or one spec repeated for ``players`` seats."""
+    one = isinstance(bots, str) or callable(bots)
+    if isinstance(bots, tuple) and len(bots) == 2 and isinstance(bots[1], Mapping):
+        one = True
+    if one:
+        if players is None:
+            raise LabError("players", "one bot given: say how many players with players=")
+        count = arguments.whole("players", players, least=1)
+        return (check_spec(bots),) * count
+    if not isinstance(bots, Iterable):
+        raise LabError("bots", f"one bot, or a list of one per seat, not {arguments.shown(bots)}")
+    specs = tuple(check_spec(spec) for spec in bots)
+    if not specs:
+        raise LabError("bots", "give one bot per seat, or one bot and players=")
+    if players is not None and players != len(specs):
+        raise LabError("players", f"{len(specs)} bots for players={arguments.shown(players)}")
+    return specs
+
+
+def check_title(title: Any, players: int) -> GameTitle:
+    """``title`` is a ``GameTitle`` that seats ``players`` and deals a game for them."""
+    if not isinstance(title, GameTitle):
+        raise LabError("title", f"a game title (tabletop.GameTitle), not {arguments.shown(title)}")
+    counts = tuple(title.player_counts)
+    if players not in counts:
+        played_by = ", ".join(map(str, counts))
+        raise LabError("bots", f"{players} bots: {title.name} is played by {played_by}")
+    title.new(players, 0)  # fail fast on a setup the game refuses
+    return title
+
+
+def check_bot_specs(title: GameTitle, specs: Sequence[BotSpec]) -> None:
+    """Build each distinct spec once, so a bad name or option fails here, not in a worker."""
+    distinct: list[BotSpec] = []
+    for spec in specs:
+        if spec not in distinct:
+            distinct.append(spec)
+    for spec in distinct:
+        bot = build_bot(spec, 0, title)
+        if not callable(getattr(bot, "choose", None)):
+            raise LabError("bots", f"{bot_label(spec)} gave {arguments.shown(bot)}: no choose()")
+
+
+# ---------------------------------------------------------------------------- one game
+@dataclass(frozen=True)
+class GameTask:
+    """Everything needed to play one game anywhere (it pickles)."""
+
+    title: GameTitle
+    game: int
+    seed: int
+    bots: tuple[BotSpec, ...]
+    rotation: int = 0
+    variant: str = "default"
+    max_actions: int = 5000
+
+
+def recorder_for(title: GameTitle) -> Recorder:
+    """A fresh recorder of ``title``'s game (``title.recorder()``), else the base one."""
+    make = getattr(title, "recorder", None)
+    recorder: Recorder = Recorder() if make is None else make()
+    return recorder
+
+
+def columns_of(title: GameTitle) -> dict[str, str]:
+    """The columns of ``title``'s rows: ``COLUMNS``, then its recorder's."""
+    return {**COLUMNS, **recorder_for(title).columns}
+
+
+def play_one(task: GameTask) -> list[dict[str, Any]]:
+    """Play one game and return its rows (one per seat)."""
+    start_time = time.perf_counter()
+    title = task.title
+    players = len(task.bots)
+    bots = [
+        build_bot(spec, bot_seed(task.seed, seat), title) for seat, spec in enumerate(task.bots)
+    ]
+    state = title.new(players, task.seed)
+    recorder = recorder_for(title)
+    recorder.start(state)
+    searched = [0] * players
+    iterations = [0] * players
+    leader: int | None = None
+    lead_changes = 0
+    turns = 0
+    for _ in range(task.max_actions):
+        if state.is_over:
+            break
+        seat = state.current_player
+        bot = bots[seat]
+        action = bot.choose(state)
+        if not legal_choice(state, action):
+            raise IllegalChoice(bot_label(task.bots[seat]), action, seat, task.seed)
+        its = getattr(bot, "last_iterations", None)
+        if its:
+            searched[seat] += 1
+            iterations[seat] += its
+        recorder.before(state, seat, action)
+        state.push(action)
+        recorder.after(state, seat, action)
+        if state.is_over or state.current_player != seat:
+            turns += 1
+            scores = recorder.scores(state)
+            top = max(scores)
+            leaders = [i for i, v in enumerate(scores) if v == top]
+            if len(leaders) == 1 and leaders[0] != leader:
+                if leader is not None:
+                    lead_changes += 1
+                leader = leaders[0]
+    if not state.is_over:
+        raise GameDidNotEnd(task.max_actions, [bot_label(b) for b in task.bots], task.seed)
+    recorder.finish(state)
+    totals = list(state.scores())
+    shares = state.returns()
+    keys = recorder.rank_keys(state)
+    elapsed = time.perf_counter() - start_time
+    rows = []
+    for seat in range(players):
+        record: dict[str, Any] = {
+            "variant": task.variant,
+            "game": task.game,
+            "seed": task.seed,
+            "rotation": task.rotation,
+            "players": players,
+            "seat": seat,
+            "bot": bot_label(task.bots[seat]),
+            "score": totals[seat],
+            "margin": totals[seat] - max(totals[j] for j in range(players) if j != seat),
+            "rank": 1 + sum(1 for k in keys if k > keys[seat]),
+            "won": shares[seat] > 0,
+            "win": shares[seat],
+            "turns": turns,
+            "lead_changes": lead_changes,
+            "iterations": iterations[seat] / searched[seat] if searched[seat] else math.nan,
+            "seconds": elapsed,
+        }
+        record.update(recorder.seat_columns(state, seat))
+        rows.append(record)
+    return rows
+
+
+def play_chunk(tasks: Sequence[GameTask]) -> list[dict[str, Any]]:
+    """Play several games in a row (one unit of work for a process or a Dask worker)."""
+    out: list[dict[str, Any]] = []
+    for task in tasks:
+        out.extend(play_one(task))
+    return out
+
+
+# ---------------------------------------------------------------------------- many games
+def make_tasks(
+    title: GameTitle,
+    bots: Sequence[BotSpec],
+    seeds: Iterable[int],
+    *,
+    rotate: bool = False,
+    variant: str = "default",
+    first_game: int = 0,
+    max_actions: int = 5000,
+) -> list[GameTask]:
+    """The games of a run: each seed once, or once per rotation of the bots (paired seats)."""
+    bots = tuple(bots)
+    rotations = range(len(bots)) if rotate else range(1)
+    tasks = []
+    number = first_game
+    for seed in seeds:
+        for r in rotations:
+            seated = bots[len(bots) - r :] + bots[: len(bots) - r] if r else bots
+            tasks.append(GameTask(title, number, int(seed), seated, r, variant, max_actions))
+            number += 1
+    return tasks
+
+
+def run_tasks(
+    tasks: Sequence[GameTask],
+    *,
+    workers: int | None = None,
+    client: Any = None,
+    progress: bool = True,
+    chunk_size: int | None = None,
+    description: str = "games",
+) -> list[dict[str, Any]]:
+    """Play ``tasks`` here, on ``workers`` processes, or on a Dask ``client``; rows in order.
+
+    If a game fails (a bot's illegal choice, a game that does not end...), the games not yet
+    started are cancelled and the error is raised: no partial table comes back.
+    """
+    from tqdm.auto import tqdm
+
+    if not tasks:
+        return []
+    if client is not None:
+        slots = max(1, dask_slots(client))
+    else:
+        slots = workers if workers is not None else (os.cpu_count() or 1)
+    if chunk_size is None:
+        chunk_size = max(1, min(50, len(tasks) // (slots * 4) or 1))
+    chunks = [list(tasks[i : i + chunk_size]) for i in range(0, len(tasks), chunk_size)]
+    results: list[list[dict[str, Any]]] = []
+    bar = tqdm(total=len(tasks), desc=description, unit="game", disable=not progress)
+    try:
+        if client is not None:
+            results = run_on_dask(client, chunks, bar)
+        elif slots <= 1 or len(chunks) == 1:
+            for chunk in chunks:
+                results.append(play_chunk(chunk))
+                bar.update(len(chunk))
+        else:
+            with ProcessPoolExecutor(max_workers=min(slots, len(chunks))) as pool:
+                pending = {pool.submit(play_chunk, chunk): len(chunk) for chunk in chunks}
+                try:
+                    for done in as_completed(pending):
+                        results.append(done.result())
+                        bar.update(pending[done])
+                except BaseException:
+                    for future in pending:
+                        future.cancel()
+                    raise
+    finally:
+        bar.close()
+    rows = [row for chunk_rows in results for row in chunk_rows]
+    rows.sort(key=lambda r: (r["variant"], r["game"], r["seat"]))
+    return rows
+
+
+def run_on_dask(client: Any, chunks: list[list[GameTask]], bar: Any) -> list[list[dict[str, Any]]]:
+    """Play ``chunks`` on a Dask client's cluster, advancing ``bar`` as they come back."""
+    from dask.distributed import as_completed as dask_completed
+
+    futures = client.map(play_chunk, chunks, pure=False)
+    results = []
+    try:
+        for future in dask_completed(futures):  # type: ignore[no-untyped-call]
+            chunk_rows = future.result()
+            results.append(chunk_rows)
+            bar.update(len({r["game"] for r in chunk_rows}))
+    except BaseException:
+        client.cancel(futures)
+        raise
+    return results
+
+
+def dask_slots(client: Any) -> int:
+    """Threads on a Dask client's workers: how many games it plays at once."""
+    try:
+        return int(sum(client.nthreads().values()))
+    except Exception:  # pragma: no cover - an unusual client
+        return 1
+
+
+def to_frame(rows: Sequence[Mapping[str, Any]], columns: Iterable[str]) -> pd.DataFrame:
+    """Rows as a DataFrame with ``columns`` in order."""
+    import pandas as pd
+
+    return pd.DataFrame(list(rows), columns=list(columns))
+
+
+def check_run(
+    *,
+    workers: Any,
+    client: Any,
+    progress: Any,
+    chunk_size: Any = None,
+    max_actions: Any = 5000,
+    rotate: Any = False,
+) -> None:
+    """The settings every run takes, checked."""
+    if workers is not None:
+        arguments.whole("workers", workers, least=1)
+    if client is not None and not callable(getattr(client, "map", None)):
+        raise LabError("client", f"a dask.distributed Client, not {arguments.shown(client)}")
+    arguments.flag("progress", progress)
+    arguments.flag("rotate", rotate)
+    if chunk_size is not None:
+        arguments.whole("chunk_size", chunk_size, least=1)
+    arguments.whole("max_actions", max_actions, least=1)
+
+
+def seed_list(games: Any, seeds: Any) -> list[int]:
+    """The seeds of a run: ``0 .. games-1``, or ``seeds`` (whole numbers), not both."""
+    if seeds is None:
+        if games is None:
+            raise LabError("games", "give games= (seeds 0 .. games-1) or seeds=")
+        return list(range(arguments.whole("games", games, least=1)))
+    if games is not None:
+        raise LabError("seeds", "give games= or seeds=, not both")
+    if isinstance(seeds, (str, bytes, Mapping)) or not isinstance(seeds, Iterable):
+        raise LabError("seeds", f"a list of whole numbers, not {arguments.shown(seeds)}")
+    out = []
+    for seed in seeds:
+        value = arguments.seed("seeds", seed)
+        if value is None:
+            raise LabError("seeds", "a list of whole numbers, not one holding None")
+        out.append(value)
+    if not out:
+        raise LabError("seeds", "give at least one seed")
+    return out
+
+
+def simulate(
+    title: GameTitle,
+    bots: Sequence[BotSpec] | BotSpec,
+    games: int | None = None,
+    *,
+    players: int | None = None,
+    seeds: Iterable[int] | None = None,
+    rotate: bool = False,
+    workers: int | None = None,
+    client: Any = None,
+    progress: bool = True,
+    chunk_size: int | None = None,
+    variant: str = "default",
+    max_actions: int = 5000,
+) -> pd.DataFrame:
+    """Play games of ``title`` between bots; one row per seat per game (``columns_of``).
+
+    - ``bots``: one spec per seat (``["mcts", "greedy"]``), or one spec and ``players``.
+      A spec is a bot name, ``(name, {options})`` or a picklable ``seed -> bot`` callable.
+    - ``games`` seeds ``0 .. games-1``, or give ``seeds`` (the same seeds give the same deals:
+      paired comparisons).
+    - ``rotate=True`` plays every seed once per rotation of the bots around the table, so each
+      bot sits in each seat with the same deal (for 2 players: each seed twice, seats swapped).
+    - ``workers``: processes on this machine (default: every core; 1 plays in this process).
+    - ``client``: a ``dask.distributed.Client``; the games then run on its cluster.
+    - ``max_actions``: a game still going after that many actions raises ``GameDidNotEnd``
+      (naming its seed, the bots and the limit) and no table is returned.
+    """
+    specs = bot_specs(bots, players)
+    seed_values = seed_list(games, seeds)
+    check_run(
+        workers=workers,
+        client=client,
+        progress=progress,
+        chunk_size=chunk_size,
+        max_actions=max_actions,
+        rotate=rotate,
+    )
+    arguments.text("variant", variant)
+    check_title(title, len(specs))
+    check_bot_specs(title, specs)
+    tasks = make_tasks(
+        title, specs, seed_values, rotate=rotate, variant=variant, max_actions=max_actions
+    )
+    rows = run_tasks(
+        tasks, workers=workers, client=client, progress=progress, chunk_size=chunk_size
+    )
+    return to_frame(rows, columns_of(title))
+
+
+__all__ = [
+    "BotSpec",
+    "GameTask",
+    "bot_label",
+    "bot_seed",
+    "bot_specs",
+    "build_bot",
+    "columns_of",
+    "make_tasks",
+    "play_one",
+    "run_tasks",
+    "simulate",
+]
