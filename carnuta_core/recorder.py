@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from tabletop.lab import Recorder
+from tabletop.lab.record import Outcome, Recorder
 
 from .actions import Action, Discard, PlayCard, TakeCard
 from .deck_index import ROWS
 from .fastscore import ScoreTable, score_table
 from .game import Game
 from .model import INGREDIENTS
-from .scoring import ScorePad
+from .scoring import ScorePad, winners
 from .waste import KIND_OF, SPENDING, Move, waste_labels
 
 
@@ -56,14 +56,14 @@ class CarnutaRecorder(Recorder):
         self.forfeited = [0] * players
         self.moves: list[Move] = []
         self.trigger_seat: int | None = None
-        self.seen: set[str] = set()
+        self.seen: set[str | None] = set()
         self.see(state)
 
     def see(self, state: Game) -> None:
+        """Note the cards in the market now."""
+        seen = self.seen
         for row in ROWS:
-            for card in state.market_ids(row):
-                if card is not None:
-                    self.seen.add(card)
+            seen.update(state.market_ids(row))
 
     def before(self, state: Game, seat: int, action: Action) -> None:
         kind = KIND_OF[type(action)]
@@ -96,16 +96,20 @@ class CarnutaRecorder(Recorder):
     def scores(self, state: Game) -> Sequence[float]:
         return self.table.scores_of(state)
 
-    def finish(self, state: Game) -> None:
+    def outcome(self, state: Game) -> Outcome:
+        """Scores and winners from the score pads (computed once); seats rank by score, then
+        by best single row (the rulebook's tie-break)."""
         self.pads: list[ScorePad] = [state.score_pad(seat) for seat in range(state.num_players)]
         self.wasted = [0] * state.num_players
         labels = waste_labels(self.moves, state.rules.flip_mode, over=True)
         for (seat, _, _), label in zip(self.moves, labels, strict=True):
             self.wasted[seat] += label is not None
-
-    def rank_keys(self, state: Game) -> Sequence[Any]:
-        """The score, then the best single row (the rulebook's tie-break)."""
-        return [(pad.total, pad.best_row) for pad in self.pads]
+        best = winners(self.pads)
+        return Outcome(
+            [pad.total for pad in self.pads],
+            [1.0 / len(best) if seat in best else 0.0 for seat in range(len(self.pads))],
+            [(pad.total, pad.best_row) for pad in self.pads],
+        )
 
     def seat_columns(self, state: Game, seat: int) -> dict[str, Any]:
         p = state.seat(seat)
@@ -128,7 +132,7 @@ class CarnutaRecorder(Recorder):
             "played": tuple(from_hand),
             "played_points": tuple(self.table.points(cid, counts) for cid in from_hand),
             "taken": tuple(self.taken[seat]),
-            "seen": tuple(sorted(self.seen)),
+            "seen": tuple(sorted(c for c in self.seen if c is not None)),
         }
         for ingredient, points in pad:
             record[f"pad_{ingredient.value}"] = points

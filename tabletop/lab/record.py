@@ -9,8 +9,8 @@ wasted actions...). The lab calls, for each game:
 1. ``start(state)`` once, on the state as dealt;
 2. ``before(state, seat, action)`` before each action is pushed, ``after(state, seat,
    action)`` after it, and ``scores(state)`` after each turn (for lead changes);
-3. once the game is over: ``finish(state)``, ``rank_keys(state)`` and
-   ``seat_columns(state, seat)`` for each seat.
+3. once the game is over: ``outcome(state)`` (each seat's score, share of the win and
+   what ranks it), then ``seat_columns(state, seat)`` for each seat.
 
 >>> sorted(Recorder.columns), list(COLUMNS)[:6]
 ([], ['variant', 'game', 'seed', 'rotation', 'players', 'seat'])
@@ -19,7 +19,7 @@ wasted actions...). The lab calls, for each game:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ..protocol import Action
 
@@ -44,6 +44,17 @@ COLUMNS: dict[str, str] = {
 }
 
 
+class Outcome(NamedTuple):
+    """How a finished game came out, seat by seat."""
+
+    #: Each seat's final score.
+    scores: Sequence[float]
+    #: Each seat's share of the win: 1, 1/k for a k-way shared win, 0.
+    shares: Sequence[float]
+    #: What ranks the seats: bigger is better, equal keys share a rank.
+    rank_keys: Sequence[Any]
+
+
 class Recorder:
     """Follows one game for the lab; this base adds no column. A game subclasses it and
     lists its own columns (name -> meaning) in ``columns``."""
@@ -63,17 +74,16 @@ class Recorder:
         """Each seat's score now (after each turn, for lead changes): ``state.scores()``."""
         return list(state.scores())
 
-    def finish(self, state: Any) -> None:
-        """The game is over; ``rank_keys`` and ``seat_columns`` follow."""
-
-    def rank_keys(self, state: Any) -> Sequence[Any]:
-        """What ranks the seats (bigger is better; equal keys share a rank): the share of
-        the win, then the score."""
-        return list(zip(state.returns(), state.scores(), strict=True))
+    def outcome(self, state: Any) -> Outcome:
+        """How the game came out (asked once it is over, before ``seat_columns``): its
+        ``scores()``, its ``returns()``, and ranks by the share of the win, then the score."""
+        scores = list(state.scores())
+        shares = list(state.returns())
+        return Outcome(scores, shares, list(zip(shares, scores, strict=True)))
 
     def seat_columns(self, state: Any, seat: int) -> dict[str, Any]:
         """The game's own columns for ``seat``'s row."""
         return {}
 
 
-__all__ = ["COLUMNS", "Recorder"]
+__all__ = ["COLUMNS", "Outcome", "Recorder"]

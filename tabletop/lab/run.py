@@ -136,7 +136,12 @@ def check_bot_specs(title: GameTitle, specs: Sequence[BotSpec]) -> None:
         if spec not in distinct:
             distinct.append(spec)
     for spec in distinct:
-        bot = build_bot(spec, 0, title)
+        try:
+            bot = build_bot(spec, 0, title)
+        except LabError:
+            raise
+        except Exception as error:  # a user's bot factory that fails
+            raise LabError("bots", f"{bot_label(spec)}(seed) failed: {error!r}") from error
         if not callable(getattr(bot, "choose", None)):
             raise LabError("bots", f"{bot_label(spec)} gave {arguments.shown(bot)}: no choose()")
 
@@ -209,10 +214,7 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
                 leader = leaders[0]
     if not state.is_over:
         raise GameDidNotEnd(task.max_actions, [bot_label(b) for b in task.bots], task.seed)
-    recorder.finish(state)
-    totals = list(state.scores())
-    shares = state.returns()
-    keys = recorder.rank_keys(state)
+    totals, shares, keys = recorder.outcome(state)
     elapsed = time.perf_counter() - start_time
     rows = []
     for seat in range(players):
