@@ -10,6 +10,7 @@ the card that triggered the end of the game.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from tabletop.lab.record import Outcome, Recorder
@@ -21,6 +22,22 @@ from .game import Game
 from .model import INGREDIENTS
 from .scoring import ScorePad, winners
 from .waste import KIND_OF, SPENDING, Move, waste_labels
+
+
+@dataclass
+class SeatTally:
+    """What one player did during a game, counted as it goes."""
+
+    #: Cards taken from the market, in order.
+    taken: list[str] = field(default_factory=list)
+    discarded: int = 0
+    sickles: int = 0
+    #: Main actions: take, play, take runes, flip.
+    actions: int = 0
+    #: Actions lost at an ``end`` because none was possible.
+    forfeited: int = 0
+    #: Wasted actions (``carnuta_core.waste``), counted once the game is over.
+    wasted: int = 0
 
 
 class CarnutaRecorder(Recorder):
@@ -47,51 +64,46 @@ class CarnutaRecorder(Recorder):
     }
 
     def start(self, state: Game) -> None:
-        players = state.num_players
         self.table: ScoreTable = score_table(state.deck)
-        self.taken: list[list[str]] = [[] for _ in range(players)]
-        self.discarded = [0] * players
-        self.sickles = [0] * players
-        self.main_actions = [0] * players
-        self.forfeited = [0] * players
+        self.tally = [SeatTally() for _ in range(state.num_players)]
+        #: Every action as a move ``(seat, kind, card)``, for ``waste_labels``.
         self.moves: list[Move] = []
         self.trigger_seat: int | None = None
+        #: Every card seen in the market (and ``None`` for an empty slot).
         self.seen: set[str | None] = set()
-        self.see(state)
-
-    def see(self, state: Game) -> None:
-        """Note the cards in the market now."""
-        seen = self.seen
         for row in ROWS:
-            seen.update(state.market_ids(row))
+            self.seen.update(state.market_ids(row))
 
     def before(self, state: Game, seat: int, action: Action) -> None:
         kind = KIND_OF[type(action)]
+        tally = self.tally[seat]
         card: str | None = None
         if kind == "take":
             assert isinstance(action, TakeCard)
             card = state.market_ids(action.row)[action.slot - 1]
             assert card is not None
-            self.taken[seat].append(card)
+            tally.taken.append(card)
         elif kind == "play":
             assert isinstance(action, PlayCard)
             card = action.card
         elif kind == "discard":
             assert isinstance(action, Discard)
             card = action.card
-            self.discarded[seat] += 1
+            tally.discarded += 1
         elif kind == "end":
-            self.forfeited[seat] += state.actions_left
+            tally.forfeited += state.actions_left
         elif kind == "sickle":
-            self.sickles[seat] += 1
+            tally.sickles += 1
         if kind in SPENDING:
-            self.main_actions[seat] += 1
+            tally.actions += 1
         self.moves.append((seat, kind, card))
 
     def after(self, state: Game, seat: int, action: Action) -> None:
         if self.trigger_seat is None and state.final_round is not None:
             self.trigger_seat = seat
-        self.see(state)
+        seen = self.seen
+        for row in ROWS:
+            seen.update(state.market_ids(row))
 
     def scores(self, state: Game) -> Sequence[float]:
         return self.table.scores_of(state)
@@ -100,10 +112,9 @@ class CarnutaRecorder(Recorder):
         """Scores and winners from the score pads (computed once); seats rank by score, then
         by best single row (the rulebook's tie-break)."""
         self.pads: list[ScorePad] = [state.score_pad(seat) for seat in range(state.num_players)]
-        self.wasted = [0] * state.num_players
         labels = waste_labels(self.moves, state.rules.flip_mode, over=True)
         for (seat, _, _), label in zip(self.moves, labels, strict=True):
-            self.wasted[seat] += label is not None
+            self.tally[seat].wasted += label is not None
         best = winners(self.pads)
         return Outcome(
             [pad.total for pad in self.pads],
@@ -116,22 +127,23 @@ class CarnutaRecorder(Recorder):
         counts = self.table.counts(p.played, p.salt_on, p.bonus)
         from_hand = p.played[1:]
         pad = self.pads[seat]
+        tally = self.tally[seat]
         record: dict[str, Any] = {
             "best_row": pad.best_row,
             "rounds": state.round,
-            "actions": sum(self.main_actions),
-            "player_actions": self.main_actions[seat],
+            "actions": sum(t.actions for t in self.tally),
+            "player_actions": tally.actions,
             "triggered_end": seat == self.trigger_seat,
-            "wasted": self.wasted[seat],
-            "forfeited": self.forfeited[seat],
+            "wasted": tally.wasted,
+            "forfeited": tally.forfeited,
             "cards_played": len(from_hand),
-            "cards_taken": len(self.taken[seat]),
-            "cards_discarded": self.discarded[seat],
-            "sickles_used": self.sickles[seat],
+            "cards_taken": len(tally.taken),
+            "cards_discarded": tally.discarded,
+            "sickles_used": tally.sickles,
             "start_card": p.played[0],
             "played": tuple(from_hand),
             "played_points": tuple(self.table.points(cid, counts) for cid in from_hand),
-            "taken": tuple(self.taken[seat]),
+            "taken": tuple(tally.taken),
             "seen": tuple(sorted(c for c in self.seen if c is not None)),
         }
         for ingredient, points in pad:
@@ -139,4 +151,4 @@ class CarnutaRecorder(Recorder):
         return record
 
 
-__all__ = ["CarnutaRecorder"]
+__all__ = ["CarnutaRecorder", "SeatTally"]

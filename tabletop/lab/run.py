@@ -160,6 +160,44 @@ class GameTask:
     max_actions: int = 5000
 
 
+@dataclass
+class SearchEffort:
+    """A seat's searching during a game: decisions a search bot searched (it says how many
+    iterations in ``last_iterations``; 0 for a forced move) and their iterations."""
+
+    decisions: int = 0
+    iterations: int = 0
+
+    def note(self, iterations: int) -> None:
+        """A decision searched with ``iterations`` iterations."""
+        self.decisions += 1
+        self.iterations += iterations
+
+    @property
+    def mean(self) -> float:
+        """Mean iterations per searched decision (NaN when none was searched)."""
+        return self.iterations / self.decisions if self.decisions else math.nan
+
+
+@dataclass
+class Lead:
+    """Turns played, and who led after each (the strictly highest score): how often that
+    changed."""
+
+    turns: int = 0
+    leader: int | None = None
+    changes: int = 0
+
+    def after_turn(self, scores: Sequence[float]) -> None:
+        self.turns += 1
+        top = max(scores)
+        leaders = [seat for seat, score in enumerate(scores) if score == top]
+        if len(leaders) == 1 and leaders[0] != self.leader:
+            if self.leader is not None:
+                self.changes += 1
+            self.leader = leaders[0]
+
+
 def recorder_for(title: GameTitle) -> Recorder:
     """A fresh recorder of ``title``'s game (``title.recorder()``), else the base one."""
     make = getattr(title, "recorder", None)
@@ -183,11 +221,8 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
     state = title.new(players, task.seed)
     recorder = recorder_for(title)
     recorder.start(state)
-    searched = [0] * players
-    iterations = [0] * players
-    leader: int | None = None
-    lead_changes = 0
-    turns = 0
+    searches = [SearchEffort() for _ in range(players)]
+    lead = Lead()
     for _ in range(task.max_actions):
         if state.is_over:
             break
@@ -196,22 +231,14 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
         action = bot.choose(state)
         if not legal_choice(state, action):
             raise IllegalChoice(bot_label(task.bots[seat]), action, seat, task.seed)
-        its = getattr(bot, "last_iterations", None)
-        if its:
-            searched[seat] += 1
-            iterations[seat] += its
+        searched = getattr(bot, "last_iterations", None)
+        if searched:
+            searches[seat].note(searched)
         recorder.before(state, seat, action)
         state.push(action)
         recorder.after(state, seat, action)
-        if state.is_over or state.current_player != seat:
-            turns += 1
-            scores = recorder.scores(state)
-            top = max(scores)
-            leaders = [i for i, v in enumerate(scores) if v == top]
-            if len(leaders) == 1 and leaders[0] != leader:
-                if leader is not None:
-                    lead_changes += 1
-                leader = leaders[0]
+        if state.is_over or state.current_player != seat:  # a turn ended
+            lead.after_turn(recorder.scores(state))
     if not state.is_over:
         raise GameDidNotEnd(task.max_actions, [bot_label(b) for b in task.bots], task.seed)
     totals, shares, keys = recorder.outcome(state)
@@ -231,9 +258,9 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
             "rank": 1 + sum(1 for k in keys if k > keys[seat]),
             "won": shares[seat] > 0,
             "win": shares[seat],
-            "turns": turns,
-            "lead_changes": lead_changes,
-            "iterations": iterations[seat] / searched[seat] if searched[seat] else math.nan,
+            "turns": lead.turns,
+            "lead_changes": lead.changes,
+            "iterations": searches[seat].mean,
             "seconds": elapsed,
         }
         record.update(recorder.seat_columns(state, seat))
