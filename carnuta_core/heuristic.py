@@ -121,7 +121,7 @@ class CarnutaHeuristic:
     # ---------------------------------------------------------------- positions
     def standing(self, game: Game, seat: int) -> float:
         """``seat``'s standing in points (see the module doc)."""
-        t = self.table(game)
+        t = self._table if game.deck is self._deck and self._table else self.table(game)
         p = game.seat(seat)
         played = [cid for cid in p.played if t.ingredient[cid] >= 0]
         counts = t.counts(p.played, p.salt_on, p.bonus)
@@ -167,7 +167,7 @@ class CarnutaHeuristic:
         """A quick estimate of each action's worth to the seat to move (bigger is better)."""
         phase = game.phase
         p = game.seat(game.current_player)
-        t = self.table(game)
+        t = self._table if game.deck is self._deck and self._table else self.table(game)
         if phase is BONUS:
             counts = t.counts(p.played, p.salt_on, p.bonus)
             played = [cid for cid in p.played if t.ingredient[cid] >= 0]
@@ -271,10 +271,13 @@ class CarnutaHeuristic:
             return ends or list(legal)
         return list(legal)
 
-    def rollout_actions(self, game: Game, legal: Sequence[Action]) -> list[Action]:
+    def rollout_actions(self, game: Game, legal: Sequence[Action]) -> Sequence[Action]:
         """The search's actions without Sickles (unless only Sickles are left)."""
-        actions = self.search_actions(game, legal)
-        return [a for a in actions if type(a) is not Sickle] or actions
+        if game.phase is not ACTIONS:
+            return legal  # no Sickle outside the actions phase
+        if game.actions_left == 0:
+            return self.search_actions(game, legal)
+        return [a for a in legal if type(a) is not Sickle] or legal
 
     def look_ahead(self, game: Game, action: Action, value: float, now: float) -> float | None:
         """A flip that gains nothing is a last resort; ending the turn gives up a little."""
