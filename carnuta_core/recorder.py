@@ -24,7 +24,7 @@ from .scoring import ScorePad, winners
 from .waste import KIND_OF, SPENDING, Move, waste_labels
 
 
-@dataclass
+@dataclass(slots=True)
 class SeatTally:
     """What one player did during a game, counted as it goes."""
 
@@ -42,6 +42,8 @@ class SeatTally:
 
 class CarnutaRecorder(Recorder):
     """Follows one Carnuta game action by action for the lab."""
+
+    __slots__ = ("table", "tally", "moves", "trigger_seat", "seen", "pads")
 
     columns: ClassVar[dict[str, str]] = {
         "best_row": "the player's best score-pad row (the first tie-break)",
@@ -71,10 +73,24 @@ class CarnutaRecorder(Recorder):
         self.trigger_seat: int | None = None
         #: Every card seen in the market (and ``None`` for an empty slot).
         self.seen: set[str | None] = set()
+
+    def look(self, state: Game) -> None:
+        """Note what the last action did: the cards it revealed in the market, and whether it
+        triggered the end. Called before each action and once at the end, it sees every
+        position after an action (one call fewer per action than an ``after`` hook)."""
+        seen = self.seen
         for row in ROWS:
-            self.seen.update(state.market_ids(row))
+            seen.update(state.market_ids(row))
+        if self.trigger_seat is None and self.moves and state.final_round is not None:
+            self.trigger_seat = self.moves[-1][0]
 
     def before(self, state: Game, seat: int, action: Action) -> None:
+        seen = self.seen  # what the last action revealed (``look``, inlined: a hot path)
+        for row in ROWS:
+            seen.update(state.market_ids(row))
+        moves = self.moves
+        if self.trigger_seat is None and moves and state.final_round is not None:
+            self.trigger_seat = moves[-1][0]
         kind = KIND_OF[type(action)]
         tally = self.tally[seat]
         card: str | None = None
@@ -96,14 +112,7 @@ class CarnutaRecorder(Recorder):
             tally.sickles += 1
         if kind in SPENDING:
             tally.actions += 1
-        self.moves.append((seat, kind, card))
-
-    def after(self, state: Game, seat: int, action: Action) -> None:
-        if self.trigger_seat is None and state.final_round is not None:
-            self.trigger_seat = seat
-        seen = self.seen
-        for row in ROWS:
-            seen.update(state.market_ids(row))
+        moves.append((seat, kind, card))
 
     def scores(self, state: Game) -> Sequence[float]:
         return self.table.scores_of(state)
@@ -111,6 +120,7 @@ class CarnutaRecorder(Recorder):
     def outcome(self, state: Game) -> Outcome:
         """Scores and winners from the score pads (computed once); seats rank by score, then
         by best single row (the rulebook's tie-break)."""
+        self.look(state)
         self.pads: list[ScorePad] = [state.score_pad(seat) for seat in range(state.num_players)]
         labels = waste_labels(self.moves, state.rules.flip_mode, over=True)
         for (seat, _, _), label in zip(self.moves, labels, strict=True):

@@ -159,13 +159,17 @@ def make_from(
     factory = registry[name]
     arguments.seed("seed", seed)
     try:
-        inspect.signature(factory).bind(seed, **options)
+        return factory(seed, **options)
     except TypeError:
-        accepted = inspect.signature(factory).parameters
-        unknown = [key for key in options if key not in accepted]
-        problem = f"no option {unknown[0]!r}" if unknown else "those options"
-        raise LabError("options", f"{name} takes {problem}") from None
-    return factory(seed, **options)
+        # Options the constructor does not take are named; any other TypeError is the bot's.
+        signature = inspect.signature(factory)
+        try:
+            signature.bind(seed, **options)
+        except TypeError:
+            unknown = [key for key in options if key not in signature.parameters]
+            problem = f"no option {unknown[0]!r}" if unknown else "those options"
+            raise LabError("options", f"{name} takes {problem}") from None
+        raise
 
 
 def bot_name(bot: object) -> str:

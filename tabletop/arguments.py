@@ -20,7 +20,7 @@ from numbers import Integral, Real
 from typing import Any
 
 from .errors import LabError
-from .protocol import Heuristic
+from .protocol import Heuristic, is_heuristic
 
 
 def shown(value: object) -> str:
@@ -96,8 +96,9 @@ def text(argument: str, value: Any) -> str:
 
 def heuristic(argument: str, value: Any) -> Heuristic | None:
     """``None`` or a ``Heuristic`` (an object with ``values`` and ``action_scores``)."""
-    if value is None or isinstance(value, Heuristic):
-        return value
+    if value is None or is_heuristic(value):
+        heuristic: Heuristic | None = value
+        return heuristic
     raise LabError(
         argument,
         f"a heuristic with values(state) and action_scores(state, actions), not {shown(value)}",

@@ -89,16 +89,22 @@ class Heuristic(Protocol):
         ...
 
 
-@runtime_checkable
-class WithHeuristic(Protocol):
-    def heuristic(self) -> Heuristic: ...
-
-
 def with_heuristic(state: GameState) -> Heuristic | None:
-    """The state's own ``Heuristic``, or ``None`` when the game offers none."""
-    if isinstance(state, WithHeuristic):
-        return state.heuristic()
+    """The state's own ``Heuristic`` (``state.heuristic()``), or ``None`` when the game offers
+    none. (A plain attribute check: bots ask on every decision, and ``isinstance`` against a
+    protocol is slow.)"""
+    offer = getattr(state, "heuristic", None)
+    if callable(offer):
+        found: Heuristic = offer()
+        return found
     return None
+
+
+def is_heuristic(value: object) -> bool:
+    """Whether ``value`` offers ``values`` and ``action_scores`` (a quick ``Heuristic`` test)."""
+    return callable(getattr(value, "values", None)) and callable(
+        getattr(value, "action_scores", None)
+    )
 
 
 class HeuristicHooks(NamedTuple):
@@ -155,7 +161,12 @@ def heuristic_hooks(heuristic: Heuristic) -> HeuristicHooks:
 
 @runtime_checkable
 class GameTitle(Protocol):
-    """A game the lab can set up: its name, player counts and a seeded deal."""
+    """A game the lab can set up: its name, player counts and a seeded deal.
+
+    Optional: ``make_bot(name, seed, **options)``, the game's own bots by name (else the lab
+    uses ``tabletop.agents.BOTS``), and ``recorder()``, a fresh ``tabletop.lab.Recorder``
+    per game adding the game's own columns. A title travels to worker processes: it pickles.
+    """
 
     @property
     def name(self) -> str: ...
@@ -177,5 +188,6 @@ __all__ = [
     "Heuristic",
     "HeuristicHooks",
     "heuristic_hooks",
+    "is_heuristic",
     "with_heuristic",
 ]

@@ -413,8 +413,8 @@ def test_the_base_recorder_reads_the_outcome_from_the_state():
 def test_a_game_that_does_not_end_is_a_typed_error_naming_seed_bots_and_limit():
     with pytest.raises(GameDidNotEnd, match=r"seed 4 .*within 50 actions.*random, random"):
         play_game([RandomBot(1), RandomBot(2)], Rambling(), max_actions=50, seed=4)
-    with pytest.raises(GameDidNotEnd, match="seed 1 did not end within 30 actions") as caught:
-        lab.simulate(RamblingTitle(), "random", players=2, games=3, max_actions=30, progress=False)
+    with pytest.raises(GameDidNotEnd, match="seed 7 did not end within 30 actions") as caught:
+        lab.simulate(RamblingTitle(), "random", players=2, seeds=[7, 8], max_actions=30, workers=1)
     assert caught.value.limit == 30 and caught.value.bots == ("random", "random")
     again = pickle.loads(pickle.dumps(caught.value))
     assert str(again) == str(caught.value)

@@ -59,6 +59,8 @@ class Recorder:
     """Follows one game for the lab; this base adds no column. A game subclasses it and
     lists its own columns (name -> meaning) in ``columns``."""
 
+    __slots__ = ()
+
     columns: ClassVar[Mapping[str, str]] = {}
 
     def start(self, state: Any) -> None:

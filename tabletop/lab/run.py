@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
 from .. import arguments
-from ..agents import BOTS, Bot, legal_choice, make_from
+from ..agents import BOTS, Bot, make_from
 from ..errors import GameDidNotEnd, IllegalChoice, LabError
 from ..protocol import GameTitle
 from .record import COLUMNS, Recorder
@@ -223,23 +223,35 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
     recorder.start(state)
     searches = [SearchEffort() for _ in range(players)]
     lead = Lead()
+    # Hooks the recorder leaves as they are do nothing: they are not called at all.
+    before = recorder.before if type(recorder).before is not Recorder.before else None
+    after = recorder.after if type(recorder).after is not Recorder.after else None
+    is_legal, push = state.is_legal, state.push
+    over = state.is_over
     for _ in range(task.max_actions):
-        if state.is_over:
+        if over:
             break
         seat = state.current_player
         bot = bots[seat]
         action = bot.choose(state)
-        if not legal_choice(state, action):
+        try:  # a bot's choice must be an action value the game allows (never its text)
+            legal = not isinstance(action, str) and is_legal(action)
+        except (TypeError, ValueError):
+            legal = False
+        if not legal:
             raise IllegalChoice(bot_label(task.bots[seat]), action, seat, task.seed)
         searched = getattr(bot, "last_iterations", None)
         if searched:
             searches[seat].note(searched)
-        recorder.before(state, seat, action)
-        state.push(action)
-        recorder.after(state, seat, action)
-        if state.is_over or state.current_player != seat:  # a turn ended
+        if before is not None:
+            before(state, seat, action)
+        push(action)
+        if after is not None:
+            after(state, seat, action)
+        over = state.is_over
+        if over or state.current_player != seat:  # a turn ended
             lead.after_turn(recorder.scores(state))
-    if not state.is_over:
+    if not over:
         raise GameDidNotEnd(task.max_actions, [bot_label(b) for b in task.bots], task.seed)
     totals, shares, keys = recorder.outcome(state)
     elapsed = time.perf_counter() - start_time
