@@ -85,12 +85,7 @@ class CarnutaRecorder(Recorder):
             self.trigger_seat = self.moves[-1][0]
 
     def before(self, state: Game, seat: int, action: Action) -> None:
-        seen = self.seen  # what the last action revealed (``look``, inlined: a hot path)
-        for row in ROWS:
-            seen.update(state.market_ids(row))
-        moves = self.moves
-        if self.trigger_seat is None and moves and state.final_round is not None:
-            self.trigger_seat = moves[-1][0]
+        self.look(state)
         kind = KIND_OF[type(action)]
         tally = self.tally[seat]
         card: str | None = None
@@ -112,7 +107,7 @@ class CarnutaRecorder(Recorder):
             tally.sickles += 1
         if kind in SPENDING:
             tally.actions += 1
-        moves.append((seat, kind, card))
+        self.moves.append((seat, kind, card))
 
     def scores(self, state: Game) -> Sequence[float]:
         return self.table.scores_of(state)
