@@ -51,6 +51,7 @@ from tabletop.lab import (
     run,
     run_tasks,
     score_summary,
+    specs,
     stats,
     sweeps,
     trigger_stats,
@@ -132,13 +133,13 @@ def title_of(rules: Rules | None = None, deck: Deck | None = None) -> CarnutaTit
 def build_bot(spec: BotSpec, seed: int | None) -> Bot:
     """The Carnuta bot ``spec`` describes (a name, ``(name, {options})`` or ``seed -> bot``)."""
     with carnuta_errors():
-        return run.build_bot(spec, seed, CarnutaTitle())
+        return specs.build_bot(spec, seed, CarnutaTitle())
 
 
 def simulate_specs(bots: Sequence[BotSpec] | BotSpec, players: int | None) -> tuple[BotSpec, ...]:
     """Normalise ``bots`` as ``simulate`` does: one spec per seat."""
     with carnuta_errors():
-        return run.bot_specs(bots, players)
+        return specs.bot_specs(bots, players)
 
 
 def make_tasks(

@@ -4,6 +4,8 @@ One job per module:
 
 - ``run``: ``simulate(title, bots, games=...)`` plays games on every core or on a Dask
   cluster (tqdm progress bar) and returns a pandas DataFrame, one row per seat per game;
+- ``specs``: the bot in each seat, as a name, a name with options or a ``seed -> bot``
+  function (``bot_label``, ``build_bot``, ``bot_seed``);
 - ``record``: the columns every game gets (``COLUMNS``) and the ``Recorder`` hook through
   which a game adds its own;
 - ``stats``: ``wilson``, ``mean_ci``, ``win_rates``, ``score_summary``, ``game_table``,
@@ -17,19 +19,8 @@ pandas, matplotlib, tqdm and dask are imported only when needed.
 
 from .plots import plot_diff_report, plot_score_distribution, plot_seat_win_rates
 from .record import COLUMNS, Recorder
-from .run import (
-    BotSpec,
-    GameTask,
-    bot_label,
-    bot_seed,
-    bot_specs,
-    build_bot,
-    columns_of,
-    make_tasks,
-    play_one,
-    run_tasks,
-    simulate,
-)
+from .run import GameTask, columns_of, make_tasks, play_one, run_tasks, simulate
+from .specs import BotSpec, bot_label, bot_seed, bot_specs, build_bot
 from .stats import (
     game_summary,
     game_table,

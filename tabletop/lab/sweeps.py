@@ -15,10 +15,7 @@ from .. import arguments
 from ..errors import LabError
 from ..protocol import GameTitle
 from .run import (
-    BotSpec,
     GameTask,
-    bot_specs,
-    check_bot_specs,
     check_run,
     check_title,
     columns_of,
@@ -27,6 +24,7 @@ from .run import (
     seed_list,
     to_frame,
 )
+from .specs import BotSpec, bot_specs, check_bot_specs
 from .stats import game_table, mean_ci, table_rows, win_rates
 
 if TYPE_CHECKING:
