@@ -23,8 +23,10 @@ from .cards import Card, CostIcon, Flat, NoPoints, PerIngredient, PerSet
 from .deck import Deck, load_deck, parse_deck_text, reference_deck
 from .errors import (
     ActionSyntaxError,
+    ArgumentError,
     CarnutaError,
     DeckError,
+    GameDidNotEnd,
     IllegalAction,
     PositionError,
     RulesError,
@@ -40,6 +42,7 @@ from .state import Phase
 __all__ = [
     "Action",
     "ActionSyntaxError",
+    "ArgumentError",
     "Card",
     "CarnutaError",
     "ChooseBonus",
@@ -52,6 +55,7 @@ __all__ = [
     "Flat",
     "FlipRunes",
     "Game",
+    "GameDidNotEnd",
     "GreedyBot",
     "IllegalAction",
     "Ingredient",

@@ -96,9 +96,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         ]
         deck = load_deck(args.deck) if args.deck else None
         game = Game.new(args.players, seed=args.seed, deck=deck)
+        game = play_game(bots, game=game)
     except ValueError as error:
         parser.error(str(error))
-    game = play_game(bots, game=game)
     print(transcript(game, actions=not args.quiet))
     if args.save:
         with open(args.save, "w", encoding="utf-8") as out:

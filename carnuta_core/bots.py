@@ -1,135 +1,79 @@
-"""Bots that play any position to the end: a random player and a greedy one.
+"""Bots that play any Carnuta position to the end: a random player, a greedy one, and the
+search bot of ``carnuta_core.mcts``.
 
-A bot is anything with ``choose(game) -> Action``; bots never change the game they are given.
+The bots are the game-agnostic ones of ``tabletop.agents``, bound to Carnuta's heuristic
+(``carnuta_core.heuristic``). A bot is anything with ``choose(game) -> Action``; bots never
+change the game they are given.
 
 >>> from carnuta_core import Game
 >>> game = play_game([GreedyBot(), RandomBot(seed=1)], seed=3)
 >>> game.is_over
 True
+>>> make_bot("greedy", 1, hand_weight="a lot")
+Traceback (most recent call last):
+...
+carnuta_core.errors.ArgumentError: hand_weight: a finite number, not 'a lot'
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
-from .actions import Action, EndTurn, FlipRunes, Sickle
+from tabletop import agents
+from tabletop import arguments as check
+from tabletop.agents import Bot, RandomBot
+from tabletop.errors import LabError
+
+from .actions import Action
 from .deck import Deck
-from .fastscore import score_table
+from .errors import carnuta_errors
 from .game import Game
+from .heuristic import CarnutaHeuristic
+from .mcts import MCTSBot
 from .rules import Rules
 
 
-class Bot(Protocol):
-    name: str
-
-    def choose(self, game: Game) -> Action: ...
-
-
-class RandomBot:
-    """Picks uniformly among the legal actions."""
-
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-        self.name = "random"
-
-    def choose(self, game: Game) -> Action:
-        return self.rng.choice(game.legal_actions())
-
-    def __repr__(self) -> str:
-        return "RandomBot()"
-
-
-class GreedyBot:
+class GreedyBot(agents.GreedyBot):
     """Takes the action with the best immediate points, valuing tempo (runes, good cards in hand).
 
     It looks one action ahead and scores the position it reaches: the potion's points, plus a
-    share of the points each hand card would add (more if its cost is affordable), plus a little
-    for runes on the board.
+    share (``hand_weight``) of the points each hand card would add (more if its cost is
+    affordable), plus ``rune_weight`` per rune on the board (``CarnutaHeuristic.greedy``). It
+    never uses a Sickle, and flips its runes only when the flip makes a card in hand payable.
     """
 
     def __init__(
         self, seed: int | None = None, *, hand_weight: float = 0.6, rune_weight: float = 0.4
     ):
-        self.rng = random.Random(seed)
-        self.name = "greedy"
-        self.hand_weight = hand_weight
-        self.rune_weight = rune_weight
-
-    def __repr__(self) -> str:
-        return "GreedyBot()"
-
-    def choose(self, game: Game) -> Action:
-        legal = game.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = game.current_player
-        now = self.evaluate(game, seat)
-        best: list[Action] = []
-        best_value = float("-inf")
-        idle: list[Action] = []
-        for action in legal:
-            if isinstance(action, Sickle):
-                continue  # a Sickle's value lies beyond one action's horizon
-            child = game.copy()
-            child.push(action)
-            value = self.evaluate(child, seat)
-            if isinstance(action, FlipRunes) and value <= now + 1e-9:
-                # A flip that makes no card in hand playable wastes the action (and, with
-                # every bot flipping back and forth, could stall a game forever).
-                idle.append(action)
-                continue
-            if isinstance(action, EndTurn):
-                value -= 0.01  # prefer using a free choice when it is as good
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        if not best:
-            best = idle or legal
-        return self.rng.choice(best)
+        with carnuta_errors():
+            heuristic = CarnutaHeuristic.greedy(
+                hand_weight=check.number("hand_weight", hand_weight),
+                rune_weight=check.number("rune_weight", rune_weight),
+            )
+            super().__init__(seed, heuristic=heuristic)
+        self.hand_weight = heuristic.hand_weight
+        self.rune_weight = heuristic.rune_weight
 
     def evaluate(self, game: Game, seat: int) -> float:
         """The bot's view of how good ``game`` is for ``seat``."""
-        table = score_table(game.deck)
-        p = game.seat(seat)
-        played = [cid for cid in p.played if table.ingredient[cid] >= 0]
-        counts = table.counts(p.played, p.salt_on, p.bonus)
-        value: float = table.score(played, counts)
-        suns, moons = p.suns, p.moons
-        need = table.need
-        for cid in p.hand:
-            gain = table.gain(played, counts, cid)
-            need_suns, need_moons = need[cid]
-            affordable = suns >= need_suns and moons >= need_moons
-            value += self.hand_weight * gain * (1.0 if affordable else 0.6) - 0.3 * table.icons[cid]
-        value += self.rune_weight * (suns + moons)
-        return value
+        assert isinstance(self.heuristic, CarnutaHeuristic)
+        return self.heuristic.standing(game, seat)
 
 
-def _mcts(seed: int | None = None, **options: Any) -> Bot:
-    from .mcts import MCTSBot
-
-    return MCTSBot(seed, **options)
-
-
-#: Bots by name: ``make_bot(name, seed, **options)`` and the CLI's ``--bots`` use it.
+#: Bots by name: ``make_bot(name, seed, **options)``, the lab's specs and the CLI's ``--bots``.
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
-    "mcts": _mcts,
+    "mcts": MCTSBot,
 }
 
 
 def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
     """A bot by name (``random``, ``greedy``, ``mcts``); ``options`` go to its constructor,
     e.g. ``make_bot("mcts", 1, iterations=200)``."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
-    return factory(seed, **options)
+    with carnuta_errors():
+        return agents.make_from(BOTS, name, seed, options)
 
 
 def play_game(
@@ -142,22 +86,41 @@ def play_game(
     max_actions: int = 5000,
     on_action: Callable[[Game, Action], None] | None = None,
 ) -> Game:
-    """Play a game to the end with one bot per seat; returns the finished game."""
-    if game is None:
-        game = Game.new(len(bots), seed=seed, deck=deck, rules=rules)
-    for _ in range(max_actions):
-        if game.is_over:
-            return game
-        action = bots[game.current_player].choose(game)
-        game.play(action)
-        if on_action is not None:
-            on_action(game, action)
-    raise RuntimeError(f"the game did not end within {max_actions} actions")
+    """Play a game to the end with one bot per seat; returns the finished game.
+
+    The game is dealt from ``seed``, ``deck`` and ``rules`` (or ``game`` is played on). Each
+    bot's choice is checked (``IllegalAction`` names the bot) and applied on the fast path
+    (``Game.push``: no undo). A game still going after ``max_actions`` actions raises
+    ``GameDidNotEnd``, naming the seed, the bots and the limit.
+    """
+    with carnuta_errors():
+        if game is None:
+            check.seed("seed", seed)
+            if deck is not None and not isinstance(deck, Deck):
+                raise LabError("deck", f"a Deck or None, not {check.shown(deck)}")
+            if rules is not None and not isinstance(rules, Rules):
+                raise LabError("rules", f"a Rules or None, not {check.shown(rules)}")
+            counts = (rules or Rules()).player_counts
+            if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+                raise LabError("bots", f"a list of one bot per seat, not {check.shown(bots)}")
+            if len(bots) not in counts:
+                played_by = ", ".join(map(str, counts))
+                raise LabError("bots", f"{len(bots)} bots: Carnuta is played by {played_by}")
+            game = Game.new(len(bots), seed=seed, deck=deck, rules=rules)
+        elif not isinstance(game, Game):
+            raise LabError("game", f"a Game or None, not {check.shown(game)}")
+        elif (seed, deck, rules) != (None, None, None):
+            raise LabError("game", "give game= or seed=, deck= and rules=, not both")
+        return agents.play_game(
+            bots, game, max_actions=max_actions, on_action=on_action, seed=game.seed
+        )
 
 
 __all__ = [
+    "BOTS",
     "Bot",
     "GreedyBot",
+    "MCTSBot",
     "RandomBot",
     "make_bot",
     "play_game",

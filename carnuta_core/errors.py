@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
+
+from tabletop import errors as tabletop_errors
+from tabletop.errors import LabError
 
 
 def short_repr(value: Any) -> str:
@@ -78,3 +83,37 @@ class PositionError(CarnutaError):
 
 class RulesError(CarnutaError):
     """A ``Rules`` value whose settings contradict each other."""
+
+
+class ArgumentError(CarnutaError, LabError):
+    """An argument a bot, a bot game or the simulation lab cannot use; names the argument
+    (``argument``) and says why (``detail``)."""
+
+
+class GameDidNotEnd(CarnutaError, tabletop_errors.GameDidNotEnd):
+    """A bot game went past its action limit (``max_actions``): bots that never end it, or
+    rules under which play can go round in circles. Names the seed, the bots and the limit;
+    nothing of that game is recorded."""
+
+
+def as_carnuta_error(error: LabError) -> CarnutaError:
+    """The kit's own error for an error of the agent layer, with the same message:
+    ``GameDidNotEnd``, ``IllegalAction`` (a bot's illegal choice) or ``ArgumentError``."""
+    if isinstance(error, CarnutaError):
+        return error
+    if isinstance(error, tabletop_errors.GameDidNotEnd):
+        return GameDidNotEnd(error.limit, error.bots, error.seed)
+    if isinstance(error, tabletop_errors.IllegalChoice):
+        refused = IllegalAction(str(error))
+        refused.action = error.action
+        return refused
+    return ArgumentError(error.argument, error.detail)
+
+
+@contextmanager
+def carnuta_errors() -> Iterator[None]:
+    """Raise the agent layer's errors as the kit's own (``as_carnuta_error``)."""
+    try:
+        yield
+    except LabError as error:
+        raise as_carnuta_error(error) from None

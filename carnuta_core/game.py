@@ -30,7 +30,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import (
     Action,
@@ -57,6 +57,9 @@ from .scoring import ScorePad, salt_root, score_potion, winners
 from .state import ACTIONS, BONUS, DISCARD, OVER, GameState, Phase, PlayerState, Snapshot
 from .transitions import apply
 from .vocabulary import check_lang
+
+if TYPE_CHECKING:
+    from .heuristic import CarnutaHeuristic
 
 ACTION_TYPES = frozenset(
     (TakeCard, PlayCard, TakeRunes, FlipRunes, Sickle, ChooseBonus, Discard, EndTurn)
@@ -407,6 +410,13 @@ class Game:
             return [0.0] * seats
         best = self.winners()
         return [1.0 / len(best) if seat in best else 0.0 for seat in range(seats)]
+
+    def heuristic(self) -> CarnutaHeuristic:
+        """Carnuta's quick judgement of positions and actions, for ``tabletop``'s agents (the
+        search bot's leaf values and rollouts, the greedy bot's look-ahead)."""
+        from .heuristic import CarnutaHeuristic
+
+        return CarnutaHeuristic()
 
     def pending_message(self) -> Reason:
         """What the current player must do now, as a message value."""

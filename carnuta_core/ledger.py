@@ -1,7 +1,8 @@
 """The turn-economy ledger: where every action of a game went, read from the game's log.
 
-The ledger replays a game's log with the engine (``transcript.replay``) and reads what each
-action did from the positions before and after it; it never re-implements a rule.
+The ledger replays a game's log with the engine (``positions``: ``Game.start``, then
+``push`` for each action) and reads what each action did from the positions before and
+after it; it never re-implements a rule.
 
 Each logged action gets a *kind*: ``take``, ``play``, ``runes``, ``flip`` (the four actions,
 two a turn), ``sickle`` (free), ``bonus`` (choosing a Bonus Ingredient token), ``discard``
@@ -54,19 +55,26 @@ class Entry:
     wasted: str | None = None
 
 
+def positions(game: Game) -> list[Game]:
+    """The position before each logged action, then the game itself: the log replayed from
+    its start on the engine's fast path (``push``)."""
+    step = game.start()
+    out = []
+    for _, action in game.log:
+        out.append(step.copy())
+        step.push(action)
+    out.append(game)
+    return out
+
+
 def entries(game: Game) -> list[Entry]:
     """The game's log as ledger entries (replayed with the engine)."""
-    from .transcript import replay
-
-    steps = replay(game)
-    positions = [before for before, _, _ in steps] + [game]
-    log = game.log
+    steps = positions(game)
     out: list[Entry] = []
-    for i, (before, text, _) in enumerate(steps):
-        after = positions[i + 1]
+    for i, (_, action) in enumerate(game.log):
+        before, after = steps[i], steps[i + 1]
         seat = before.current_player
-        action = log[i][1]
-        entry = Entry(i, before.round, seat, text, kind_of(action))
+        entry = Entry(i, before.round, seat, str(action), kind_of(action))
         if isinstance(action, TakeCard):
             taken = before.market(action.row)[action.slot - 1]
             entry.card = taken.id if taken else None
@@ -282,4 +290,5 @@ __all__ = [
     "ledger",
     "ledger_table",
     "milestones",
+    "positions",
 ]

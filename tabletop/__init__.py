@@ -1,11 +1,31 @@
 """tabletop: game-agnostic agents and a design lab for turn-based tabletop games.
 
 A game plugs in by offering the small ``GameState`` protocol (``tabletop.protocol``), shaped
-like OpenSpiel's State API; the agents (``RandomBot``, ``GreedyBot``, ``MCTSBot``) and the lab
-(``tabletop.lab``) use nothing else. Carnuta (``carnuta_core``) and Carnival
-(``carnival_core``) both implement it.
+like OpenSpiel's State API; the agents (``RandomBot``, ``GreedyBot``, ``MCTSBot``,
+``play_game``) and the lab (``tabletop.lab``) use nothing else. Carnuta (``carnuta_core``)
+and Carnival (``carnival_core``) both implement it.
 """
 
-from .protocol import GameState, GameTitle, Heuristic, with_heuristic
+from .agents import BOTS, Bot, GreedyBot, RandomBot, make_bot, play_game
+from .errors import GameDidNotEnd, IllegalChoice, LabError
+from .mcts import ActionStat, MCTSBot
+from .protocol import GameState, GameTitle, Heuristic, heuristic_hooks, with_heuristic
 
-__all__ = ["GameState", "GameTitle", "Heuristic", "with_heuristic"]
+__all__ = [
+    "BOTS",
+    "ActionStat",
+    "Bot",
+    "GameDidNotEnd",
+    "GameState",
+    "GameTitle",
+    "GreedyBot",
+    "Heuristic",
+    "IllegalChoice",
+    "LabError",
+    "MCTSBot",
+    "RandomBot",
+    "heuristic_hooks",
+    "make_bot",
+    "play_game",
+    "with_heuristic",
+]

@@ -8,6 +8,8 @@ terminal test, returns, resampling of hidden information) with the kit's names:
 ``state.current_player``       the seat to act (read it only while not over)
 ``state.is_over``              the game has ended
 ``state.legal_actions()``      the actions the current player may take now
+``state.is_legal(action)``     whether ``action`` may be taken now (it may come
+                               from a bot that is wrong)
 ``state.push(action)``         apply an action taken from ``legal_actions()``,
                                unchecked (the fast path for search)
 ``state.copy()``               an independent state in the same position
@@ -17,24 +19,29 @@ terminal test, returns, resampling of hidden information) with the kit's names:
                                see is dealt anew, consistently with what they saw
 =============================  ==================================================
 
+Actions are immutable, hashable values (search trees key their children by them); a bot
+returns one of the values ``legal_actions()`` lists, never its text.
+
 A game may also offer ``state.heuristic()`` returning a ``Heuristic``: a quick estimate of
 each seat's prospects and of each action's worth. Agents use it where it exists (MCTS leaf
-values and rollouts, the greedy bot's look-ahead) and fall back on playing to the end.
+values and rollouts, the greedy bot's look-ahead) and fall back on playing to the end. A
+heuristic may add the optional hooks of ``HeuristicHooks`` to tune the agents to its game.
 
 ``GameTitle`` is what the lab needs to set games up: a name, the player counts, and
-``new(players, seed)``.
+``new(players, seed)``. A title may also offer ``make_bot(name, seed, **options)`` (its own
+tuned bots by name) and ``recorder()`` (a ``tabletop.lab.Recorder`` adding the game's own
+columns to the lab's tables).
 
->>> from typing import get_type_hints
 >>> sorted(name for name in GameState.__dict__ if not name.startswith("_"))  # doctest: +NORMALIZE_WHITESPACE
-['copy', 'current_player', 'determinized', 'is_over', 'legal_actions', 'num_players', 'push',
- 'returns', 'scores']
+['copy', 'current_player', 'determinized', 'is_legal', 'is_over', 'legal_actions',
+ 'num_players', 'push', 'returns', 'scores']
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 Action = Any
 S = TypeVar("S", bound="GameState")
@@ -55,6 +62,8 @@ class GameState(Protocol):
 
     def legal_actions(self) -> Sequence[Action]: ...
 
+    def is_legal(self, action: Action) -> bool: ...
+
     def push(self, action: Action) -> None: ...
 
     def copy(self: S) -> S: ...
@@ -71,7 +80,8 @@ class Heuristic(Protocol):
     """A game's quick judgement of positions and actions (optional, for stronger agents)."""
 
     def values(self, state: Any) -> Sequence[float]:
-        """Each seat's prospects in [0, 1] (0.5: even), for a position that is not over."""
+        """Each seat's prospects in [0, 1] (0.5: even). Asked of finished positions too, where
+        ``returns()`` is the natural answer (a game may blend in its score margins)."""
         ...
 
     def action_scores(self, state: Any, actions: Sequence[Action]) -> Sequence[float]:
@@ -79,21 +89,84 @@ class Heuristic(Protocol):
         ...
 
 
-@runtime_checkable
-class WithHeuristic(Protocol):
-    def heuristic(self) -> Heuristic: ...
-
-
 def with_heuristic(state: GameState) -> Heuristic | None:
-    """The state's own ``Heuristic``, or ``None`` when the game offers none."""
-    if isinstance(state, WithHeuristic):
-        return state.heuristic()
+    """The state's own ``Heuristic`` (``state.heuristic()``), or ``None`` when the game offers
+    none. (A plain attribute check: bots ask on every decision, and ``isinstance`` against a
+    protocol is slow.)"""
+    offer = getattr(state, "heuristic", None)
+    if callable(offer):
+        found: Heuristic = offer()
+        return found
     return None
+
+
+def is_heuristic(value: object) -> bool:
+    """Whether ``value`` offers ``values`` and ``action_scores`` (a quick ``Heuristic`` test)."""
+    return callable(getattr(value, "values", None)) and callable(
+        getattr(value, "action_scores", None)
+    )
+
+
+class HeuristicHooks(NamedTuple):
+    """The optional hooks a ``Heuristic`` may define to tune the agents, each with the default
+    agents use when it is missing (``heuristic_hooks`` reads them once per decision):
+
+    - ``standing(state, seat) -> float``: ``seat``'s standing in the game's own units (points,
+      say); the greedy bot maximises it. Default: ``values(state)[seat]``.
+    - ``search_actions(state, legal) -> list``: the actions a search considers (a game may
+      leave out pointless ones). Default: all of ``legal``.
+    - ``rollout_actions(state, legal) -> list``: the actions a quick policy (rollouts, the
+      greedy look-ahead) picks from, for actions whose worth lies beyond a quick judgement.
+      Default: ``search_actions``.
+    - ``look_ahead(state, action, value, now) -> float | None``: how the greedy bot rates
+      ``action``, whose look-ahead reached ``value`` when the mover stood at ``now``; ``None``
+      keeps it as a last resort (an action that can be undone, taken for no gain, may make a
+      game go round in circles). Default: ``value``.
+    """
+
+    standing: Callable[[Any, int], float]
+    search_actions: Callable[[Any, Sequence[Action]], Sequence[Action]]
+    rollout_actions: Callable[[Any, Sequence[Action]], Sequence[Action]]
+    look_ahead: Callable[[Any, Action, float, float], float | None]
+
+
+def heuristic_hooks(heuristic: Heuristic) -> HeuristicHooks:
+    """``heuristic``'s hooks, its own where it defines them, else the defaults.
+
+    >>> class Even:
+    ...     def values(self, state): return [0.5, 0.5]
+    ...     def action_scores(self, state, actions): return [0.0] * len(actions)
+    >>> hooks = heuristic_hooks(Even())
+    >>> hooks.standing(None, 1), hooks.search_actions(None, ["a", "b"]), hooks.look_ahead(None, "a", 2.0, 1.0)
+    (0.5, ['a', 'b'], 2.0)
+    """
+
+    def standing(state: Any, seat: int) -> float:
+        return heuristic.values(state)[seat]
+
+    def search_actions(state: Any, legal: Sequence[Action]) -> Sequence[Action]:
+        return legal
+
+    def look_ahead(state: Any, action: Action, value: float, now: float) -> float | None:
+        return value
+
+    search = getattr(heuristic, "search_actions", search_actions)
+    return HeuristicHooks(
+        standing=getattr(heuristic, "standing", standing),
+        search_actions=search,
+        rollout_actions=getattr(heuristic, "rollout_actions", search),
+        look_ahead=getattr(heuristic, "look_ahead", look_ahead),
+    )
 
 
 @runtime_checkable
 class GameTitle(Protocol):
-    """A game the lab can set up: its name, player counts and a seeded deal."""
+    """A game the lab can set up: its name, player counts and a seeded deal.
+
+    Optional: ``make_bot(name, seed, **options)``, the game's own bots by name (else the lab
+    uses ``tabletop.agents.BOTS``), and ``recorder()``, a fresh ``tabletop.lab.Recorder``
+    per game adding the game's own columns. A title travels to worker processes: it pickles.
+    """
 
     @property
     def name(self) -> str: ...
@@ -106,3 +179,15 @@ class GameTitle(Protocol):
     def describe(self) -> Mapping[str, Any]:
         """The settings that distinguish this title from the game as printed (for reports)."""
         ...
+
+
+__all__ = [
+    "Action",
+    "GameState",
+    "GameTitle",
+    "Heuristic",
+    "HeuristicHooks",
+    "heuristic_hooks",
+    "is_heuristic",
+    "with_heuristic",
+]

@@ -34,7 +34,7 @@ def test_simulate_returns_the_documented_columns(small):
 
 
 def assert_lab_and_ledger_agree(specs: list[str], seed: int, rules: Rules | None = None) -> None:
-    rows = lab.play_one(lab.GameTask(0, seed, tuple(specs), rules=rules))
+    rows = lab.play_one(lab.GameTask(lab.title_of(rules), 0, seed, tuple(specs)))
     bots = [lab.build_bot(spec, lab.bot_seed(seed, seat)) for seat, spec in enumerate(specs)]
     table = ledger_table(play_game(bots, seed=seed, rules=rules))
     assert [r["score"] for r in rows] == list(table["score"])  # the same game

@@ -62,7 +62,7 @@ def test_seconds_budget_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
     # A fake clock that advances 10 ms each time it is read: the search must stop once
     # 0.2 s have passed on it, whatever the machine's speed.
     ticks = iter(range(10**6))
-    monkeypatch.setattr("carnuta_core.mcts.time.perf_counter", lambda: next(ticks) * 0.01)
+    monkeypatch.setattr("tabletop.mcts.time.perf_counter", lambda: next(ticks) * 0.01)
     bot = MCTSBot(seed=1, seconds=0.2)
     bot.choose(Game.new(2, seed=3))
     assert 0 < bot.last_iterations <= 8 * 21  # the clock is read every 8 iterations

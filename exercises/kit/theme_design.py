@@ -8,6 +8,7 @@ from functools import cache
 from typing import Any
 
 from carnuta_core import Face, Game, GreedyBot, PositionError, Rules, play_game
+from carnuta_core.errors import GameDidNotEnd
 
 from .answers import read_number
 from .base import Exercise, Slip, first, register
@@ -193,7 +194,7 @@ def rounds(rules: Rules, seed: int) -> int | None:
         game = play_game(
             [GreedyBot(seed), GreedyBot(seed + 1)], seed=seed, rules=rules, max_actions=800
         )
-    except RuntimeError:
+    except GameDidNotEnd:
         return None
     return game.round
 

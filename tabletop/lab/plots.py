@@ -1,0 +1,86 @@
+"""Plots of the lab's results, with the statistics in their labels (matplotlib, imported
+only when a plot is drawn)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .stats import score_summary, table_rows, win_rates
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+def plot_seat_win_rates(df: pd.DataFrame, ax: Any = None) -> Any:
+    """Bars of each seat's win rate with 95% intervals; labels carry the numbers."""
+    import matplotlib.pyplot as plt
+
+    rates: Any = win_rates(df)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 3.5))
+    x = list(range(len(rates)))
+    err = [rates["rate"] - rates["ci_low"], rates["ci_high"] - rates["rate"]]
+    ax.bar(x, rates["rate"] * 100, yerr=[e * 100 for e in err], capsize=4, color="#6a8caf")
+    fair = float(rates["fair"].iloc[0]) * 100
+    ax.axhline(fair, color="#b0413e", linestyle="--", label=f"fair share {fair:.1f}%")
+    ax.set_xticks(x)
+    ax.set_xticklabels(
+        [
+            f"seat {int(r.seat) + 1}\n{r.rate * 100:.1f}%\n[{r.ci_low * 100:.1f}, {r.ci_high * 100:.1f}]"
+            for r in table_rows(rates)
+        ],
+        fontsize=8,
+    )
+    ax.set_ylabel("win rate (%)")
+    games = int(rates["games"].iloc[0])
+    ax.set_title(f"Win rate by seat ({games} games, 95% Wilson intervals)")
+    ax.legend(loc="lower right")
+    return ax
+
+
+def plot_score_distribution(df: pd.DataFrame, ax: Any = None, by: str = "variant") -> Any:
+    """Histogram of final scores per group; the legend gives mean, sd and mean winning score."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 3.5))
+    summary: Any = score_summary(df, by=by)
+    for row, (_, group) in zip(table_rows(summary), df.groupby(by, sort=True), strict=True):
+        label = (
+            f"{getattr(row, by)}: mean {row.mean:.1f} ± {(row.ci_high - row.mean):.1f}, "
+            f"sd {row.sd:.1f}, winner {row.winning_mean:.1f} (n={row.n})"
+        )
+        ax.hist(group["score"], bins=20, alpha=0.55, label=label)
+    ax.set_xlabel("final score")
+    ax.set_ylabel("players")
+    ax.set_title("Score distribution")
+    ax.legend(fontsize=8)
+    return ax
+
+
+def plot_diff_report(report: pd.DataFrame, metric: str = "winning score", ax: Any = None) -> Any:
+    """One metric's difference from the baseline per variant, with its paired 95% interval."""
+    import matplotlib.pyplot as plt
+
+    rows: Any = report[report["metric"] == metric]
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 0.5 * len(rows) + 1.5))
+    y = list(range(len(rows)))
+    err = [rows["diff"] - rows["ci_low"], rows["ci_high"] - rows["diff"]]
+    ax.errorbar(rows["diff"], y, xerr=err, fmt="o", capsize=4, color="#6a8caf")
+    ax.axvline(0, color="#888", linestyle=":")
+    ax.set_yticks(y)
+    ax.set_yticklabels(
+        [
+            f"{r.variant}: {r.baseline:.1f} → {r.value:.1f} ({r.diff:+.1f} [{r.ci_low:+.1f}, {r.ci_high:+.1f}])"
+            for r in table_rows(rows)
+        ],
+        fontsize=8,
+    )
+    ax.set_ylim(-0.6, len(rows) - 0.4)
+    ax.set_xlabel(f"difference in {metric} vs the default\n(paired seeds, 95% CI)")
+    ax.set_title(f"Rule changes: {metric}")
+    return ax
+
+
+__all__ = ["plot_diff_report", "plot_score_distribution", "plot_seat_win_rates"]
