@@ -32,9 +32,9 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
-from .cards import Card, CostIcon, Pay
+from .cards import Card, CostIcon, Flat, NoPoints, Pay, PerIngredient, PerSet, Scoring
 from .model import Kind
-from .vocabulary import check_lang, plural_form, word
+from .vocabulary import WORDS, check_lang, plural_form, word
 
 # ------------------------------------------------------------------ templates
 EN: dict[str, str] = {
@@ -290,6 +290,36 @@ def card_text(card: Card, lang: str = "en") -> str:
     return f"{card.id} ({name}{double})"
 
 
+def scoring_text(scoring: Scoring, lang: str = "en") -> str:
+    """How a card scores, in words: ``4 per set skull honey``, ``4 par série crâne miel``;
+    a Salt's ``+1 to a column``.
+
+    >>> from carnuta_core.cards import parse_scoring
+    >>> scoring_text(parse_scoring("2 per berry"), "fr")
+    '2 par baie'
+    """
+    words = WORDS[check_lang(lang)]
+    if isinstance(scoring, Flat):
+        return str(scoring.points)
+    if isinstance(scoring, NoPoints):
+        return words["wild"]
+    per = words["per_set"] if isinstance(scoring, PerSet) else words["per"]
+    assert isinstance(scoring, PerIngredient | PerSet)
+    names = " ".join(word(i, lang) for i in scoring.ingredients)
+    return f"{scoring.points} {per} {names}"
+
+
+def card_label(card: Card, lang: str = "en") -> str:
+    """A card in full, for menus and tooltips: ``str(card)`` in English
+    (``D05 Double Clover [flip sun] 3``), ``D05 Trèfle ×2 [retourner soleil] 3`` in French."""
+    if check_lang(lang) == "en":
+        return str(card)
+    name = "Sel" if card.ingredient is None else word(card.ingredient, lang, title=True)
+    double = " ×2" if card.kind is Kind.DOUBLE else ""
+    cost = cost_text(card.cost, lang) if card.cost else "-"
+    return f"{card.id} {name}{double} [{cost}] {scoring_text(card.scoring, lang)}"
+
+
 def cost_text(cost: Sequence[CostIcon], lang: str = "en") -> str:
     """A cost's icons: ``flip sun, return moon`` (``retourner soleil, remettre lune``)."""
     if not cost:
@@ -400,7 +430,9 @@ __all__ = [
     "Event",
     "Reason",
     "action_text",
+    "card_label",
     "card_text",
     "cost_text",
     "render",
+    "scoring_text",
 ]
