@@ -61,7 +61,6 @@ UI: dict[str, dict[str, str]] = {
         "bonus": "{ingredient} token",
         "type_action": "Type an action",
         "type_hint": "e.g. take day 2",
-        "not_notation": "{typed!r} is not an action: {why}",
         "play_typed": "Play",
         "legal_now": "Legal now",
         "explain": "Explain",
@@ -131,11 +130,6 @@ UI: dict[str, dict[str, str]] = {
         "bonus": "jeton {ingredient}",
         "type_action": "Écrire une action",
         "type_hint": "ex. prendre jour 2",
-        "not_notation": (
-            "« {typed} » n'est pas une action : écrivez-en une comme « prendre jour 2 », "
-            "« poser N07 », « runes lune », « retourner soleil », « serpe nuit », "
-            "« bonus miel », « défausser D12 » ou « fin »"
-        ),
         "play_typed": "Jouer",
         "legal_now": "Actions permises",
         "explain": "Explication",

@@ -50,7 +50,7 @@ from carnuta_core import (
 )
 from carnuta_core.actions import parse_action
 from carnuta_core.bots import BOTS, Bot, make_bot
-from carnuta_core.messages import card_label
+from carnuta_core.messages import card_label, not_notation_text
 from carnuta_core.model import INGREDIENTS
 from carnuta_core.svg import (
     COLOURS,
@@ -74,7 +74,7 @@ __all__ = ["PlayTable", "SEAT_KINDS", "SelectSalt"]
 SEAT_KINDS: tuple[str, ...] = ("human", *BOTS)
 ROWS = (Row.DAY, Row.NIGHT)
 #: How much larger than their own size the pictures may grow on a wide screen.
-ZOOM = 1.45
+ZOOM = 1.6
 
 
 @dataclass(frozen=True)
@@ -105,14 +105,13 @@ class Said:
 
 @dataclass(frozen=True)
 class NotNotation:
-    """Typed text that is not an action: the engine's reason in English, the French notation's
-    examples in French."""
+    """Typed text that is not an action, and the parser's reason."""
 
     typed: str
     error: ActionSyntaxError
 
     def text(self, lang: str = "en") -> str:
-        return str(self.error) if lang == "en" else t(lang, "not_notation", typed=self.typed)
+        return not_notation_text(self.typed, self.error, lang)
 
 
 @dataclass(frozen=True)
@@ -450,7 +449,7 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
                 self.w_legal,
                 self.w_log,
             ],
-            layout=widgets.Layout(flex="1 1 300px", min_width="280px"),
+            layout=widgets.Layout(flex="1 1 300px", min_width="280px", max_width="520px"),
         )
         self._side.add_class("cn-side")
 
