@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
 from typing import Any, Literal
@@ -19,7 +21,17 @@ class Rules:
     2
     >>> Rules(hand_limit=4).hand_limit
     4
+    >>> Rules(hand_limt=5)
+    Traceback (most recent call last):
+    ...
+    carnuta_core.errors.RulesError: unknown rule knob 'hand_limt': did you mean 'hand_limit'? (the knobs: actions_per_turn, hand_limit, end_trigger, counter_max, rune_spaces, open_spaces, unlock_levels, bonus_levels, starting_suns, starting_moons, reserve_per_face, sickles, market_row_size, final_extra_round, allow_null_actions, flip_mode, salt_on_salt)
     """
+
+    def __new__(cls, *args: Any, **knobs: Any) -> Rules:
+        # A misspelt knob is refused here, by name and with the closest ones, before the
+        # dataclass's own __init__ would raise a bare TypeError.
+        unknown_knobs(knobs)
+        return super().__new__(cls)
 
     #: Actions a player takes each turn (the rulebook: 2).
     actions_per_turn: int = 2
@@ -188,11 +200,9 @@ class Rules:
 
     @staticmethod
     def from_changes(changes: dict[str, Any]) -> Rules:
-        """The inverse of ``changes()``; unknown fields are a ``RulesError`` naming them."""
-        known = {f.name for f in fields(Rules)}
-        unknown = sorted(set(changes) - known)
-        if unknown:
-            raise RulesError(f"unknown rules field(s): {', '.join(unknown)}")
+        """The inverse of ``changes()``; unknown fields are a ``RulesError`` naming them and
+        the closest knobs."""
+        unknown_knobs(changes)
         values: dict[str, Any] = {}
         for name, value in changes.items():
             if name == "reserve_per_face":
@@ -204,6 +214,21 @@ class Rules:
 
     def as_dict(self) -> dict[str, Any]:
         return {k: _jsonable(v) for k, v in asdict(self).items()}
+
+
+def unknown_knobs(names: Iterable[str]) -> None:
+    """Refuse names that are not ``Rules`` knobs: a ``RulesError`` naming each one with the
+    closest knobs (``hand_limt``: did you mean ``hand_limit``?) and listing them all."""
+    knobs = [f.name for f in fields(Rules)]
+    problems = []
+    for name in names:
+        if name in knobs:
+            continue
+        close = difflib.get_close_matches(str(name), knobs, n=3, cutoff=0.6)
+        guess = f": did you mean {' or '.join(map(repr, close))}?" if close else ""
+        problems.append(f"unknown rule knob {name!r}{guess}")
+    if problems:
+        raise RulesError(f"{'; '.join(problems)} (the knobs: {', '.join(knobs)})")
 
 
 def _jsonable(value: Any) -> Any:
