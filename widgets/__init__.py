@@ -1,13 +1,15 @@
 """ipywidgets views over carnuta_core: every rule question goes to the engine.
 
 - ``PlayTable``: a whole game in a notebook cell, against bots.
+- ``MiniBoard``: a staged position with one button per legal action, for the lessons.
 - ``RuneExplorer``: the rune-state graph around a player's runes; the cheapest path to a card.
 - ``SynergyExplorer``: a card's or an ingredient's neighbourhood in the synergy graph.
 - ``ScoreLab``: build a potion from cards, Salts and tokens; its formula, value and marginals.
 """
 
 from .explorers import RuneExplorer, SynergyExplorer
+from .mini_board import MiniBoard
 from .play_table import SEAT_KINDS, PlayTable
 from .score_lab import ScoreLab
 
-__all__ = ["PlayTable", "RuneExplorer", "SEAT_KINDS", "ScoreLab", "SynergyExplorer"]
+__all__ = ["MiniBoard", "PlayTable", "RuneExplorer", "SEAT_KINDS", "ScoreLab", "SynergyExplorer"]
