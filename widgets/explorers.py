@@ -18,11 +18,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from carnuta_core import Card, Ingredient
+from carnuta_core import Action, Card, Ingredient
+from carnuta_core.messages import card_label
 from carnuta_core.model import INGREDIENTS
 
 from .common import CardPicker, Explorer, Source, esc, figure_svg, source_game
 from .i18n import phrase, t, word
+from .rune_view import draw_explorer_graph, explorer_graph
 
 __all__ = ["RuneExplorer", "SynergyExplorer"]
 
@@ -55,6 +57,14 @@ WORDS: dict[str, dict[str, str]] = {
         "set": "set",
         "salt_note": "A Salt is wild: it adds one of the ingredient it is stacked on.",
         "flat_note": "Flat points: this card depends on no ingredient.",
+        "legend_day": "Day card / ingredient",
+        "legend_night": "Night card / ingredient",
+        "legend_start": "starting card",
+        "legend_salt": "Salt (wild)",
+        "legend_per": "scores per ingredient",
+        "legend_set": "scores per set",
+        "legend_is": "card is that ingredient",
+        "once_taken": "A market card: its plays are drawn as if it were in your hand.",
     },
     "fr": {
         "rune_title": "Explorateur des runes",
@@ -83,6 +93,14 @@ WORDS: dict[str, dict[str, str]] = {
         "set": "série",
         "salt_note": "Le Sel est joker : il ajoute un ingrédient de la carte qu'il recouvre.",
         "flat_note": "Points fixes : cette carte ne dépend d'aucun ingrédient.",
+        "legend_day": "carte / ingrédient de Jour",
+        "legend_night": "carte / ingrédient de Nuit",
+        "legend_start": "carte de départ",
+        "legend_salt": "Sel (joker)",
+        "legend_per": "rapporte par ingrédient",
+        "legend_set": "rapporte par série",
+        "legend_is": "la carte est cet ingrédient",
+        "once_taken": "Une carte du marché : elle est posée ici comme si elle était dans votre main.",
     },
 }
 
@@ -197,12 +215,7 @@ class RuneExplorer(Explorer):
     # ------------------------------------------------------------- drawing
     def _draw(self) -> None:
         """The state, the picked card's path and the graph around, from the game."""
-        from carnuta_core.rune_graph import (
-            RuneState,
-            actions_to_afford,
-            draw_rune_graph,
-            rune_graph,
-        )
+        from carnuta_core.rune_graph import RuneState, actions_to_afford
 
         game = self.game
         lang = self.lang
@@ -215,7 +228,7 @@ class RuneExplorer(Explorer):
         self.w_refresh.description = say(lang, "refresh")
         seats = [(t(lang, "player", n=s + 1), s) for s in range(game.num_players)]
         self._set_options(self.w_seat, seats, seat)
-        choices = [(str(c), c.id) for c in game.deck if c.origin.value != "start"]
+        choices = [(card_label(c, lang), c.id) for c in game.deck if c.origin.value != "start"]
         self._set_options(self.w_card, choices, self.card)
         self.w_depth.description = say(lang, "depth")
         self.w_picker_title.value = f"<b>{esc(say(lang, 'from_table'))}</b>"
@@ -240,7 +253,8 @@ class RuneExplorer(Explorer):
                 lang, "afford_in", card=card.id, n=afford.actions, total=afford.actions + 1
             )
         steps = "".join(
-            f"<li><code>{esc(action)}</code> → {esc(self._state_words(after))}</li>"
+            f"<li><code>{esc(Action.parse(action).notation(lang))}</code> → "
+            f"{esc(self._state_words(after))}</li>"
             for action, after in zip(afford.path, afford.states[1:], strict=True)
         )
         self.w_path.value = (
@@ -249,23 +263,26 @@ class RuneExplorer(Explorer):
             + (f"<ol class='cn-path'>{steps}</ol>" if steps else "")
         )
         depth = max(self.w_depth.value, afford.actions or 0)
-        graph = rune_graph(state, cards=[card], rules=game.rules, max_actions=depth)
-        columns = depth + 1
+        graph = self.graph = explorer_graph(game, seat, card, depth)
+        columns = depth + 2
         self.graph_svg = figure_svg(
-            lambda ax: draw_rune_graph(
+            lambda ax: draw_explorer_graph(
+                ax,
                 graph,
                 start=state,
                 path=afford.states,
-                ax=ax,
-                title=f"{card} · {state.plot_label.replace(chr(10), ' | ')}",
+                lang=lang,
+                title=f"{card_label(card, lang)}",
             ),
             (
-                min(3.2 * columns, 14.0),
-                max(3.5, min(0.9 * graph.number_of_nodes() / columns + 2, 9)),
+                min(3.4 * columns, 15.0),
+                max(3.8, min(1.0 * graph.number_of_nodes() / columns + 2.4, 10)),
             ),
         )
         self.w_graph.value = f"<div data-focus='{esc(card.id)}'>{self.graph_svg}</div>"
-        self.w_caption.value = esc(say(lang, "legend"))
+        in_hand = card in game.player(seat).hand
+        note = "" if in_hand else " " + say(lang, "once_taken")
+        self.w_caption.value = esc(say(lang, "legend") + note)
 
 
 # ---------------------------------------------------------------------- synergy explorer
@@ -360,7 +377,7 @@ class SynergyExplorer(Explorer):
         return self.focus in {i.value for i in INGREDIENTS}
 
     def _draw(self) -> None:
-        from carnuta_core.synergy import dependencies, draw_synergy, ego, ingredient_ego
+        from carnuta_core.synergy import dependencies, ego, ingredient_ego
 
         game = self.game
         lang = self.lang
@@ -373,7 +390,7 @@ class SynergyExplorer(Explorer):
         ingredient_focus = self._is_ingredient()
         self._set_options(
             self.w_card,
-            [("—", "")] + [(str(c), c.id) for c in deck],
+            [("—", "")] + [(card_label(c, lang), c.id) for c in deck],
             "" if ingredient_focus else self.focus,
         )
         self._set_options(
@@ -399,9 +416,10 @@ class SynergyExplorer(Explorer):
             info = self._card_info(card, dependencies(card), view)
             highlight = card.id
         self.view = view
-        title = word(lang, self.focus) if ingredient_focus else str(deck[self.focus])
+        title = word(lang, self.focus) if ingredient_focus else card_label(deck[self.focus], lang)
         self.graph_svg = figure_svg(
-            lambda ax: draw_synergy(view, ax=ax, highlight=highlight, title=title), (7.0, 7.0)
+            lambda ax: draw_synergy_view(ax, view, highlight=highlight, title=title, lang=lang),
+            (7.0, 7.6),
         )
         self.w_graph.value = f"<div data-focus='{esc(self.focus)}'>{self.graph_svg}</div>"
         self.w_info.value = info
@@ -411,7 +429,7 @@ class SynergyExplorer(Explorer):
 
     def _card_info(self, card: Card, deps: Sequence[Any], view: Any) -> str:
         lang = self.lang
-        parts = [f"<h4>{esc(card)}</h4>"]
+        parts = [f"<h4>{esc(card_label(card, lang))}</h4>"]
         if card.is_salt:
             parts.append(f"<p>{esc(say(lang, 'salt_note'))}</p>")
         elif not deps:
@@ -457,6 +475,47 @@ class SynergyExplorer(Explorer):
             f"<p><b>{esc(say(lang, 'supplied_by'))}</b>: {esc(self._card_list(suppliers))}</p>"
             f"<b>{esc(say(lang, 'wanted_by'))}</b><table class='cn-list'>{wanted}</table>"
         )
+
+
+def draw_synergy_view(ax: Any, view: Any, *, highlight: str | None, title: str, lang: str) -> None:
+    """The core's synergy picture with its words in ``lang``: ingredient and card labels, and
+    a legend under the graph, where it covers no card."""
+    import networkx as nx
+    from matplotlib.lines import Line2D
+
+    from carnuta_core import synergy
+
+    synergy.draw_synergy(view, ax=ax, highlight=highlight, labels=False, title=title)
+    ax.get_legend().remove()
+    pos = synergy.synergy_layout(view)
+    missing = [n for n in view if n not in pos]
+    if missing:  # as the core places them
+        pos.update(nx.spring_layout(view.subgraph(missing), seed=0))
+    for node, data in view.nodes(data=True):
+        x, y = pos[node]
+        if data["kind"] == "ingredient":
+            ax.text(x, y, word(lang, node), ha="center", va="center", fontsize=8.5,
+                    color="white", fontweight="bold")  # fmt: skip
+        else:
+            night = data["colour"] == synergy.NIGHT_COLOUR
+            ax.text(x, y, node, ha="center", va="center", fontsize=6.5,
+                    color="white" if night else "black")  # fmt: skip
+
+    def dot(colour: str, key: str) -> Line2D:
+        return Line2D([], [], marker="o", linestyle="", markerfacecolor=colour,
+                      markeredgecolor="#333333", markersize=8, label=say(lang, key))  # fmt: skip
+
+    handles = [
+        dot(synergy.DAY_COLOUR, "legend_day"),
+        dot(synergy.NIGHT_COLOUR, "legend_night"),
+        dot(synergy.START_COLOUR, "legend_start"),
+        dot(synergy.SALT_COLOUR, "legend_salt"),
+        Line2D([], [], color="#777777", label=say(lang, "legend_per")),
+        Line2D([], [], color="#777777", linestyle="--", label=say(lang, "legend_set")),
+        Line2D([], [], color="#cccccc", label=say(lang, "legend_is")),
+    ]
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=2,
+              fontsize=8.5, frameon=False)  # fmt: skip
 
 
 def _deps(card: Card) -> list[Any]:

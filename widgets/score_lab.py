@@ -10,11 +10,13 @@ difference one more of it makes.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import ipywidgets as widgets
 
 from carnuta_core import Card, Ingredient, Row, maths
+from carnuta_core.messages import card_label, scoring_text
 from carnuta_core.model import INGREDIENTS
 from carnuta_core.scoring import ingredient_counts, score_potion
 
@@ -50,6 +52,7 @@ WORDS: dict[str, dict[str, str]] = {
         "salt_best": "Salt on {ingredient}",
         "term": "term",
         "now": "now",
+        "refresh": "Refresh from the game",
     },
     "fr": {
         "title": "Labo des scores",
@@ -77,6 +80,7 @@ WORDS: dict[str, dict[str, str]] = {
         "salt_best": "Sel sur {ingredient}",
         "term": "terme",
         "now": "maintenant",
+        "refresh": "Actualiser depuis la partie",
     },
 }
 
@@ -289,7 +293,7 @@ class ScoreLab(Explorer):
         lang = self.lang
         self.w_title.value = f"<h3 style='margin:4px 0'>{esc(say(lang, 'title'))}</h3>"
         self.w_refresh.description = ""
-        self.w_refresh.tooltip = "Refresh"
+        self.w_refresh.tooltip = say(lang, "refresh")
         starts = [(say(lang, "empty"), None)] + [
             (say(lang, "player", n=s + 1), s) for s in range(game.num_players)
         ]
@@ -299,7 +303,11 @@ class ScoreLab(Explorer):
         self.w_load.description = say(lang, "load")
         self.w_clear.description = say(lang, "clear")
         in_potion = {c.id for c in self.played}
-        choices = [(str(c), c.id) for c in game.deck if not c.is_salt and c.id not in in_potion]
+        choices = [
+            (card_label(c, lang), c.id)
+            for c in game.deck
+            if not c.is_salt and c.id not in in_potion
+        ]
         value = self.w_card.value if self.w_card.value in dict(choices).values() else None
         self._set_options(self.w_card, choices, value or (choices[0][1] if choices else None))
         self.w_card.description = say(lang, "add_card")
@@ -332,7 +340,7 @@ class ScoreLab(Explorer):
         head = f"<h4>{esc(say(lang, 'formula'))}</h4>"
         if not self.played:
             return head + f"<p>{esc(say(lang, 'no_cards'))}</p>"
-        latex = maths.potion_formula(self._maths_potion()).latex()
+        latex = latex_words(maths.potion_formula(self._maths_potion()).latex(), lang)
         return head + f"<div data-maths='ok' style='overflow-x:auto'>$$ {latex} $$</div>"
 
     def _value_html(self) -> str:
@@ -356,7 +364,9 @@ class ScoreLab(Explorer):
         potion = self._maths_potion()
 
         def why(ingredient: Ingredient) -> str:
-            return f"<td>${maths.ingredient_gain(potion, ingredient).latex()}$</td>"
+            return (
+                f"<td>${latex_words(maths.ingredient_gain(potion, ingredient).latex(), lang)}$</td>"
+            )
 
         ingredient_rows = "".join(
             f"<tr><td>{esc(word(lang, i.value))}</td><td data-cn-gain='{i.value}'>{gain:+d}</td>"
@@ -364,7 +374,7 @@ class ScoreLab(Explorer):
             for i, gain in sorted(gains.items(), key=lambda item: -item[1])
         )
         card_rows = "".join(
-            f"<tr><td><b>{esc(card.id)}</b> {esc(_name(card, lang))} · {esc(card.scoring)}"
+            f"<tr><td><b>{esc(card.id)}</b> {esc(_name(card, lang))} · {esc(scoring_text(card.scoring, lang))}"
             + (f" ({esc(say(lang, 'salt_best', ingredient=word(lang, note)))})" if note else "")
             + f"</td><td data-cn-gain='{card.id}'>{gain:+d}</td></tr>"
             for card, gain, note in self.card_gains()
@@ -375,6 +385,28 @@ class ScoreLab(Explorer):
             f"<h4>{esc(say(lang, 'marginal_card'))}</h4>"
             f"<table class='cn-list'>{card_rows}</table>"
         )
+
+
+#: The words ``carnuta_core.maths`` writes in its formulas (``\\text{...}``), in French.
+LATEX_FR = {
+    **{i.title: word("fr", i.value) for i in INGREDIENTS},
+    **{f"one more {i.title}": f"+1 {word('fr', i.value)}" for i in INGREDIENTS},
+    "Row": "Rangée",
+    "Formula": "Formule",
+    "Salt": "Sel",
+    "Salts": "Sels",
+    "token": "jeton",
+    "tokens": "jetons",
+}
+_LATEX_TEXT = re.compile(r"\\text\{([^{}]*)\}")
+
+
+def latex_words(latex: str, lang: str) -> str:
+    """The maths module's formulas with their words (its ``\\text{...}`` labels: ingredients,
+    headings) in ``lang``; the mathematics is unchanged."""
+    if lang == "en":
+        return latex
+    return _LATEX_TEXT.sub(lambda m: rf"\text{{{LATEX_FR.get(m[1], m[1])}}}", latex)
 
 
 def _name(card: Card, lang: str) -> str:
