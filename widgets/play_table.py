@@ -423,7 +423,9 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
                 self.w_players_box,
             ],
             layout=widgets.Layout(
-                flex="1 1 auto", min_width=f"{PLAYER_W}px", max_width=f"{PLAYER_W * ZOOM:.0f}px"
+                flex=f"1 1 {PLAYER_W}px",
+                min_width=f"{PLAYER_W}px",
+                max_width=f"{PLAYER_W * ZOOM:.0f}px",
             ),
         )
         self._center.add_class("cn-center")
