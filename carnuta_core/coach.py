@@ -54,7 +54,7 @@ from .actions import (
     TakeRunes,
 )
 from .cards import Card, CostIcon
-from .errors import ActionSyntaxError, CarnutaError
+from .errors import ActionSyntaxError, CarnutaError, IllegalAction
 from .fastscore import INDEX, score_table
 from .game import Game
 from .mcts import ActionStat, MCTSBot
@@ -284,7 +284,8 @@ def _measure_take(pos: _Position, action: TakeCard) -> Advice:
     suns, moons = pos.runes
     code = "coach_take_payable" if suns >= need_suns and moons >= need_moons else "coach_take_later"
     args = {"card": card, "row": action.row, "by_end": by_end, "cost": card.cost}
-    return _advice(action, card, None, by_end, (), (suns, moons), Reason(code, args))
+    # The cost shown is the card's: what playing it will take.
+    return _advice(action, card, None, by_end, card.cost, (suns, moons), Reason(code, args))
 
 
 def _measure_runes(pos: _Position, action: TakeRunes | FlipRunes) -> Advice:
@@ -457,6 +458,17 @@ class Coach:
                 args.update(value=value, best=best.action, best_value=best.value)
                 return render("coach_rank", args, lang)
         return render("coach_untried", {"action": action, "iterations": report.iterations}, lang)
+
+    def advice_for(self, game: Game, action: Action | str) -> Advice:
+        """What the coach says about one legal ``action`` by its own measures (points, runes),
+        without a search: ``value`` is ``nan`` and ``rank`` 0."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        reason = game.refusal(action)
+        if reason is not None:
+            raise IllegalAction.because(action, reason)
+        pos = _Position(game, game.current_player, self.points)
+        return MEASURES[type(action)](pos, action)
 
     # ------------------------------------------------------------------ ranking
     def _rank(self, game: Game, seat: int, stats: Sequence[ActionStat]) -> list[Advice]:

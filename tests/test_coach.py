@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from carnuta_core import Game, GreedyBot, PlayCard, Sickle, TakeCard
+from carnuta_core import Game, GreedyBot, IllegalAction, PlayCard, Sickle, TakeCard
 from carnuta_core.coach import SOLID_SHARE, Advice, Coach, CoachReport, _expected_best, _signed
 
 CODES_THAT_EXPLAIN_RANKING = {"coach_above", "coach_above_untried", "coach_sickle_why"}
@@ -162,3 +162,13 @@ def test_the_coach_speaks_french() -> None:
     english = Coach(iterations=40, seed=2).advise(game)
     assert [a.action for a in report] == [a.action for a in english]
     assert all(a.text("fr") != a.text("en") for a in report)
+
+
+def test_advice_for_one_action_without_a_search() -> None:
+    game = Game.new(2, seed=21)
+    coach = Coach(iterations=10, seed=1)
+    take = coach.advice_for(game, "take night 2")
+    assert math.isnan(take.value) and take.card is not None and take.cost == take.card.cost
+    assert take.points_by_end == float(coach.points(game, 0, take.card))
+    with pytest.raises(IllegalAction, match="'end'"):
+        coach.advice_for(game, "end")
