@@ -26,7 +26,7 @@ chromium:
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check carnuta_core widgets tests benchmarks
+	$(VENV)/bin/ruff format --check carnuta_core carnival_core widgets tests benchmarks
 	$(VENV)/bin/mypy
 
 test: $(STAMP) chromium lint

@@ -34,26 +34,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .errors import ActionSyntaxError
+from .cards import card_id_problem
+from .errors import ActionSyntaxError, short_repr
 from .model import Face, Ingredient, Row
 from .vocabulary import check_lang, word
 
 #: The longest action text read; anything longer is refused before it is looked at.
 MAX_ACTION_TEXT = 200
-#: Card ids: capital ASCII letters, digits and "_", at most this long (``N07``, ``D30``).
-MAX_CARD_ID = 16
-
-
-def card_id_problem(value: object) -> str | None:
-    """Why ``value`` is not a card id, or ``None``. The grammar: 1-16 ASCII capital letters,
-    digits or ``_`` (``N07``, ``S01``, ``MY_CARD_3``); the notation reads ids in any case."""
-    if not isinstance(value, str):
-        return f"a card id is text like 'N07', not {value!r}"
-    if not 1 <= len(value) <= MAX_CARD_ID:
-        return f"a card id has 1 to {MAX_CARD_ID} characters, not {len(value)}"
-    if not all(c.isascii() and (c.isupper() or c.isdigit() or c == "_") for c in value):
-        return f"{value!r} is not a card id: use capital letters A-Z, digits and '_', like 'N07'"
-    return None
 
 
 def _enum_field(cls: type, field: str, value: Any, enum: type[Enum], what: str) -> Any:
@@ -65,14 +52,14 @@ def _enum_field(cls: type, field: str, value: Any, enum: type[Enum], what: str) 
             return found
     choices = ", ".join(str(m.value) for m in enum)
     raise ActionSyntaxError(
-        f"{cls.__name__}.{field}: {value!r} is not a {what} (expected one of: {choices})"
+        f"{cls.__name__}.{field}: {short_repr(value)} is not a {what} (expected one of: {choices})"
     )
 
 
 def _int_field(cls: type, field: str, value: Any, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise ActionSyntaxError(
-            f"{cls.__name__}.{field}: should be a whole number of at least {low}, not {value!r}"
+            f"{cls.__name__}.{field}: should be a whole number of at least {low}, not {short_repr(value)}"
         )
     return value
 
@@ -328,7 +315,7 @@ def parse_action(text: str) -> Action:
     """Read an action in the kit's notation, English or French; ``ActionSyntaxError`` says
     what is wrong."""
     if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action is text like 'take day 2', not {_short(text)}")
+        raise ActionSyntaxError(f"an action is text like 'take day 2', not {short_repr(text)}")
     if len(text) > MAX_ACTION_TEXT:
         raise ActionSyntaxError(
             f"an action is a few words like 'take day 2', not {len(text)} characters"
@@ -347,14 +334,6 @@ def parse_action(text: str) -> Action:
         return _parse_words(verb, [w.lower() if w.isascii() else w for w in words[1:]])
     except (ValueError, ActionSyntaxError) as error:
         raise ActionSyntaxError(f"{text.strip()!r} is not an action: {error}") from None
-
-
-def _short(value: object) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # a value whose repr fails is still refused by name
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def notation(action: Action, lang: str = "en") -> str:

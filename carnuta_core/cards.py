@@ -22,6 +22,25 @@ from typing import Union
 from .errors import DeckError
 from .model import Face, Ingredient, Kind, Origin, Word, lookup
 
+#: Card ids: capital ASCII letters, digits and "_", at most this long (``N07``, ``D30``).
+MAX_CARD_ID = 16
+
+
+def card_id_problem(value: object) -> str | None:
+    """Why ``value`` is not a card id, or ``None``. The grammar: 1-16 ASCII capital letters,
+    digits or ``_`` (``N07``, ``S01``, ``MY_CARD_3``); the notation reads ids in any case.
+
+    >>> card_id_problem("N07") is None, card_id_problem("NK7")  # a Kelvin sign, not a K
+    (True, "'NK7' is not a card id: use capital letters A-Z, digits and '_', like 'N07'")
+    """
+    if not isinstance(value, str):
+        return f"a card id is text like 'N07', not {type(value).__name__}"
+    if not 1 <= len(value) <= MAX_CARD_ID:
+        return f"a card id has 1 to {MAX_CARD_ID} characters, not {len(value)}"
+    if not all(c.isascii() and (c.isupper() or c.isdigit() or c == "_") for c in value):
+        return f"{value!r} is not a card id: use capital letters A-Z, digits and '_', like 'N07'"
+    return None
+
 
 class Pay(Word):
     """What a cost icon asks of a rune."""
@@ -174,7 +193,7 @@ class Card:
     def __post_init__(self) -> None:
         problem = _card_problem(self)
         if problem:
-            raise ValueError(f"card {self.id}: {problem}")
+            raise DeckError(f"card {self.id}: {problem}"[:300])
 
     @property
     def is_salt(self) -> bool:
@@ -228,8 +247,19 @@ def _csv_line(fields: tuple[str, ...]) -> str:
 
 
 def _card_problem(card: Card) -> str | None:
-    if not card.id or not card.id.replace("_", "").isalnum() or card.id != card.id.upper():
-        return f"id {card.id!r} should be capital letters and digits, like 'N07'"
+    problem = card_id_problem(card.id)
+    if problem:
+        return problem
+    for field, value, kinds in (
+        ("origin", card.origin, (Origin,)),
+        ("kind", card.kind, (Kind,)),
+        ("ingredient", card.ingredient, (Ingredient, type(None))),
+        ("scoring", card.scoring, (Flat, PerIngredient, PerSet, NoPoints)),
+    ):
+        if not isinstance(value, kinds):
+            return f"{field} should be {' or '.join(k.__name__ for k in kinds)}, not {type(value).__name__}"
+    if not isinstance(card.cost, tuple) or not all(isinstance(i, CostIcon) for i in card.cost):
+        return "cost should be a tuple of CostIcon (parse_cost('flip moon, return moon'))"
     if card.kind is Kind.SALT:
         if card.ingredient is not None:
             return "a Salt has no ingredient of its own (write 'salt')"
@@ -263,7 +293,8 @@ def card_from_fields(fields: list[str]) -> Card:
     card_id, origin_text, kind_text, ingredient_text, cost_text, scoring_text = (
         f.strip() for f in fields
     )
-    card_id = card_id.upper()  # the action and position notations read ids in any case
+    if card_id.isascii():
+        card_id = card_id.upper()  # the action and position notations read ids in any case
     try:
         origin = lookup(Origin, origin_text, "deck")
         kind = lookup(Kind, kind_text, "kind")

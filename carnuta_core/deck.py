@@ -11,6 +11,7 @@ import io
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from importlib import resources
+from os import PathLike
 from pathlib import Path
 
 from .cards import CARD_FIELDS, Card, card_from_fields
@@ -18,6 +19,9 @@ from .errors import DeckError
 from .model import Origin
 
 REFERENCE_DECK_FILE = "reference_deck.csv"
+#: The most cards a deck may hold, and the longest deck file read, in characters.
+MAX_CARDS = 500
+MAX_DECK_TEXT = 200_000
 
 
 class Deck(Sequence[Card]):
@@ -26,7 +30,16 @@ class Deck(Sequence[Card]):
     __slots__ = ("_cards", "_by_id", "_hash", "name")
 
     def __init__(self, cards: Sequence[Card], name: str = "custom"):
+        if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+            raise DeckError(f"a deck is a list of cards, not {type(cards).__name__}")
         self._cards = tuple(cards)
+        if len(self._cards) > MAX_CARDS:
+            raise DeckError(f"{len(self._cards)} cards; a deck holds at most {MAX_CARDS}")
+        for card in self._cards:
+            if not isinstance(card, Card):
+                raise DeckError(f"a deck holds cards (Card.parse(line)), not {type(card).__name__}")
+        if not isinstance(name, str):
+            raise DeckError(f"a deck's name is text, not {type(name).__name__}")
         self._hash = hash(self._cards)
         self._by_id = {card.id: card for card in self._cards}
         self.name = name
@@ -76,7 +89,18 @@ class Deck(Sequence[Card]):
 
 
 def parse_deck_text(text: str, *, source: str = "deck", name: str | None = None) -> Deck:
-    """Read deck-file text; a problem is a ``DeckError`` naming the line."""
+    """Read deck-file text; a problem is a ``DeckError`` naming the line.
+
+    A spreadsheet's "CSV UTF-8" byte-order mark is allowed; the text may hold at most
+    ``MAX_DECK_TEXT`` characters and ``MAX_CARDS`` cards.
+    """
+    if not isinstance(text, str):
+        raise DeckError(f"deck text should be text, not {type(text).__name__}", source=source)
+    if len(text) > MAX_DECK_TEXT:
+        raise DeckError(
+            f"{len(text):,} characters; a deck file holds at most {MAX_DECK_TEXT:,}", source=source
+        )
+    text = text.removeprefix("\ufeff")
     cards: list[Card] = []
     seen: dict[str, int] = {}
     header_seen = False
@@ -118,7 +142,13 @@ def parse_deck_text(text: str, *, source: str = "deck", name: str | None = None)
 
 def load_deck(path: str | Path) -> Deck:
     """Read a deck CSV that a user transcribed from their own box."""
+    if not isinstance(path, (str, PathLike)):
+        raise DeckError(f"load_deck takes a file path, not {type(path).__name__}")
     path = Path(path)
+    if not path.is_file():
+        raise DeckError("no such file", source=str(path))
+    if path.stat().st_size > 4 * MAX_DECK_TEXT:
+        raise DeckError("the file is larger than a deck file can be", source=str(path))
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
+
+
+def short_repr(value: Any) -> str:
+    """A bounded ``repr`` for an error message, whatever the value (a huge list, a number
+    with thousands of digits, an object whose ``repr`` fails)."""
+    try:
+        return reprlib.repr(value)
+    except Exception:  # a value whose repr fails is still named by its type
+        return f"a {type(value).__name__}"
 
 
 class CarnutaError(ValueError):

@@ -47,10 +47,11 @@ from .actions import (
 from .cards import Card
 from .deck import Deck, reference_deck
 from .deck_index import ROWS, DeckIndex, deck_index
-from .errors import IllegalAction, PositionError
+from .errors import IllegalAction, PositionError, RulesError, short_repr
 from .legality import LegalActions, empty_spaces, legal_actions, refusal, why_allowed
 from .messages import Event, Reason
 from .model import INGREDIENTS, Face, Ingredient, Origin, Row
+from .position import check_seed
 from .rules import Rules
 from .scoring import ScorePad, salt_root, score_potion, winners
 from .state import ACTIONS, BONUS, DISCARD, OVER, GameState, Phase, PlayerState, Snapshot
@@ -137,17 +138,28 @@ class Game:
         deck: Deck | None = None,
         rules: Rules | None = None,
     ) -> Game:
-        """Set up a game per the rulebook. Seat 0 is the Ancestor and plays first."""
-        rules = rules or Rules()
-        deck = deck or reference_deck()
-        if not isinstance(players, int) or players not in rules.player_counts:
+        """Set up a game per the rulebook. Seat 0 is the Ancestor and plays first.
+
+        ``seed`` (a whole number from 0 to 2**64 - 1; random when left out) fixes the deal;
+        ``deck`` is a ``Deck`` (the reference deck when left out, or ``"reference"``);
+        ``rules`` a ``Rules`` or a dict of the knobs to change. A bad argument is a
+        ``PositionError`` (or ``RulesError``) naming it.
+        """
+        rules = as_rules(rules)
+        deck = as_deck(deck)
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or (players not in rules.player_counts)
+        ):
             counts = ", ".join(map(str, rules.player_counts))
             raise PositionError(
-                "players", f"Carnuta is played by {counts} players, not {players!r}"
+                "players", f"Carnuta is played by {counts} players, not {short_repr(players)}"
             )
         check_deck_fits(deck, rules, players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
+        check_seed(seed)
         rng = random.Random(seed)
         starts = [card.id for card in deck.of(Origin.START)]
         rng.shuffle(starts)
@@ -183,6 +195,7 @@ class Game:
             reserve_moons=reserve,
             bonus_tokens=INGREDIENTS,
             final_round=None,
+            last_play_round=0,
             seed=seed,
             reshuffles=0,
             box=tuple(sorted(starts[players:])),
@@ -225,6 +238,12 @@ class Game:
     def final_round(self) -> int | None:
         """The last round of the game, once the end is triggered."""
         return self._s.final_round
+
+    @property
+    def last_play_round(self) -> int:
+        """The last round in which a card was played (0: none yet); see
+        ``Rules.stalemate_rounds``."""
+        return self._s.last_play_round
 
     @property
     def seed(self) -> int:
@@ -425,7 +444,7 @@ class Game:
         if isinstance(action, str):
             return parse_action(action)
         if type(action) not in ACTION_TYPES:
-            raise IllegalAction(Reason("not_an_action", {"value": _short(action)}).text())
+            raise IllegalAction(Reason("not_an_action", {"value": short_repr(action)}).text())
         return action
 
     # ------------------------------------------------------------------ play
@@ -441,7 +460,9 @@ class Game:
         s = self._s
         if player is not None and player != s.current:
             if isinstance(player, bool) or not isinstance(player, int):
-                raise IllegalAction(f"{action}: player should be a seat number, not {player!r}")
+                raise IllegalAction(
+                    f"{action}: player should be a seat number, not {short_repr(player)}"
+                )
             turn = Reason("not_your_turn", {"current": s.current + 1, "player": player + 1})
             raise IllegalAction.because(action, turn)
         reason = refusal(s, self._index, self.rules, action)
@@ -553,6 +574,8 @@ class Game:
 
     @staticmethod
     def from_json(text: str | dict[str, Any]) -> Game:
+        """Load a position or a saved game (JSON text, or the same as a dict); see
+        ``carnuta_core.position`` for the format and its limits."""
         from .position import game_from_json
 
         return game_from_json(text)
@@ -580,12 +603,31 @@ class Game:
         return f"<Game {self.num_players} players, seed {s.seed}: {state}>"
 
 
-def _short(value: object) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # a value whose repr fails is still named by its type
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= 60 else text[:57] + "..."
+DEFAULT_RULES = Rules()
+
+
+def as_rules(rules: Rules | Mapping[str, Any] | None) -> Rules:
+    """``rules`` as a ``Rules``: the real game for ``None``, or a dict of knobs to change."""
+    if rules is None:
+        return DEFAULT_RULES
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, Mapping):
+        return Rules.from_changes(rules)
+    raise RulesError(
+        f"rules should be a Rules or a dict of knobs to change, not {short_repr(rules)}"
+    )
+
+
+def as_deck(deck: Deck | str | None) -> Deck:
+    """``deck`` as a ``Deck``: the reference deck for ``None`` or ``"reference"``."""
+    if deck is None or (isinstance(deck, str) and deck == "reference"):
+        return reference_deck()
+    if isinstance(deck, Deck):
+        return deck
+    raise PositionError(
+        "deck", f"should be a Deck (load_deck(path)) or 'reference', not {short_repr(deck)}"
+    )
 
 
 def check_deck_fits(deck: Deck, rules: Rules, players: int) -> None:

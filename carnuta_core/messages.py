@@ -64,6 +64,10 @@ EN: dict[str, str] = {
         "The {row} deck ran out: its {cards} discarded cards were shuffled into a new deck."
     ),
     "game_over": "The game is over.",
+    "stalemate": (
+        "No card was played for {rounds} rounds in a row: the game ends here "
+        "(the stalemate ruling)."
+    ),
     "next_turn": "Round {round}: player {player}'s turn.",
     "took_back": "Took back {action}.",
     # what the player to move must do
@@ -241,6 +245,10 @@ FR: dict[str, str] = {
         "nouvelle pioche."
     ),
     "game_over": "La partie est terminée.",
+    "stalemate": (
+        "Aucune carte n'a été posée pendant {rounds} manches de suite : la partie s'arrête ici "
+        "(règle de l'impasse)."
+    ),
     "next_turn": "Manche {round} : au tour du Joueur {player}.",
     "took_back": "{action} annulée.",
     "pending_over": "La partie est terminée.",

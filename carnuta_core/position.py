@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .deck import Deck, parse_deck_text, reference_deck
-from .errors import CarnutaError, PositionError, RulesError
+from .errors import CarnutaError, PositionError, RulesError, short_repr
 from .model import INGREDIENTS, Ingredient, Origin, Row, lookup
 from .rules import Rules
 from .state import ACTIONS, BONUS, DISCARD, OVER, GameState, Phase, PlayerState
@@ -76,6 +76,7 @@ def position_dict(game: Game) -> dict[str, Any]:
             "actions_left": game.actions_left,
             "phase": str(game.phase),
             "final_round": game.final_round,
+            "last_play_round": game.last_play_round,
         },
         "reserve": {"sun": suns, "moon": moons},
         "bonus_tokens": [i.value for i in game.bonus_tokens],
@@ -94,6 +95,70 @@ def game_to_json(game: Game, *, indent: int | None = 1) -> str:
         del start[key]
     document["history"] = {"start": start, "actions": [str(a) for _, a in game.log]}
     return json.dumps(document, indent=indent)
+
+
+# ---------------------------------------------------------------- limits
+#: The longest save or position text read, in characters (a finished game's save is ~60,000).
+MAX_TEXT = 2_000_000
+#: The deepest nesting of lists and objects in a position (the format itself needs 5).
+MAX_NESTING = 16
+#: The most actions a saved history may hold (a real game has about 600).
+MAX_HISTORY = 5_000
+#: The most values (numbers, strings, lists, objects) in a position given as a dict.
+MAX_VALUES = 200_000
+#: Seeds are whole numbers from 0 to 2**64 - 1.
+MAX_SEED = 2**64 - 1
+
+
+def check_seed(value: Any, field: str = "seed") -> int:
+    """``value`` if it is a seed (a whole number from 0 to 2**64 - 1), else a ``PositionError``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise PositionError(
+            field, f"should be a whole number from 0 to 2**64 - 1, not {short_repr(value)}"
+        )
+    return value
+
+
+def _check_text(text: str) -> None:
+    """Refuse text that is too long or nested too deep, before any parsing work."""
+    if len(text) > MAX_TEXT:
+        raise PositionError("json", f"{len(text):,} characters; a save holds at most {MAX_TEXT:,}")
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise PositionError("json", f"lists and objects nested deeper than {MAX_NESTING}")
+        elif char in "]}":
+            depth -= 1
+
+
+def _check_values(data: Any) -> None:
+    """The same limits for a position given as Python values: nesting and size."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    seen = 0
+    while stack:
+        value, depth = stack.pop()
+        seen += 1
+        if seen > MAX_VALUES:
+            raise PositionError("position", f"more than {MAX_VALUES:,} values")
+        if isinstance(value, (dict, list, tuple)):
+            if depth > MAX_NESTING:
+                raise PositionError(
+                    "position", f"lists and objects nested deeper than {MAX_NESTING}"
+                )
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((item, depth + 1) for item in items)
 
 
 # ---------------------------------------------------------------- reading
@@ -124,20 +189,22 @@ class _Reader:
             names = (
                 kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
             )
-            raise self.fail(field, f"should be {_article(names)} {names}, not {value!r}")
+            raise self.fail(field, f"should be {_article(names)} {names}, not {short_repr(value)}")
         return value
 
     def count(self, field: str, value: Any, low: int, high: int | None = None) -> int:
         self.check_type(field, value, int)
         if value < low or (high is not None and value > high):
             bound = f"from {low} to {high}" if high is not None else f"at least {low}"
-            raise self.fail(field, f"should be {bound}, not {value}")
+            raise self.fail(field, f"should be {bound}, not {short_repr(value)}")
         return int(value)
 
     def place(self, field: str, value: Any) -> str:
-        if not isinstance(value, str) or value.upper() not in self.cards:
-            raise self.fail(field, f"{value!r} is not a card of the {self.deck.name} deck")
-        card_id = value.upper()
+        card_id = value.upper() if isinstance(value, str) and value.isascii() else value
+        if not isinstance(card_id, str) or card_id not in self.cards:
+            raise self.fail(
+                field, f"{short_repr(value)} is not a card of the {self.deck.name} deck"
+            )
         if card_id in self.placed:
             raise self.fail(field, f"card {card_id} is also in {self.placed[card_id]}")
         self.placed[card_id] = self.prefix + field
@@ -148,235 +215,377 @@ class _Reader:
         return [self.place(f"{field}[{i}]", c) for i, c in enumerate(value)]
 
     def ingredient(self, field: str, value: Any) -> Ingredient:
+        self.check_type(field, value, str)
         try:
-            found = lookup(Ingredient, str(value), "ingredient")
+            found = lookup(Ingredient, value, "ingredient")
         except ValueError as error:
             raise self.fail(field, str(error)) from None
         assert isinstance(found, Ingredient)
         return found
+
+    def unknown(self, where: str, known: set[str]) -> None:
+        """A ``PositionError`` at ``where`` for the first field not in ``known``."""
+        unknown = sorted(str(k) for k in set(self.data) - known)
+        if unknown:
+            raise PositionError(
+                where, f"unknown field {unknown[0]!r} (known: {', '.join(sorted(known))})"
+            )
 
 
 def _article(word: str) -> str:
     return "an" if word[0] in "aeiou" else "a"
 
 
-def _read_board(r: _Reader, seat: int, board: Any) -> PlayerState:
-    rules = r.rules
-    f = f"boards[{seat}]"
-    r.check_type(f, board, dict)
-    unknown = sorted(set(board) - {"runes", "counter", "sickles", "hand", "played", "bonus"})
-    if unknown:
-        raise r.fail(f, f"unknown field(s): {', '.join(unknown)}")
-    sub = _Reader(board, r.deck, rules, prefix=f"{r.prefix}{f}.")
-    sub.placed = r.placed
-    played_raw = sub.get("played", list)
-    if not played_raw:
-        raise sub.fail("played", "a player always has at least their starting card in play")
-    played: list[str] = []
-    salt_on: dict[str, str] = {}
-    for i, entry in enumerate(played_raw):
-        field = f"played[{i}]"
-        sub.check_type(field, entry, str)
-        words = entry.split()
-        if len(words) == 3 and words[1].lower() == "on":
-            card_id = sub.place(field, words[0])
-            target = words[2].upper()
-            if not r.cards[card_id].is_salt:
-                raise sub.fail(field, f"{card_id} is not a Salt, so it is not played 'on' a card")
-            if target not in played:
+BOARD_FIELDS = {"runes", "counter", "sickles", "hand", "played", "bonus"}
+
+
+class _Board:
+    """One board as written: its cards first (so that defaults come from what is left)."""
+
+    def __init__(self, r: _Reader, seat: int, raw: Any):
+        self.field = f"boards[{seat}]"
+        r.check_type(self.field, raw, dict)
+        self.sub = _Reader(raw, r.deck, r.rules, prefix=f"{r.prefix}{self.field}.")
+        self.sub.placed = r.placed
+        self.sub.unknown(f"{r.prefix}{self.field}", BOARD_FIELDS)
+        self.raw = raw
+        self.played: list[str] | None = None
+        self.salt_on: dict[str, str] = {}
+        if "played" in raw:
+            self.played = self._read_played(r)
+        self.hand = self.sub.card_list("hand", self.sub.get("hand", list, []))
+        self.bonus: list[Ingredient] | None = None
+        if "bonus" in raw:
+            self.bonus = [
+                self.sub.ingredient(f"bonus[{i}]", v)
+                for i, v in enumerate(self.sub.get("bonus", list))
+            ]
+
+    def _read_played(self, r: _Reader) -> list[str]:
+        sub = self.sub
+        rules = r.rules
+        played_raw = sub.get("played", list)
+        if not played_raw:
+            raise sub.fail("played", "a player always has at least their starting card in play")
+        played: list[str] = []
+        for i, entry in enumerate(played_raw):
+            field = f"played[{i}]"
+            sub.check_type(field, entry, str)
+            words = entry.split()
+            if len(words) == 3 and words[1].lower() == "on":
+                card_id = sub.place(field, words[0])
+                target = words[2].upper() if words[2].isascii() else words[2]
+                if not r.cards[card_id].is_salt:
+                    raise sub.fail(
+                        field, f"{card_id} is not a Salt, so it is not played 'on' a card"
+                    )
+                if target not in played:
+                    raise sub.fail(
+                        field,
+                        f"Salt {card_id} must go on a card played before it, not {short_repr(target)}",
+                    )
+                if r.cards[target].is_salt and not rules.salt_on_salt:
+                    raise sub.fail(field, f"{target} is a Salt: a Salt goes on an ingredient card")
+                self.salt_on[card_id] = target
+            elif len(words) == 1:
+                card_id = sub.place(field, words[0])
+                if r.cards[card_id].is_salt:
+                    raise sub.fail(
+                        field, f"{card_id} is a Salt: write which card it is on, '{card_id} on N07'"
+                    )
+            else:
                 raise sub.fail(
-                    field, f"Salt {card_id} must go on a card played before it, not {target}"
+                    field, f"{short_repr(entry)} should be a card id, or 'SALT on CARD' for a Salt"
                 )
-            if r.cards[target].is_salt and not rules.salt_on_salt:
-                raise sub.fail(field, f"{target} is a Salt: a Salt goes on an ingredient card")
-            salt_on[card_id] = target
-        elif len(words) == 1:
-            card_id = sub.place(field, words[0])
-            if r.cards[card_id].is_salt:
+            played.append(card_id)
+        return played
+
+    def state(self, r: _Reader) -> PlayerState:
+        """The board once its starting card is known (``played`` is filled by then)."""
+        sub = self.sub
+        rules = r.rules
+        played = self.played
+        assert played is not None
+        counter = rules.counter_after(len(played))
+        if "counter" in self.raw:
+            given = sub.count("counter", self.raw["counter"], 0, rules.counter_max)
+            if given != counter:
                 raise sub.fail(
-                    field, f"{card_id} is a Salt: write which card it is on, '{card_id} on N07'"
+                    "counter",
+                    f"is {given} but {len(played)} cards are played, so it must be {counter}",
                 )
-        else:
-            raise sub.fail(field, f"{entry!r} should be a card id, or 'SALT on CARD' for a Salt")
-        played.append(card_id)
-    counter = rules.counter_after(len(played))
-    if "counter" in board:
-        given = sub.count("counter", board["counter"], 0, rules.counter_max)
-        if given != counter:
+        open_spaces = rules.open_spaces_at(counter)
+        locked = rules.locked_spaces_at(counter)
+        default_runes = "S" * rules.starting_suns + "M" * rules.starting_moons
+        runes = self._runes(sub.get("runes", str, default_runes), open_spaces, locked)
+        for card_id in self.hand + played:
+            if r.cards[card_id].origin is Origin.START and card_id not in played[:1]:
+                where = "hand" if card_id in self.hand else "played"
+                raise sub.fail(
+                    where, f"{card_id} is a starting card: it is only ever the first card played"
+                )
+        bonus = self.bonus or []
+        earned = rules.bonuses_earned(counter)
+        if len(bonus) > earned:
             raise sub.fail(
-                "counter", f"is {given} but {len(played)} cards are played, so it must be {counter}"
+                "bonus", f"{len(bonus)} tokens, but the counter on {counter} has earned {earned}"
             )
-    runes = sub.get("runes", str)
-    if len(runes) != rules.rune_spaces or set(runes) - set(RUNE_LETTERS):
-        raise sub.fail(
-            "runes",
-            f"{runes!r} should have {rules.rune_spaces} letters, one per space: "
-            "S (Sun), M (Moon), . (empty), # (Padlock)",
+        self.earned = earned
+        sickles = sub.count("sickles", sub.get("sickles", int, rules.sickles), 0, rules.sickles)
+        return PlayerState(
+            runes.count("S"),
+            runes.count("M"),
+            sickles,
+            tuple(self.hand),
+            tuple(played),
+            self.salt_on,
+            tuple(bonus),
         )
-    locked = rules.locked_spaces_at(counter)
-    if runes.count("#") != locked:
-        raise sub.fail(
-            "runes",
-            f"{runes!r} shows {runes.count('#')} Padlock(s), but with the counter on {counter} "
-            f"there are {locked}",
+
+    def _runes(self, runes: str, open_spaces: int, locked: int) -> str:
+        """A full board (one letter per space) from the letters written: a full board as it
+        is, or just the runes on the open spaces (``"SSM"``): the rest are empty and locked."""
+        sub = self.sub
+        spaces = open_spaces + locked
+        shape = (
+            f"{short_repr(runes)} should have {spaces} letters, one per space: S (Sun), M (Moon), "
+            f". (empty), # (Padlock); or only the runes on the {open_spaces} open spaces, "
+            "like 'SSM'"
         )
-    hand = sub.card_list("hand", sub.get("hand", list, []))
-    for card_id in hand + played:
-        if r.cards[card_id].origin is Origin.START and card_id not in played[:1]:
-            where = "hand" if card_id in hand else "played"
-            raise sub.fail(
-                where, f"{card_id} is a starting card: it is only ever the first card played"
-            )
-    bonus = [sub.ingredient(f"bonus[{i}]", v) for i, v in enumerate(sub.get("bonus", list, []))]
-    earned = rules.bonuses_earned(counter)
-    if len(bonus) > earned:
-        raise sub.fail(
-            "bonus", f"{len(bonus)} tokens, but the counter on {counter} has earned {earned}"
-        )
-    sickles = sub.count("sickles", sub.get("sickles", int, rules.sickles), 0, rules.sickles)
-    return PlayerState(
-        runes.count("S"),
-        runes.count("M"),
-        sickles,
-        tuple(hand),
-        tuple(played),
-        salt_on,
-        tuple(bonus),
-    )
+        if set(runes) - set(RUNE_LETTERS):
+            raise sub.fail("runes", shape)
+        if len(runes) == spaces:
+            if runes.count("#") != locked:
+                raise sub.fail(
+                    "runes",
+                    f"{runes!r} shows {runes.count('#')} Padlock(s), but with {open_spaces} open "
+                    f"spaces there are {locked}",
+                )
+            if "#" in runes.rstrip("#"):
+                raise sub.fail("runes", f"{runes!r}: Padlocks cover the last spaces")
+            return runes
+        if "#" in runes or len(runes) > open_spaces:
+            raise sub.fail("runes", shape)
+        return runes + "." * (open_spaces - len(runes)) + "#" * locked
 
 
 def _read_rules(data: dict[str, Any]) -> Rules:
     changes = data.get("rules", {})
+    if isinstance(changes, Rules):
+        return changes
     if not isinstance(changes, dict):
-        raise PositionError(
-            "rules", "should be a dict of the fields that differ from the real game"
-        )
+        raise PositionError("rules", "should be a dict of the knobs that differ from the real game")
     try:
         return Rules.from_changes(changes)
-    except (RulesError, TypeError) as error:
+    except RulesError as error:
         raise PositionError("rules", str(error)) from None
 
 
 def _read_deck(data: dict[str, Any]) -> Deck:
     value = data.get("deck", "reference")
+    if isinstance(value, Deck):
+        return value
     if value == "reference":
         return reference_deck()
     if isinstance(value, dict) and isinstance(value.get("csv"), str):
+        name = value.get("name", "custom")
+        if not isinstance(name, str):
+            raise PositionError("deck.name", f"should be text, not {short_repr(name)}")
         try:
-            return parse_deck_text(
-                value["csv"], source="deck.csv", name=str(value.get("name", "custom"))
-            )
+            return parse_deck_text(value["csv"], source="deck.csv", name=name)
         except CarnutaError as error:
             raise PositionError("deck", str(error)) from None
-    raise PositionError("deck", 'should be "reference" or {"name": ..., "csv": deck-file text}')
+    raise PositionError(
+        "deck", 'should be "reference", {"name": ..., "csv": deck-file text} or a Deck'
+    )
+
+
+POSITION_FIELDS = {
+    "format", "players", "deck", "rules", "seed", "reshuffles", "turn", "reserve",
+    "bonus_tokens", "market", "decks", "discard", "box", "boards", "history",
+}  # fmt: skip
+TURN_FIELDS = {"round", "player", "actions_left", "phase", "final_round", "last_play_round"}
 
 
 def read_state(data: Any, deck: Deck, rules: Rules, prefix: str = "") -> GameState:
-    """Build a ``GameState`` from a position dict, checking every field."""
+    """Build a ``GameState`` from a position dict, checking every field and filling in what
+    is left out (see the module's documentation)."""
     r = _Reader({}, deck, rules, prefix)
     r.check_type("position" if not prefix else prefix.rstrip("."), data, dict)
     r.data = data
-    known = {
-        "format", "players", "deck", "rules", "seed", "reshuffles", "turn", "reserve",
-        "bonus_tokens", "market", "decks", "discard", "box", "boards", "history",
-    }  # fmt: skip
-    unknown = sorted(set(data) - known)
+    unknown = sorted(str(k) for k in set(data) - POSITION_FIELDS)
     if unknown:
-        raise r.fail(unknown[0], f"unknown field (known: {', '.join(sorted(known))})")
+        raise r.fail(unknown[0], f"unknown field (known: {', '.join(sorted(POSITION_FIELDS))})")
     players = r.get("players", int)
     if players not in rules.player_counts:
         counts = ", ".join(map(str, rules.player_counts))
-        raise r.fail("players", f"Carnuta is played by {counts} players, not {players}")
-    seed = r.count("seed", r.get("seed", int, 0), 0)
-    reshuffles = r.count("reshuffles", r.get("reshuffles", int, 0), 0)
-    boards_raw = r.get("boards", list)
+        raise r.fail("players", f"Carnuta is played by {counts} players, not {short_repr(players)}")
+    seed = r.count("seed", r.get("seed", int, 0), 0, MAX_SEED)
+    reshuffles = r.count("reshuffles", r.get("reshuffles", int, 0), 0, 10_000)
+    boards_raw = r.get("boards", list, [{}] * players)
     if len(boards_raw) != players:
         raise r.fail("boards", f"{len(boards_raw)} boards for {players} players")
-    boards = [_read_board(r, seat, b) for seat, b in enumerate(boards_raw)]
-
-    reserve = r.get("reserve", dict)
-    unknown = sorted(set(reserve) - {"sun", "moon"})
-    if unknown:
-        raise r.fail("reserve", f"has only 'sun' and 'moon' counts, not {unknown[0]!r}")
-    reserve_suns = r.count("reserve.sun", reserve.get("sun", 0), 0)
-    reserve_moons = r.count("reserve.moon", reserve.get("moon", 0), 0)
-    on_boards = sum(p.suns + p.moons for p in boards)
-    total = on_boards + reserve_suns + reserve_moons
-    expected = rules.total_runes(players)
-    if total != expected:
-        raise r.fail(
-            "reserve",
-            f"{total} runes in play ({on_boards} on boards, {reserve_suns + reserve_moons} in the "
-            f"reserve), but a {players}-player game has {expected}",
-        )
+    boards = [_Board(r, seat, b) for seat, b in enumerate(boards_raw)]
 
     discard = r.card_list("discard", r.get("discard", list, []))
-    market_raw = r.get("market", dict, None)
-    decks_raw = r.get("decks", dict, None)
-    box_raw = r.get("box", list, None)
+    market_raw = r.get("market", dict, {})
+    unknown = sorted(str(k) for k in set(market_raw) - {row.value for row in ROWS})
+    if unknown:
+        raise r.fail("market", f"has rows 'day' and 'night', not {unknown[0]!r}")
+    decks_raw = r.get("decks", dict, {})
+    unknown = sorted(str(k) for k in set(decks_raw) - {row.value for row in ROWS})
+    if unknown:
+        raise r.fail("decks", f"has decks 'day' and 'night', not {unknown[0]!r}")
     market: dict[Row, list[str | None]] = {}
-    if market_raw is not None:
-        for row in ROWS:
-            field = f"market.{row}"
-            slots = market_raw.get(row.value)
-            r.check_type(field, slots, list)
-            if len(slots) != rules.market_row_size:
-                raise r.fail(field, f"has {len(slots)} slots; a row has {rules.market_row_size}")
-            market[row] = [
-                None if c is None else r.place(f"{field}[{i}]", c) for i, c in enumerate(slots)
-            ]
-    decks: dict[Row, list[str]] = {}
-    if decks_raw is not None:
-        for row in ROWS:
-            decks[row] = list(reversed(r.card_list(f"decks.{row}", decks_raw.get(row.value, []))))
+    for row in ROWS:
+        if row.value not in market_raw:
+            continue
+        field = f"market.{row}"
+        slots = r.check_type(field, market_raw[row.value], list)
+        if len(slots) != rules.market_row_size:
+            raise r.fail(field, f"has {len(slots)} slots; a row has {rules.market_row_size}")
+        market[row] = [
+            None if c is None else r.place(f"{field}[{i}]", c) for i, c in enumerate(slots)
+        ]
+    tops = {row: r.card_list(f"decks.{row}", decks_raw.get(row.value, [])) for row in ROWS}
+    box_raw = r.get("box", list, None)
     box = r.card_list("box", box_raw) if box_raw is not None else []
-    _check_zones(r, discard, market, decks, box)
-    rng = random.Random(seed)
-    missing = [c.id for c in deck if c.id not in r.placed]
-    if decks_raw is None:
-        for row in ROWS:
-            decks[row] = [c for c in missing if deck[c].origin.row is row]
-            rng.shuffle(decks[row])
+
+    # Boards without "played" get a starting card left over, dealt by the seed.
+    starts = sorted(c.id for c in deck.of(Origin.START) if c.id not in r.placed)
+    random.Random(f"{seed}/starting cards").shuffle(starts)
+    for board in boards:
+        if board.played is None:
+            if not starts:
+                raise r.fail(board.field + ".played", "no starting card is left to deal")
+            card_id = starts.pop()
+            r.placed[card_id] = f"{prefix}{board.field}.played[0]"
+            board.played = [card_id]
+    tokens = _read_tokens(r, data, boards, seed)
+    states = [board.state(r) for board in boards]
     if box_raw is None:
-        box = sorted(c for c in missing if deck[c].origin is Origin.START)
-    if market_raw is None:
-        for row in ROWS:
+        box = sorted(c.id for c in deck.of(Origin.START) if c.id not in r.placed)
+        for card_id in box:
+            r.placed[card_id] = prefix + "box"
+
+    # Cards written nowhere go into their deck, shuffled by the seed, under the listed tops.
+    rng = random.Random(seed)
+    decks: dict[Row, list[str]] = {}
+    for row in ROWS:
+        rest = [c.id for c in deck if c.origin.row is row and c.id not in r.placed]
+        rng.shuffle(rest)
+        decks[row] = rest + list(reversed(tops[row]))
+    _check_zones(r, discard, market, decks, box)
+    for row in ROWS:
+        if row not in market:
             market[row] = [
                 decks[row].pop() if decks[row] else None for _ in range(rules.market_row_size)
             ]
-    in_market = {c for row in ROWS for c in market[row] if c is not None}
-    unplaced = sorted(
-        c
-        for c in missing
-        if c not in box and c not in in_market and all(c not in decks[row] for row in ROWS)
-    )
-    if unplaced:
-        raise r.fail(
-            "decks",
-            f"card(s) {', '.join(unplaced)} are nowhere (list them in a deck, the discard or the box)",
-        )
 
-    held = [t for p in boards for t in p.bonus]
+    reserve_suns, reserve_moons = _read_reserve(r, players, states)
+    turn = _read_turn(r, data, players, boards, states, tokens)
+    return GameState(
+        players=states,
+        current=turn["player"],
+        round=turn["round"],
+        actions_left=turn["actions_left"],
+        phase=turn["phase"],
+        market={row: tuple(market[row]) for row in ROWS},
+        decks={row: tuple(decks[row]) for row in ROWS},
+        discard=tuple(discard),
+        reserve_suns=reserve_suns,
+        reserve_moons=reserve_moons,
+        bonus_tokens=tuple(tokens),
+        final_round=turn["final_round"],
+        last_play_round=turn["last_play_round"],
+        seed=seed,
+        reshuffles=reshuffles,
+        box=tuple(box),
+        log=None,
+    )
+
+
+def _read_reserve(r: _Reader, players: int, states: list[PlayerState]) -> tuple[int, int]:
+    """The reserve as written, or the runes left over from the boards (Suns first)."""
+    rules = r.rules
+    reserve = r.get("reserve", dict, {})
+    unknown = sorted(str(k) for k in set(reserve) - {"sun", "moon"})
+    if unknown:
+        raise r.fail("reserve", f"has only 'sun' and 'moon' counts, not {unknown[0]!r}")
+    on_boards = sum(p.suns + p.moons for p in states)
+    total = rules.total_runes(players)
+    left = total - on_boards
+    if left < 0:
+        raise r.fail(
+            "boards",
+            f"{on_boards} runes on the boards, but a {players}-player game has {total} in all",
+        )
+    suns = r.count("reserve.sun", reserve["sun"], 0, total) if "sun" in reserve else None
+    moons = r.count("reserve.moon", reserve["moon"], 0, total) if "moon" in reserve else None
+    if suns is None:
+        suns = left - moons if moons is not None else left - left // 2
+    if moons is None:
+        moons = left - suns
+    if suns < 0 or moons < 0 or suns + moons != left:
+        raise r.fail(
+            "reserve",
+            f"{on_boards + suns + moons} runes in play ({on_boards} on boards, {suns + moons} in "
+            f"the reserve), but a {players}-player game has {total}",
+        )
+    return suns, moons
+
+
+def _read_tokens(
+    r: _Reader, data: dict[str, Any], boards: list[_Board], seed: int
+) -> list[Ingredient]:
+    """The tokens in the center. A board that does not write ``bonus`` holds the tokens its
+    counter earned (but the one a player choosing a token is about to take), dealt by the
+    seed from those written nowhere (fewer if none is left)."""
+    rules = r.rules
+    turn = data.get("turn")
+    claiming = (
+        turn.get("player", 0)
+        if isinstance(turn, dict) and turn.get("phase") == str(BONUS)
+        else None
+    )
+    written = [t for b in boards if b.bonus is not None for t in b.bonus]
+    center: list[Ingredient] | None = None
     if "bonus_tokens" in data:
-        tokens = [
-            r.ingredient(f"bonus_tokens[{i}]", v) for i, v in enumerate(r.get("bonus_tokens", list))
-        ]
-    else:
-        tokens = [i for i in INGREDIENTS if i not in held]
+        raw = r.get("bonus_tokens", list)
+        center = [r.ingredient(f"bonus_tokens[{i}]", v) for i, v in enumerate(raw)]
+    free = [i for i in INGREDIENTS if i not in written and (center is None or i not in center)]
+    random.Random(f"{seed}/bonus tokens").shuffle(free)
+    for seat, b in enumerate(boards):
+        if b.bonus is None:
+            assert b.played is not None
+            earned = rules.bonuses_earned(rules.counter_after(len(b.played)))
+            owed = max(0, earned - (1 if seat == claiming else 0))
+            b.bonus = [free.pop() for _ in range(min(owed, len(free)))]
+    held = [t for b in boards for t in b.bonus or []]
+    tokens = center if center is not None else [i for i in INGREDIENTS if i not in held]
     all_tokens = tokens + held
     if len(set(all_tokens)) != len(all_tokens):
         twice = next(i for i in all_tokens if all_tokens.count(i) > 1)
         raise r.fail("bonus_tokens", f"the {twice} token is in two places")
     tokens.sort(key=INGREDIENTS.index)
+    return tokens
 
+
+def _read_turn(
+    r: _Reader,
+    data: dict[str, Any],
+    players: int,
+    boards: list[_Board],
+    states: list[PlayerState],
+    tokens: list[Ingredient],
+) -> dict[str, Any]:
+    rules = r.rules
     turn = r.get("turn", dict, {})
-    t = _Reader(turn, deck, rules, prefix=f"{prefix}turn.")
-    unknown = sorted(set(turn) - {"round", "player", "actions_left", "phase", "final_round"})
+    t = _Reader(turn, r.deck, rules, prefix=f"{r.prefix}turn.")
+    unknown = sorted(str(k) for k in set(turn) - TURN_FIELDS)
     if unknown:
-        raise t.fail(
-            unknown[0], "unknown field (known: round, player, actions_left, phase, final_round)"
-        )
-    round_ = t.count("round", t.get("round", int, 1), 1)
+        raise t.fail(unknown[0], f"unknown field (known: {', '.join(sorted(TURN_FIELDS))})")
+    round_ = t.count("round", t.get("round", int, 1), 1, 100_000)
     current = t.count("player", t.get("player", int, 0), 0, players - 1)
     actions_left = t.count(
         "actions_left",
@@ -386,52 +595,65 @@ def read_state(data: Any, deck: Deck, rules: Rules, prefix: str = "") -> GameSta
     )
     phase_word = t.get("phase", str, str(ACTIONS))
     if phase_word not in PHASES:
-        raise t.fail("phase", f"should be one of {', '.join(PHASES)}, not {phase_word!r}")
+        raise t.fail("phase", f"should be one of {', '.join(PHASES)}, not {short_repr(phase_word)}")
     phase = Phase(phase_word)
+    last_play = t.count("last_play_round", t.get("last_play_round", int, round_ - 1), 0, round_)
     final_round = t.get("final_round", (int, type(None)), None)
-    triggered = [seat for seat, p in enumerate(boards) if len(p.played) >= rules.end_trigger]
+    if isinstance(final_round, bool):
+        raise t.fail("final_round", f"should be a round number or null, not {final_round!r}")
+    triggered = [seat for seat, p in enumerate(states) if len(p.played) >= rules.end_trigger]
     if triggered and final_round is None:
         raise t.fail(
             "final_round",
-            f"player {triggered[0] + 1} has played {len(boards[triggered[0]].played)} cards, so the "
+            f"player {triggered[0] + 1} has played {len(states[triggered[0]].played)} cards, so the "
             "end is triggered: give the last round",
         )
     if final_round is not None and not triggered:
         raise t.fail("final_round", f"no player has played {rules.end_trigger} cards yet")
     if final_round is not None and final_round < round_ - (1 if phase == OVER else 0):
         raise t.fail("final_round", f"round {final_round} is already past (this is round {round_})")
+    if phase == OVER:
+        ended = final_round is not None and round_ >= final_round and current == players - 1
+        stalled = (
+            rules.stalemate_rounds is not None
+            and round_ - last_play >= rules.stalemate_rounds
+            and current == players - 1
+        )
+        if not (ended or stalled):
+            raise t.fail(
+                "phase",
+                "the game is not over: it ends after the last player's turn of the final round "
+                "(or after the stalemate ruling's idle rounds)",
+            )
     if phase == BONUS and not tokens:
         raise t.fail("phase", "no Bonus Ingredient token is left to choose")
-    if phase == BONUS and len(boards[current].bonus) >= rules.bonuses_earned(
-        rules.counter_after(len(boards[current].played))
-    ):
-        raise t.fail("phase", f"player {current + 1} has no bonus space to claim")
-    if phase == DISCARD and len(boards[current].hand) <= rules.hand_limit:
+    for seat, (board, p) in enumerate(zip(boards, states, strict=True)):
+        claiming = seat == current and phase == BONUS
+        if claiming and len(p.bonus) != board.earned - 1:
+            raise t.fail("phase", f"player {seat + 1} has no bonus space to claim")
+        if len(p.bonus) < board.earned - (1 if claiming else 0) and tokens:
+            raise r.fail(
+                f"boards[{seat}].bonus",
+                f"the counter on {rules.counter_after(len(p.played))} has earned "
+                f"{board.earned} token(s) but the player holds {len(p.bonus)} while tokens are "
+                "still in the center (a bonus is lost only when none is left)",
+            )
+    if phase == DISCARD and len(states[current].hand) <= rules.hand_limit:
         raise t.fail("phase", f"player {current + 1} holds no more than {rules.hand_limit} cards")
-    for seat, p in enumerate(boards):
+    for seat, p in enumerate(states):
         if seat != current and len(p.hand) > rules.hand_limit:
             raise r.fail(
                 f"boards[{seat}].hand",
                 f"{len(p.hand)} cards; a player ends each turn with at most {rules.hand_limit}",
             )
-    return GameState(
-        players=boards,
-        current=current,
-        round=round_,
-        actions_left=actions_left,
-        phase=phase,
-        market={row: tuple(market[row]) for row in ROWS},
-        decks={row: tuple(decks[row]) for row in ROWS},
-        discard=tuple(discard),
-        reserve_suns=reserve_suns,
-        reserve_moons=reserve_moons,
-        bonus_tokens=tuple(tokens),
-        final_round=final_round,
-        seed=seed,
-        reshuffles=reshuffles,
-        box=tuple(box),
-        log=None,
-    )
+    return {
+        "round": round_,
+        "player": current,
+        "actions_left": actions_left,
+        "phase": phase,
+        "final_round": final_round,
+        "last_play_round": last_play,
+    }
 
 
 def _check_zones(
@@ -462,23 +684,34 @@ def _check_zones(
 
 
 def game_from_json(text: str | dict[str, Any]) -> Game:
-    """Load a position or a saved game; a problem is a ``PositionError`` naming the field."""
+    """Load a position or a saved game; a problem is a ``PositionError`` naming the field.
+
+    ``text`` is JSON text or the same as a dict (whose ``deck`` may also be a ``Deck`` and
+    ``rules`` a ``Rules``). Limits, checked before any other work: ``MAX_TEXT`` characters,
+    ``MAX_NESTING`` levels of lists and objects, ``MAX_HISTORY`` actions.
+    """
     from .game import Game
 
     if isinstance(text, str):
+        _check_text(text)
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise PositionError(
                 "json", f"not valid JSON (line {error.lineno}: {error.msg})"
             ) from None
-    else:
+        except ValueError as error:  # e.g. a number with thousands of digits
+            raise PositionError("json", f"not a readable position ({error})") from None
+    elif isinstance(text, dict):
+        _check_values(text)
         data = text
+    else:
+        raise PositionError("position", f"should be JSON text or a dict, not {short_repr(text)}")
     if not isinstance(data, dict):
         raise PositionError("position", "should be a JSON object")
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        raise PositionError("format", f"{fmt!r} is not {FORMAT!r}")
+        raise PositionError("format", f"{short_repr(fmt)} is not {FORMAT!r}")
     deck = _read_deck(data)
     rules = _read_rules(data)
     history = data.get("history")
@@ -486,10 +719,24 @@ def game_from_json(text: str | dict[str, Any]) -> Game:
         return _staged(Game, deck, rules, read_state(data, deck, rules))
     if not isinstance(history, dict) or not isinstance(history.get("actions"), list):
         raise PositionError("history", 'should be {"start": position, "actions": [...]}')
-    start = dict(history.get("start", {}))
+    actions = history["actions"]
+    if len(actions) > MAX_HISTORY:
+        raise PositionError(
+            "history.actions", f"{len(actions):,} actions; a save holds at most {MAX_HISTORY:,}"
+        )
+    start_raw = history.get("start", {})
+    if not isinstance(start_raw, dict):
+        raise PositionError(
+            "history.start", f"should be a position object, not {short_repr(start_raw)}"
+        )
+    start = dict(start_raw)
     start.setdefault("players", data.get("players"))
     game = _staged(Game, deck, rules, read_state(start, deck, rules, prefix="history.start."))
-    for i, action in enumerate(history["actions"]):
+    for i, action in enumerate(actions):
+        if not isinstance(action, str):
+            raise PositionError(
+                f"history.actions[{i}]", f"should be text, not {short_repr(action)}"
+            )
         try:
             game.play(action)
         except CarnutaError as error:

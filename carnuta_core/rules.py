@@ -1,37 +1,82 @@
-"""Rules as data: every knob a game-design class might turn. The defaults are the real game."""
+"""Rules as data: every knob a game-design class might turn. The defaults are the real game.
+
+Every knob is checked when a ``Rules`` is made: a wrong type, a value out of its range
+(``LIMITS``), settings that contradict each other, or a misspelt name is a ``RulesError``
+naming the knob (and, for a misspelling, the closest real names). Lists are accepted where
+the knob holds a sequence and stored as tuples, so rules can be compared and hashed.
+
+>>> Rules(hand_limt=4)
+Traceback (most recent call last):
+...
+carnuta_core.errors.RulesError: unknown rules knob 'hand_limt' (did you mean 'hand_limit'?)
+"""
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
+from itertools import islice
 from typing import Any, Literal
 
-from .errors import RulesError
+from .errors import RulesError, short_repr
 
 FlipMode = Literal["all", "any"]
 
+#: The range of every whole-number knob: (lowest, highest). The highest values keep the work
+#: of one game bounded (boards, markets and turns of a sensible size).
+LIMITS: dict[str, tuple[int, int]] = {
+    "actions_per_turn": (1, 20),
+    "hand_limit": (0, 50),
+    "end_trigger": (2, 100),
+    "counter_max": (2, 100),
+    "rune_spaces": (1, 20),
+    "open_spaces": (0, 20),
+    "starting_suns": (0, 20),
+    "starting_moons": (0, 20),
+    "sickles": (0, 20),
+    "market_row_size": (1, 16),
+    "stalemate_rounds": (1, 1000),
+}
+#: Players a game may have, and runes of each face a reserve may hold.
+PLAYERS = (1, 8)
+RESERVE = (0, 100)
+
+
+class _RulesType(type):
+    """Refuses a misspelt knob with the closest names, before the dataclass sees it."""
+
+    def __call__(cls, *args: Any, **knobs: Any) -> Any:
+        if args:
+            raise RulesError("give rules knobs by name, e.g. Rules(hand_limit=4)")
+        check_knob_names(knobs)
+        return super().__call__(**knobs)
+
+
+def check_knob_names(knobs: Mapping[str, Any]) -> None:
+    """A ``RulesError`` naming the first unknown knob and the closest real ones."""
+    known = [f.name for f in fields(Rules)]
+    for name in knobs:
+        if name not in known:
+            close = difflib.get_close_matches(str(name), known, n=3)
+            hint = (
+                f"did you mean {' or '.join(repr(c) for c in close)}?"
+                if close
+                else f"the knobs are: {', '.join(known)}"
+            )
+            raise RulesError(f"unknown rules knob {short_repr(name)} ({hint})")
+
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(metaclass=_RulesType):
     """The rules of one game. ``Rules()`` is Carnuta as printed; change fields to experiment.
 
     >>> Rules().actions_per_turn
     2
     >>> Rules(hand_limit=4).hand_limit
     4
-    >>> Rules(hand_limt=5)
-    Traceback (most recent call last):
-    ...
-    carnuta_core.errors.RulesError: unknown rule knob 'hand_limt': did you mean 'hand_limit'? (the knobs: actions_per_turn, hand_limit, end_trigger, counter_max, rune_spaces, open_spaces, unlock_levels, bonus_levels, starting_suns, starting_moons, reserve_per_face, sickles, market_row_size, final_extra_round, allow_null_actions, flip_mode, salt_on_salt)
     """
-
-    def __new__(cls, *args: Any, **knobs: Any) -> Rules:
-        # A misspelt knob is refused here, by name and with the closest ones, before the
-        # dataclass's own __init__ would raise a bare TypeError.
-        unknown_knobs(knobs)
-        return super().__new__(cls)
 
     #: Actions a player takes each turn (the rulebook: 2).
     actions_per_turn: int = 2
@@ -69,28 +114,35 @@ class Rules:
     flip_mode: FlipMode = "all"
     #: Ruling (choice): a Salt may only be stacked on an ingredient card, not on another Salt.
     salt_on_salt: bool = False
+    #: Ruling (choice): a game in which no card is played for this many rounds in a row ends
+    #: at the end of that round, scored as it stands; ``None``: never. Nothing in the rulebook
+    #: forces progress, and some rule changes (no runes, a tiny deck) give games that could
+    #: go on forever; 40 rounds is far beyond any real game's idle stretch (random players
+    #: reach 17).
+    stalemate_rounds: int | None = 40
 
     def __post_init__(self) -> None:
+        for name in ("unlock_levels", "bonus_levels"):
+            object.__setattr__(self, name, _int_tuple(name, getattr(self, name)))
+        object.__setattr__(self, "reserve_per_face", _reserve_table(self.reserve_per_face))
         problem = self._problem()
         if problem:
             raise RulesError(problem)
 
     def _problem(self) -> str | None:
-        counts = {
-            "actions_per_turn": self.actions_per_turn,
-            "hand_limit": self.hand_limit,
-            "end_trigger": self.end_trigger,
-            "counter_max": self.counter_max,
-            "rune_spaces": self.rune_spaces,
-            "market_row_size": self.market_row_size,
-        }
-        for name, value in counts.items():
-            if not isinstance(value, int) or value < 1:
-                return f"{name} must be a whole number of at least 1, not {value!r}"
-        for name in ("open_spaces", "starting_suns", "starting_moons", "sickles"):
+        for name, (low, high) in LIMITS.items():
             value = getattr(self, name)
-            if not isinstance(value, int) or value < 0:
-                return f"{name} must be a whole number of at least 0, not {value!r}"
+            if name == "stalemate_rounds" and value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                return (
+                    f"{name} must be a whole number from {low} to {high}, not {short_repr(value)}"
+                )
+        for name in ("final_extra_round", "allow_null_actions", "salt_on_salt"):
+            if not isinstance(getattr(self, name), bool):
+                return f"{name} must be True or False, not {short_repr(getattr(self, name))}"
+        if not isinstance(self.flip_mode, str) or self.flip_mode not in ("all", "any"):
+            return f"flip_mode must be 'all' or 'any', not {short_repr(self.flip_mode)}"
         if self.open_spaces > self.rune_spaces:
             return f"open_spaces ({self.open_spaces}) exceeds rune_spaces ({self.rune_spaces})"
         if len(self.unlock_levels) != self.rune_spaces - self.open_spaces:
@@ -100,19 +152,17 @@ class Rules:
             )
         for name in ("unlock_levels", "bonus_levels"):
             levels = getattr(self, name)
-            if any(not isinstance(v, int) or not 2 <= v <= self.counter_max for v in levels):
-                return f"{name} must lie between 2 and counter_max ({self.counter_max})"
+            if any(not 2 <= v <= self.counter_max for v in levels):
+                return f"{name} must lie between 2 and counter_max ({self.counter_max}): {levels}"
             if list(levels) != sorted(set(levels)):
                 return f"{name} must be increasing with no repeats: {levels}"
         if self.starting_suns + self.starting_moons > self.open_spaces:
-            return "the starting runes do not fit on the open spaces"
+            return (
+                f"the starting runes ({self.starting_suns} Suns, {self.starting_moons} Moons) do "
+                f"not fit on the {self.open_spaces} open spaces"
+            )
         if self.end_trigger > self.counter_max:
-            return "end_trigger cannot be beyond counter_max"
-        if self.flip_mode not in ("all", "any"):
-            return f"flip_mode must be 'all' or 'any', not {self.flip_mode!r}"
-        players = [p for p, _ in self.reserve_per_face]
-        if sorted(players) != players or any(n < 0 for _, n in self.reserve_per_face):
-            return "reserve_per_face lists (players, runes of each face) by player count"
+            return f"end_trigger ({self.end_trigger}) cannot be beyond counter_max ({self.counter_max})"
         return None
 
     # ------------------------------------------------------------ the counter track
@@ -199,36 +249,69 @@ class Rules:
         }
 
     @staticmethod
-    def from_changes(changes: dict[str, Any]) -> Rules:
-        """The inverse of ``changes()``; unknown fields are a ``RulesError`` naming them and
-        the closest knobs."""
-        unknown_knobs(changes)
-        values: dict[str, Any] = {}
-        for name, value in changes.items():
-            if name == "reserve_per_face":
-                value = tuple(tuple(pair) for pair in value)
-            elif name in ("unlock_levels", "bonus_levels"):
-                value = tuple(value)
-            values[name] = value
-        return replace(Rules(), **values)
+    def from_changes(changes: Mapping[str, Any]) -> Rules:
+        """The inverse of ``changes()``: Carnuta as printed, with these knobs changed.
+        Anything but a mapping of knob names, or a bad knob, is a ``RulesError``."""
+        if not isinstance(changes, Mapping):
+            raise RulesError(
+                f"rules changes are a dict of knobs, like {{'hand_limit': 4}}, not {short_repr(changes)}"
+            )
+        check_knob_names(changes)
+        return replace(Rules(), **dict(changes))
 
     def as_dict(self) -> dict[str, Any]:
         return {k: _jsonable(v) for k, v in asdict(self).items()}
 
 
-def unknown_knobs(names: Iterable[str]) -> None:
-    """Refuse names that are not ``Rules`` knobs: a ``RulesError`` naming each one with the
-    closest knobs (``hand_limt``: did you mean ``hand_limit``?) and listing them all."""
-    knobs = [f.name for f in fields(Rules)]
-    problems = []
-    for name in names:
-        if name in knobs:
-            continue
-        close = difflib.get_close_matches(str(name), knobs, n=3, cutoff=0.6)
-        guess = f": did you mean {' or '.join(map(repr, close))}?" if close else ""
-        problems.append(f"unknown rule knob {name!r}{guess}")
-    if problems:
-        raise RulesError(f"{'; '.join(problems)} (the knobs: {', '.join(knobs)})")
+def _items(value: Any, limit: int) -> tuple[Any, ...] | None:
+    """The first ``limit + 1`` items of a sequence-like value, or ``None`` for anything else."""
+    if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
+        return None
+    try:
+        return tuple(islice(value, limit + 1))
+    except Exception:  # an iterable that fails while iterating is not a list of knobs
+        return None
+
+
+def _int_tuple(name: str, value: Any) -> tuple[int, ...]:
+    items = _items(value, 100)
+    if (
+        items is None
+        or len(items) > 100
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in items)
+    ):
+        raise RulesError(f"{name} must be a list of whole numbers, not {short_repr(value)}")
+    return items
+
+
+def _reserve_table(value: Any) -> tuple[tuple[int, int], ...]:
+    """``reserve_per_face`` as ((players, runes of each face), ...), checked."""
+    what = "reserve_per_face lists (players, runes of each face) pairs, like ((2, 1), (3, 2))"
+    table = _items(value, PLAYERS[1])
+    if table is None:
+        raise RulesError(f"{what}, not {short_repr(value)}")
+    rows = []
+    for entry in table:
+        pair = _items(entry, 2)
+        if (
+            pair is None
+            or len(pair) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in pair)
+        ):
+            raise RulesError(f"{what}, not {short_repr(entry)}")
+        players, per_face = pair
+        if not PLAYERS[0] <= players <= PLAYERS[1] or not RESERVE[0] <= per_face <= RESERVE[1]:
+            raise RulesError(
+                f"reserve_per_face: {pair!r} should have {PLAYERS[0]} to {PLAYERS[1]} players "
+                f"and {RESERVE[0]} to {RESERVE[1]} runes of each face"
+            )
+        rows.append((players, per_face))
+        if len(rows) > PLAYERS[1]:
+            raise RulesError(f"{what}: one pair per player count, at most {PLAYERS[1]}")
+    counts = [p for p, _ in rows]
+    if not rows or counts != sorted(set(counts)):
+        raise RulesError(f"{what}, one per player count in increasing order: {short_repr(value)}")
+    return tuple(rows)
 
 
 def _jsonable(value: Any) -> Any:

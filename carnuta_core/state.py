@@ -84,6 +84,7 @@ class GameState:
         "reserve_moons",
         "bonus_tokens",
         "final_round",
+        "last_play_round",
         "seed",
         "reshuffles",
         "box",
@@ -104,6 +105,7 @@ class GameState:
         reserve_moons: int,
         bonus_tokens: tuple[Ingredient, ...],
         final_round: int | None,
+        last_play_round: int,
         seed: int,
         reshuffles: int,
         box: tuple[str, ...],
@@ -121,6 +123,8 @@ class GameState:
         self.reserve_moons = reserve_moons
         self.bonus_tokens = bonus_tokens
         self.final_round = final_round
+        #: The last round in which a card was played (0: none yet), for ``Rules.stalemate_rounds``.
+        self.last_play_round = last_play_round
         self.seed = seed
         self.reshuffles = reshuffles
         self.box = box
@@ -151,6 +155,7 @@ class GameState:
             self.reserve_moons,
             self.bonus_tokens,
             self.final_round,
+            self.last_play_round,
             self.seed,
             self.reshuffles,
             self.box,
@@ -178,6 +183,7 @@ class GameState:
             self.reserve_moons,
             self.bonus_tokens,
             self.final_round,
+            self.last_play_round,
             self.seed,
             self.reshuffles,
             self.box,

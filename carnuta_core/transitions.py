@@ -148,6 +148,7 @@ def _play_card(
     if action.target is not None:
         p.salt_on = {**p.salt_on, cid: action.target}
     s.actions_left -= 1
+    s.last_play_round = s.round
     played = len(p.played)
     player = s.current + 1
     if events is not None:
@@ -210,6 +211,13 @@ def _next_turn(s: GameState, rules: Rules, events: Events) -> None:
         if s.final_round is not None and s.round >= s.final_round:
             s.phase = OVER
             if events is not None:
+                events.append(("game_over", {}))
+            return
+        idle = rules.stalemate_rounds
+        if idle is not None and s.round - s.last_play_round >= idle:
+            s.phase = OVER
+            if events is not None:
+                events.append(("stalemate", {"rounds": idle}))
                 events.append(("game_over", {}))
             return
         s.round += 1

@@ -123,8 +123,8 @@ def engine_afford(game: Game) -> dict[str, int | None]:
     is restaged with a turn long enough for every rune action, since only runes matter."""
     seat = game.current_player
     position = position_dict(game)
-    position["rules"] = {**position["rules"], "actions_per_turn": 99}
-    position["turn"]["actions_left"] = 99
+    position["rules"] = {**position["rules"], "actions_per_turn": 20}
+    position["turn"]["actions_left"] = 20
     start = Game.from_json(position)
     best: dict[str, int | None] = {c.id: None for c in game.player(seat).hand}
     seen = {RuneState.of(start, seat)}

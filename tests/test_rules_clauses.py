@@ -742,7 +742,7 @@ def test_end_trigger_at_11th_card_finishes_round_then_final_round():
     game = stage(
         [
             board("SSMM.#", played=["S1", *filler(3)]),
-            board("SSMM..", played=["S2", *filler(9, 3)], hand=["D01"], bonus=["egg"]),
+            board("SSMM..", played=["S2", *filler(9, 3)], hand=["D01"], bonus=["egg", "honey"]),
             board("SSMM##", played=["S3"]),
         ],
         turn={"round": 5, "player": 1},
@@ -773,7 +773,9 @@ def test_every_player_gets_the_same_number_of_turns():
 def test_more_than_11_cards_and_counter_stays_at_11():
     game = stage(
         [
-            board("SSMM..", played=["S1", *filler(10)], hand=["D01", "D20"], bonus=["egg"]),
+            board(
+                "SSMM..", played=["S1", *filler(10)], hand=["D01", "D20"], bonus=["egg", "honey"]
+            ),
             board("SSMM##", played=["S2"]),
         ],
         turn={"round": 7, "final_round": 8},
@@ -792,7 +794,7 @@ def test_no_final_extra_round_variant():
     game = stage(
         [
             board("SSMM.#", played=["S1", *filler(3)]),
-            board("SSMM..", played=["S2", *filler(9, 3)], hand=["D01"], bonus=["egg"]),
+            board("SSMM..", played=["S2", *filler(9, 3)], hand=["D01"], bonus=["egg", "honey"]),
             board("SSMM##", played=["S3"]),
         ],
         turn={"round": 5, "player": 1},

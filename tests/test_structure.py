@@ -18,9 +18,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Packages whose code must keep to the public API of the objects it uses.
-CHECKED = ("carnuta_core", "tabletop", "widgets", "exercises/kit", "benchmarks")
+CHECKED = ("carnuta_core", "carnival_core", "tabletop", "widgets", "exercises/kit", "benchmarks")
 #: The engine's own state and game modules: they own the private fields they touch.
-OWNERS = {"carnuta_core/game.py", "carnuta_core/state.py"}
+OWNERS = {
+    "carnuta_core/game.py",
+    "carnuta_core/state.py",
+    "carnival_core/game.py",
+    "carnival_core/state.py",
+}
 
 
 def python_files(folders: tuple[str, ...]) -> list[Path]:
@@ -133,7 +138,7 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("folder", ["carnuta_core", "tabletop"])
+@pytest.mark.parametrize("folder", ["carnuta_core", "carnival_core", "tabletop"])
 def test_the_core_has_no_ui_imports(folder: str) -> None:
     for path in python_files((folder,)):
         ui = {m for m in imported_modules(path) if m.split(".")[0] in ("ipywidgets", "widgets")}
@@ -143,6 +148,8 @@ def test_the_core_has_no_ui_imports(folder: str) -> None:
 def test_production_code_never_imports_the_tests() -> None:
     """Not in code, and not in doctests either (they run as the module's documentation)."""
     pattern = re.compile(r"\b(from|import)\s+tests\b")
-    for path in python_files(("carnuta_core", "tabletop", "widgets", "exercises/kit")):
+    for path in python_files(
+        ("carnuta_core", "carnival_core", "tabletop", "widgets", "exercises/kit")
+    ):
         text = path.read_text(encoding="utf-8")
         assert not pattern.search(text), f"{path.relative_to(ROOT)} imports the tests"

@@ -20,16 +20,10 @@ SALTS = [c.id for c in DECK if c.is_salt]
 FREE = [c.id for c in DECK if c.origin is not Origin.START and not c.cost]
 
 
-def capacity(rules: Rules, counter: int) -> int:
-    """Open rune spaces on a board whose counter is on ``counter``."""
-    return rules.open_spaces + sum(1 for level in rules.unlock_levels if level <= counter)
-
-
 def runes_field(letters: str, played: int, rules: Rules | None = None) -> str:
     """A board's ``runes`` text: the runes (``S``/``M``), then empty spaces, then Padlocks."""
     rules = rules or Rules()
-    counter = min(played, rules.counter_max)
-    open_spaces = capacity(rules, counter)
+    open_spaces = rules.open_spaces_at(rules.counter_after(played))
     if len(letters) > open_spaces:
         raise ValueError(f"{letters!r} does not fit on {open_spaces} open spaces")
     return letters + "." * (open_spaces - len(letters)) + "#" * (rules.rune_spaces - open_spaces)
@@ -40,16 +34,19 @@ def board(
     runes: str = "SSMM",
     *,
     hand: Sequence[str] = (),
-    bonus: Sequence[str] = (),
+    bonus: Sequence[str] | None = None,
     rules: Rules | None = None,
 ) -> dict[str, Any]:
-    """One player's area for a staged position."""
-    return {
+    """One player's area for a staged position. Without ``bonus``, a board past a bonus
+    space holds the tokens it earned, dealt by the engine."""
+    area: dict[str, Any] = {
         "runes": runes_field(runes, len(played), rules),
         "played": list(played),
         "hand": list(hand),
-        "bonus": list(bonus),
     }
+    if bonus is not None:
+        area["bonus"] = list(bonus)
+    return area
 
 
 def stage(
@@ -113,8 +110,18 @@ def opponent_board(potion: Sequence[str]) -> dict[str, Any]:
 def random_bonus(rng: random.Random, played: int, rules: Rules | None = None) -> list[str]:
     """Bonus Ingredient tokens for a counter: one per bonus space reached."""
     rules = rules or Rules()
-    earned = sum(1 for level in rules.bonus_levels if level <= min(played, rules.counter_max))
+    earned = rules.bonuses_earned(rules.counter_after(played))
     return [i.value for i in rng.sample(INGREDIENTS, earned)]
+
+
+def topped_up(bonus: Sequence[str], played: int, rules: Rules | None = None) -> list[str]:
+    """``bonus`` plus the tokens a larger potion of ``played`` cards has earned since, taken
+    in score-pad order from those not yet held (a position where a bonus was lost while
+    tokens remain is impossible)."""
+    rules = rules or Rules()
+    earned = rules.bonuses_earned(rules.counter_after(played))
+    spare = [i.value for i in INGREDIENTS if i.value not in bonus]
+    return [*bonus, *spare[: max(0, earned - len(bonus))]]
 
 
 def bot_position(seed: int, players: int = 2, *, actions: int = 20) -> Game:
@@ -130,9 +137,14 @@ def bot_position(seed: int, players: int = 2, *, actions: int = 20) -> Game:
 
 
 def total_with(game: Game, cards: Sequence[str], seat: int = 0) -> int:
-    """What ``seat``'s potion would score with ``cards`` (ingredient cards, by id) added."""
+    """What ``seat``'s potion would score with ``cards`` (ingredient cards, by id) added,
+    with the Bonus tokens a 6th or 10th card brings (see ``topped_up``)."""
+    from carnuta_core.model import Ingredient
     from carnuta_core.scoring import score_potion
 
     view = game.player(seat)
     extra = [DECK[c.upper()] for c in cards]
-    return score_potion([*view.played, *extra], dict(view.salt_on), view.bonus_tokens).total
+    played = [*view.played, *extra]
+    held = [i.value for i in view.bonus_tokens]
+    tokens = [Ingredient(t) for t in topped_up(held, len(played), game.rules)]
+    return score_potion(played, dict(view.salt_on), tokens).total

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from carnuta_core import Action, Face, FlipRunes, Game, PlayCard, RandomBot, TakeRunes
+from carnuta_core import Action, Face, FlipRunes, Game, PlayCard, RandomBot, Rules, TakeRunes
+from carnuta_core.model import INGREDIENTS
 from carnuta_core.svg import player_svg
 
 from .answers import read_bool, read_card, read_keyword, read_many
@@ -383,19 +384,17 @@ class TurnsLeft(NumberExercise):
         self.round_ = rng.randint(8, 12)
         used: list[str] = list(FREE)
         boards = []
+        # Bonus tokens are one per ingredient: every board draws its own from one pool.
+        pool = [i.value for i in INGREDIENTS]
+        rng.shuffle(pool)
         for seat in range(self.players):
             size = 10 if seat == self.trigger else rng.randint(4, 9)
             potion = random_potion(rng, size, avoid=used)
             used += card_ids(potion)
             hand = [FREE[0]] if seat == self.trigger else []
-            boards.append(
-                board(potion, random_runes(rng, 2), hand=hand, bonus=random_bonus(rng, size))
-            )
-        # Bonus tokens are one per ingredient: give each its own.
-        taken: set[str] = set()
-        for b in boards:
-            b["bonus"] = [t for t in b["bonus"] if t not in taken]
-            taken.update(b["bonus"])
+            earned = Rules().bonuses_earned(Rules().counter_after(size))
+            bonus = [pool.pop() for _ in range(earned)]
+            boards.append(board(potion, random_runes(rng, 2), hand=hand, bonus=bonus))
         self.game = stage(
             boards,
             turn={"round": self.round_, "player": self.trigger},

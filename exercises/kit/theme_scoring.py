@@ -36,6 +36,7 @@ from .staging import (
     random_potion,
     random_runes,
     stage,
+    topped_up,
 )
 
 
@@ -170,7 +171,8 @@ class MarginalValue(NumberExercise):
         bonus = random_bonus(rng, size)
         other = opponent_board(potion)
         self.game = stage([board(potion, "SSMM", hand=[self.card], bonus=bonus), other])
-        self.with_card = stage([board([*potion, self.card], "SSMM", bonus=bonus), other])
+        grown = topped_up(bonus, size + 1)
+        self.with_card = stage([board([*potion, self.card], "SSMM", bonus=grown), other])
         self.potion = potion
 
     def question(self) -> str:

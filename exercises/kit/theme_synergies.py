@@ -19,6 +19,7 @@ from .staging import (
     random_bonus,
     random_potion,
     stage,
+    topped_up,
 )
 
 
@@ -29,7 +30,8 @@ def _total(game: Game, seat: int = 0) -> int:
 def _with_cards(
     potion: list[str], extra: list[str], bonus: list[str], other: dict[str, Any]
 ) -> Game:
-    return stage([board([*potion, *extra], "SSMM", bonus=bonus), other])
+    grown = [*potion, *extra]
+    return stage([board(grown, "SSMM", bonus=topped_up(bonus, len(grown))), other])
 
 
 @register

@@ -1,0 +1,145 @@
+"""Actions as immutable values with a short, readable notation.
+
+Every turn the player to act has drawn a card; the action says which card goes where.
+
+========================  =======================================================
+``carnival R4``           Play R4 face up onto the Carnival stack
+``spectator R4``          Play R4 face up in front of you, as your Spectator
+``give R4 to 2``          Play R4 face up in front of player 2, as their Spectator
+``mask R4 carnival``      Play a Mask with R4 slid face down under it, onto the stack
+``mask R4 spectator``     ... in front of you
+``mask R4 to 2``          ... in front of player 2
+``mask carnival``         A Mask hiding nothing (only when no Creature is left to hide)
+========================  =======================================================
+
+Cards are written with their colour letter and value (``R4`` red 4, ``Y-2`` yellow -2; see
+``cards.py``); players are numbered from 1 in the notation, seats from 0 in the values.
+``str(action)`` gives the notation and ``Action.parse(text)`` reads it back.
+
+>>> Action.parse("give r4 to 2")
+Action.parse('give R4 to 2')
+>>> Action.parse("give R4 to 2").to
+1
+>>> str(Play("Y-2", CARNIVAL, masked=True))
+'mask Y-2 carnival'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .errors import ActionSyntaxError, CardError
+
+#: Where a card goes, besides another player's seat number (0-based).
+CARNIVAL = -2
+OWN = -1
+
+
+class Action:
+    """Base class of every action; ``Action.parse(text)`` reads the notation."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        return parse_action(text)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Play(Action):
+    """Play ``card`` (a Creature id) to ``to``: ``CARNIVAL``, ``OWN`` or another seat.
+
+    ``masked``: a Mask goes down with the card slid face down under it; ``card`` is None only
+    for a Mask that hides nothing.
+    """
+
+    card: str | None
+    to: int = CARNIVAL
+    masked: bool = False
+
+    def __str__(self) -> str:
+        if self.to == CARNIVAL:
+            place = "carnival"
+        elif self.to == OWN:
+            place = "spectator"
+        else:
+            place = f"to {self.to + 1}"
+        if self.masked:
+            return f"mask {self.card} {place}" if self.card is not None else f"mask {place}"
+        if self.to >= 0:
+            return f"give {self.card} {place}"
+        return f"{place} {self.card}"
+
+
+VERBS = ("carnival", "spectator", "give", "mask")
+EXAMPLES = {
+    "carnival": "carnival R4",
+    "spectator": "spectator R4",
+    "give": "give R4 to 2",
+    "mask": "mask R4 carnival, mask R4 spectator or mask R4 to 2",
+}
+
+
+def _creature_id(word: str) -> str:
+    try:
+        card = Card.parse(word)
+    except CardError as error:
+        raise ValueError(str(error)) from None
+    if card.is_mask:
+        raise ValueError("a Mask is played with the word 'mask', like 'mask R4 carnival'")
+    return card.id
+
+
+def _player(word: str) -> int:
+    if not word.isdigit() or int(word) < 1:
+        raise ValueError(f"the player {word!r} should be a number from 1 (players count from 1)")
+    return int(word) - 1
+
+
+def _place(words: list[str]) -> int:
+    if words == ["carnival"]:
+        return CARNIVAL
+    if words == ["spectator"]:
+        return OWN
+    if len(words) == 2 and words[0] == "to":
+        return _player(words[1])
+    raise ValueError(
+        f"{' '.join(words) or 'nothing'!r} is not a place: say 'carnival', 'spectator' or 'to 2'"
+    )
+
+
+def _parse_words(verb: str, args: list[str]) -> Action:
+    if verb in ("carnival", "spectator") and len(args) == 1:
+        return Play(_creature_id(args[0]), CARNIVAL if verb == "carnival" else OWN)
+    if verb == "give" and len(args) == 3 and args[1] == "to":
+        return Play(_creature_id(args[0]), _player(args[2]))
+    if verb == "mask" and args:
+        if args[0] in ("carnival", "spectator", "to"):
+            return Play(None, _place(args), masked=True)
+        if args[0] == "mask":
+            raise ValueError("a Mask hides a Creature, not another Mask")
+        return Play(_creature_id(args[0]), _place(args[1:]), masked=True)
+    raise ValueError(f"'{verb}' is written like '{EXAMPLES[verb]}'")
+
+
+def parse_action(text: str) -> Action:
+    """Read an action in Carnival's notation; ``ActionSyntaxError`` says what is wrong."""
+    if not isinstance(text, str):
+        raise ActionSyntaxError(f"an action is text like 'carnival R4', not {text!r}")
+    words = text.strip().lower().split()
+    if not words:
+        raise ActionSyntaxError("an empty action: write one like 'carnival R4' or 'give R4 to 2'")
+    verb, args = words[0], words[1:]
+    if verb not in VERBS:
+        raise ActionSyntaxError(
+            f"{text.strip()!r} is not an action: unknown word {verb!r} "
+            f"(an action starts with one of: {', '.join(VERBS)})"
+        )
+    try:
+        return _parse_words(verb, args)
+    except ValueError as error:
+        raise ActionSyntaxError(f"{text.strip()!r} is not an action: {error}") from None

@@ -1,0 +1,92 @@
+"""What one seat may know: its own hand and the table as that seat sees it.
+
+``Game.observation(seat)`` builds one. Table cards are ``Entry`` values written ``R4`` (face
+up), ``[?]`` (a Mask hiding a card the seat does not know), ``[R4]`` (a Mask whose card the
+seat knows), ``[]`` (a Mask hiding nothing) and ``?`` (a face-up Carnival card buried deeper
+than the seat remembers, ``Rules.carnival_memory``).
+
+>>> from carnival_core import Game
+>>> seen = Game.new(2, seed=3).observation(1)
+>>> seen.hand_sizes, seen.deck_size, str(seen.top)
+((11, 10), 19, 'B1')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, Entry
+from .scoring import RoundResult, totals
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One seat's view of a game: a frozen value with a readable text form (``str``)."""
+
+    seat: int
+    round: int
+    rounds: int
+    #: The seat to play, or None once the game is over.
+    current_player: int | None
+    #: This seat's own hand, sorted.
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    #: Masks each hand is publicly known to hold (those dealt and not yet played).
+    known_masks: tuple[int, ...]
+    #: Every Spectator row, in play order.
+    spectators: tuple[tuple[Entry, ...], ...]
+    #: The Carnival stack, bottom first: the last entry is the top card.
+    carnival: tuple[Entry, ...]
+    deck_size: int
+    #: Cards discarded at setup (how many; nobody sees them).
+    set_aside: int
+    #: The reveals and scores of the finished rounds (public).
+    results: tuple[RoundResult, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_sizes)
+
+    @property
+    def top(self) -> Entry | None:
+        """The top card of the Carnival stack, which every seat sees."""
+        return self.carnival[-1] if self.carnival else None
+
+    def scores(self) -> list[int]:
+        """Each seat's points over the finished rounds."""
+        return totals(self.results, self.players)
+
+    def __str__(self) -> str:
+        turn = (
+            "the game is over"
+            if self.current_player is None
+            else f"player {self.current_player + 1} to play"
+        )
+        lines = [
+            f"Carnival, round {self.round} of {self.rounds}, as player {self.seat + 1} sees it "
+            f"({turn})",
+            f"Carnival stack ({_cards(len(self.carnival))}, top last): "
+            + (" ".join(map(str, self.carnival)) or "empty"),
+            f"Deck: {_cards(self.deck_size)}; set aside at setup: {self.set_aside}",
+        ]
+        for seat in range(self.players):
+            row = " ".join(map(str, self.spectators[seat])) or "none"
+            if seat == self.seat:
+                hand = " ".join(card.id for card in self.hand) or "empty"
+                lines.append(f"Player {seat + 1} (you): hand {hand}; spectators {row}")
+            else:
+                known = self.known_masks[seat]
+                masks = f", {known} of them Mask{'s' if known > 1 else ''}" if known else ""
+                lines.append(
+                    f"Player {seat + 1}: {_cards(self.hand_sizes[seat])} in hand{masks}; "
+                    f"spectators {row}"
+                )
+        if self.results:
+            lines.append("Scores so far: " + ", ".join(
+                f"player {seat + 1} {points}" for seat, points in enumerate(self.scores())
+            ))  # fmt: skip
+        return "\n".join(lines)

@@ -1,0 +1,148 @@
+"""Scoring a round ("happy spectators") and choosing the winners over the rounds.
+
+A Creature type is happy in front of a player when the Carnival holds more of it (the sum of
+its values, negative cards included) than that player's Spectator row; the cards of happy
+types score their values, the others are turned face down.
+
+>>> from carnival_core.cards import Card
+>>> cards = lambda text: [Card.parse(word) for word in text.split()]
+>>> result = score_round(cards("R6 R1 Y2"), [cards("R4 Y3"), cards("Y1")], Rules())
+>>> result.scores, result.scoring_cards
+((4, 1), (1, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import Card, CardSet, card_set
+from .rules import Rules
+
+
+def is_happy(carnival_sum: int, spectator_sum: int, rules: Rules) -> bool:
+    """Whether Spectators summing ``spectator_sum`` are happy with a Carnival of ``carnival_sum``."""
+    if rules.happy_on_tie:
+        return carnival_sum >= spectator_sum
+    return carnival_sum > spectator_sum
+
+
+def type_points(carnival_sum: int, spectator_sum: int, rules: Rules) -> int:
+    """The points a Spectator type scores: its sum if happy (0 for a negative sum if the rules
+    say so), else 0."""
+    if not is_happy(carnival_sum, spectator_sum, rules):
+        return 0
+    if spectator_sum < 0 and not rules.negative_sums_score:
+        return 0
+    return spectator_sum
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """The reveal of one round: every Creature in the Carnival and in each Spectator row
+    (Masks put aside, hidden cards and hands added), the sums by type, and the scores."""
+
+    round: int
+    carnival: tuple[Card, ...]
+    spectators: tuple[tuple[Card, ...], ...]
+    carnival_sums: tuple[int, ...]
+    spectator_sums: tuple[tuple[int, ...], ...]
+    happy: tuple[tuple[bool, ...], ...]
+    scores: tuple[int, ...]
+    #: Creature cards left face up (those of happy types), for the tie-break.
+    scoring_cards: tuple[int, ...]
+
+    def lines(self, creature_names: Sequence[str]) -> list[str]:
+        """The reveal as a small table: Carnival sum and each player's sum per type; ``*``
+        marks a happy type that scores."""
+        players = len(self.scores)
+        lines = ["Creature  Carnival" + "".join(f"{'P' + str(p + 1):>7}" for p in range(players))]
+        for t, name in enumerate(creature_names):
+            cells = ""
+            for seat in range(players):
+                has_cards = any(card.type_index == t for card in self.spectators[seat])
+                mark = "*" if has_cards and self.happy[seat][t] else " "
+                cell = f"{self.spectator_sums[seat][t]}{mark}" if has_cards else "-  "
+                cells += f"{cell:>7}"
+            lines.append(f"{name:<9}{self.carnival_sums[t]:>9}{cells}")
+        lines.append(f"{'Score':<18}" + "".join(f"{s:>6} " for s in self.scores))
+        return lines
+
+
+def score_round(
+    carnival: Iterable[Card],
+    spectators: Sequence[Iterable[Card]],
+    rules: Rules,
+    round: int = 1,
+) -> RoundResult:
+    """Score a revealed round: ``carnival`` and each seat's ``spectators`` are Creature cards
+    (Masks, if any, are put aside)."""
+    cards = card_set(rules)
+    kind_of = cards.kind_of
+    return round_result(
+        cards,
+        rules,
+        round,
+        [kind_of[card.id] for card in carnival if not card.is_mask],
+        [[kind_of[card.id] for card in row if not card.is_mask] for row in spectators],
+    )
+
+
+def round_result(
+    cards: CardSet,
+    rules: Rules,
+    round: int,
+    carnival: list[int],
+    spectators: list[list[int]],
+) -> RoundResult:
+    """``score_round`` on card kinds (Creatures only): the engine's path at the end of a round."""
+    types, values, faces = cards.type_of, cards.value_of, cards.cards
+    kinds = range(cards.types)
+    carnival_sums = [0] * cards.types
+    for kind in carnival:
+        carnival_sums[types[kind]] += values[kind]
+    rows, spectator_sums, happy, scores, scoring_cards = [], [], [], [], []
+    for row in spectators:
+        row = sorted(row)
+        sums = [0] * cards.types
+        counts = [0] * cards.types
+        for kind in row:
+            t = types[kind]
+            sums[t] += values[kind]
+            counts[t] += 1
+        glad = tuple([is_happy(carnival_sums[t], sums[t], rules) for t in kinds])
+        rows.append(tuple([faces[k] for k in row]))
+        spectator_sums.append(tuple(sums))
+        happy.append(glad)
+        scores.append(sum([type_points(carnival_sums[t], sums[t], rules) for t in kinds]))
+        scoring_cards.append(sum([counts[t] for t in kinds if glad[t]]))
+    return RoundResult(
+        round,
+        tuple([faces[k] for k in sorted(carnival)]),
+        tuple(rows),
+        tuple(carnival_sums),
+        tuple(spectator_sums),
+        tuple(happy),
+        tuple(scores),
+        tuple(scoring_cards),
+    )
+
+
+def totals(results: Sequence[RoundResult], players: int) -> list[int]:
+    """Each seat's points over the rounds played so far."""
+    return [sum(result.scores[seat] for result in results) for seat in range(players)]
+
+
+def winners(results: Sequence[RoundResult], rules: Rules) -> list[int]:
+    """The winning seats once every round is scored: most points; on a tie, most scoring cards
+    in the last round (if the rules say so); still tied, the victory is shared."""
+    if not results:
+        return []
+    points = totals(results, len(results[0].scores))
+    best = max(points)
+    tied = [seat for seat, p in enumerate(points) if p == best]
+    if len(tied) > 1 and rules.tie_break_scoring_cards:
+        cards = results[-1].scoring_cards
+        most = max(cards[seat] for seat in tied)
+        tied = [seat for seat in tied if cards[seat] == most]
+    return tied
