@@ -87,6 +87,14 @@ class PlayerView:
     def empty_spaces(self) -> int:
         return self.open_spaces - self.runes
 
+    @property
+    def runes_text(self) -> str:
+        """The board as the position format writes it: ``S`` Sun, ``M`` Moon, ``.`` empty,
+        ``#`` Padlock, one letter per space (``"SSM..#"``)."""
+        return (
+            "S" * self.suns + "M" * self.moons + "." * self.empty_spaces + "#" * self.locked_spaces
+        )
+
     def columns(self) -> dict[Ingredient, list[Card]]:
         """Played cards by ingredient column, each Salt in its target's column."""
         by_id = {card.id: card for card in self.played}

@@ -47,12 +47,10 @@ def position_dict(game: Game) -> dict[str, Any]:
     boards = []
     for seat in range(game.num_players):
         view = game.player(seat)
-        runes = "S" * view.suns + "M" * view.moons + "." * view.empty_spaces
-        runes += "#" * view.locked_spaces
         salt_on = game.salt_on(seat)
         boards.append(
             {
-                "runes": runes,
+                "runes": view.runes_text,
                 "counter": view.counter,
                 "sickles": view.sickles,
                 "hand": list(game.hand_ids(seat)),

@@ -1,10 +1,12 @@
 """Every exercise's check: it accepts the engine's answer in every form, rejects wrong answers
-with a hint that quotes the rule, and the solution and student notebooks agree with it."""
+with a hint that quotes the rule (and names the mistake when it is a common one), and the
+solution and student notebooks agree with it."""
 
 from __future__ import annotations
 
 import contextlib
 import io
+import random
 import re
 from collections import Counter
 from functools import cache
@@ -14,10 +16,30 @@ from typing import Any
 import nbformat
 import pytest
 import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from exercises.kit import EXERCISES, RULES, THEMES, Exercise, catalogue, make
-from exercises.kit.release import BEGIN_HIDDEN, BEGIN_SOLUTION, STUB, student_version
-from exercises.kit.staging import DECK
+from exercises.kit.base import WrongAnswer
+from exercises.kit.course import init_course
+from exercises.kit.release import (
+    BEGIN_HIDDEN,
+    BEGIN_SOLUTION,
+    STUB,
+    lesson_links,
+    student_markdown,
+    student_source,
+    student_version,
+)
+from exercises.kit.staging import (
+    DECK,
+    SALTS,
+    board,
+    opponent_board,
+    random_potion,
+    stage,
+    total_with,
+)
 from exercises.kit.theme_rules import full_turn_game
 from exercises.kit.theme_scoring import eric_game
 
@@ -125,6 +147,31 @@ def test_blank_and_unreadable_answers_get_a_hint(key: str, seed: int | None) -> 
     assert not odd and "cannot read" in odd.message
 
 
+def slip_seeds(key: str) -> range | tuple[None]:
+    return range(1000) if EXERCISES[key].randomised else (None,)
+
+
+@pytest.mark.parametrize("key", list(EXERCISES))
+def test_every_slip_hint_is_reachable(key: str) -> None:
+    """Each kind of common mistake an exercise knows turns up for some student number, and
+    checking the answer it leads to gives its own hint (plus the rule)."""
+    cls = EXERCISES[key]
+    assert len(cls.slip_kinds) >= 1, f"{key}: name the common mistakes"
+    missing = set(cls.slip_kinds)
+    for seed in slip_seeds(key):
+        ex = make(key, seed)
+        for slip in ex.slips():
+            assert slip.kind in cls.slip_kinds, f"{key}: undeclared slip {slip.kind!r}"
+        for slip in ex.live_slips.values():
+            result = ex.check(slip.answer)
+            assert not result and slip.hint in result.message, (key, seed, slip, result)
+            assert ex.hint.quote in result.hint
+            missing.discard(slip.kind)
+        if not missing:
+            break
+    assert not missing, f"{key}: no student number meets the slip(s) {sorted(missing)}"
+
+
 def test_a_readable_wrong_answer_is_not_a_syntax_complaint() -> None:
     ex = exercise("score_potion", 0)
     result = ex.check(ex.answer() + 1)
@@ -165,6 +212,33 @@ def test_full_turn_example_matches_the_rulebook() -> None:
     assert sorted(c.id for c in view.hand) == ["D04", "D18"]
 
 
+def test_marginal_value_counts_the_bonus_token_the_card_brings() -> None:
+    with_token = [ex for ex in (make("marginal_value", s) for s in range(100)) if ex.token]
+    assert len(with_token) >= 5
+    for ex in with_token:
+        assert ex.token.title in ex.question()
+        game = ex.game.copy()
+        game.play(f"play {ex.card}")
+        assert game.phase == "bonus"
+        game.play(f"bonus {ex.token}")
+        assert ex.answer() == game.score_pad(0).total - ex.game.score_pad(0).total
+    # The token is what the old answer (the card added, nothing else) left out.
+    assert any(
+        ex.answer() != total_with(ex.game, [ex.card]) - ex.game.score_pad(0).total
+        for ex in with_token
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 10**6), size=st.integers(3, 10), salts=st.integers(0, 2))
+def test_random_potions_are_positions_the_engine_accepts(seed: int, size: int, salts: int) -> None:
+    potion = random_potion(random.Random(seed), size, salts=salts)
+    game = stage([board(potion), opponent_board(potion)])  # PositionError if not
+    played = game.player(0)
+    assert len(played.played) == size and len(played.salt_on) == salts
+    assert all(target not in SALTS for _, target in played.salt_on)
+
+
 def test_eric_scores_forty() -> None:
     pad = eric_game().score_pad(0)
     assert pad.total == 40
@@ -172,19 +246,32 @@ def test_eric_scores_forty() -> None:
 
 
 # ------------------------------------------------------------------ the notebooks
+def is_check(cell: Any) -> bool:
+    return bool(cell.metadata.get("nbgrader", {}).get("grade"))
+
+
 def run_cells(path: Path) -> dict[str, Any]:
-    """Run a notebook's code cells in this process (fast; the kernel run is test_notebooks)."""
+    """Run a notebook's code cells in this process (fast; the kernel run is test_notebooks).
+    Returns each check cell's outcome by grade id: None when it passed, else its WrongAnswer."""
     namespace: dict[str, Any] = {}
+    outcomes: dict[str, Any] = {}
     notebook = nbformat.read(path, as_version=4)
     with contextlib.redirect_stdout(io.StringIO()):
         for cell in notebook.cells:
-            if cell.cell_type == "code":
-                exec(compile(cell.source, f"{path.name}", "exec"), namespace)
-    return namespace
-
-
-def results(namespace: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in namespace.items() if re.fullmatch(r"result\d\d", k)}
+            if cell.cell_type != "code":
+                continue
+            code = compile(cell.source, f"{path.name}", "exec")
+            if not is_check(cell):
+                exec(code, namespace)
+                continue
+            grade_id = cell.metadata["nbgrader"]["grade_id"]
+            try:
+                exec(code, namespace)
+            except WrongAnswer as failure:
+                outcomes[grade_id] = failure
+            else:
+                outcomes[grade_id] = None
+    return outcomes
 
 
 def test_there_is_one_solution_notebook_per_theme() -> None:
@@ -195,18 +282,21 @@ def test_there_is_one_solution_notebook_per_theme() -> None:
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=[p.name for p in SOLUTIONS])
 def test_solution_answers_pass(path: Path) -> None:
-    found = results(run_cells(path))
-    assert found, f"{path.name} checks no answer"
-    for name, result in found.items():
-        assert result, f"{path.name}: {name} fails: {result}"
+    outcomes = run_cells(path)
+    assert outcomes, f"{path.name} checks no answer"
+    failed = {grade_id: str(error) for grade_id, error in outcomes.items() if error}
+    assert not failed, f"{path.name}: {failed}"
 
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=[p.name for p in SOLUTIONS])
-def test_student_blanks_get_hints_not_errors(path: Path) -> None:
-    found = results(run_cells(ROOT / "exercises" / path.name))
-    assert found
-    for name, result in found.items():
-        assert not result and result.hint, f"{path.name}: {name} should ask for an answer"
+def test_student_blanks_fail_their_checks_with_a_hint(path: Path) -> None:
+    outcomes = run_cells(ROOT / "exercises" / path.name)
+    assert outcomes
+    for grade_id, error in outcomes.items():
+        assert error is not None, f"{path.name}: {grade_id} passed with no answer"
+        result = error.result
+        assert "no answer yet" in result.message and result.hint, grade_id
+        assert str(result) in str(error)
 
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=[p.name for p in SOLUTIONS])
@@ -220,6 +310,8 @@ def test_student_notebook_is_the_released_solution(path: Path) -> None:
     assert [c.metadata for c in student.cells] == [c.metadata for c in released.cells]
     for cell in student.cells:
         assert BEGIN_SOLUTION not in cell.source and BEGIN_HIDDEN not in cell.source
+    title = student.cells[0].source.splitlines()[0]
+    assert title.startswith("# Exercises ") and "solutions" not in title
 
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=[p.name for p in SOLUTIONS])
@@ -241,9 +333,46 @@ def test_nbgrader_metadata(path: Path) -> None:
             checks += 1
             assert meta["locked"] is True and meta["points"] == 1 and not meta["solution"]
             number = meta["grade_id"][2:4]
-            assert f"assert result{number}" in cell.source and BEGIN_HIDDEN in cell.source
+            # One call that returns None: nbgrader finds no value to read as partial credit,
+            # and a wrong answer stops the cell (WrongAnswer), which nbgrader scores 0.
+            assert cell.source == f"ex{number}.verify(answer{number})"
     assert len(grade_ids) == len(set(grade_ids))
     assert answers == checks >= 3
+
+
+def test_the_student_version_reads_for_students() -> None:
+    text = "# Exercises 01 · Rules (solutions)\n\n[Start here](../../notebooks/00_start_here.ipynb)"
+    assert student_markdown(text, "../notebooks/") == (
+        "# Exercises 01 · Rules\n\n[Start here](../notebooks/00_start_here.ipynb)"
+    )
+    # Without an address for the lessons, a lesson is named in words, never a dead link.
+    words = student_markdown(text, None)
+    assert "](" not in words and "*Start here* (lesson 00_start_here.ipynb)" in words
+    # Only the title loses "(solutions)", and links between exercise notebooks stay.
+    assert lesson_links("[Exercises 02](02_runes.ipynb) (solutions)", None).endswith("(solutions)")
+
+
+def test_a_course_folder_without_a_lessons_address_names_the_lessons(tmp_path: Path) -> None:
+    written = init_course(tmp_path / "course")
+    config = (tmp_path / "course" / "nbgrader_config.py").read_text(encoding="utf-8")
+    assert "c.StudentVersion.lessons_url = ''" in config
+    notebooks = [p for p in written if p.suffix == ".ipynb"]
+    assert sorted(p.name for p in notebooks) == [p.name for p in SOLUTIONS]
+    for path in notebooks:
+        text = path.read_text(encoding="utf-8")
+        assert "../../notebooks/" not in text and "(lesson 00_start_here.ipynb)" in text
+    init_course(tmp_path / "site", "https://example.org/lessons")
+    text = (tmp_path / "site" / "source" / "carnuta" / "01_rules.ipynb").read_text(encoding="utf-8")
+    assert "](https://example.org/lessons/00_start_here.ipynb)" in text
+
+
+def test_the_release_drops_hidden_tests() -> None:
+    cell = {
+        "cell_type": "code",
+        "metadata": {"nbgrader": {"grade": True}},
+        "source": f"ex01.verify(answer01)\n{BEGIN_HIDDEN}\nassert secret\n### END HIDDEN TESTS",
+    }
+    assert student_source(cell) == "ex01.verify(answer01)"
 
 
 def test_answer_stub_is_an_expression() -> None:

@@ -6,7 +6,9 @@
 (True, False)
 
 Every exercise stages a position, asks the engine for the answer, accepts every correct form
-of it and answers a wrong one with a hint quoting the rulebook. Instructor solutions are in
+of it and answers a wrong one with a hint about the mistake (``slips``) and the rulebook's rule.
+``check`` never raises; a notebook's check cell calls ``verify``, which raises ``WrongAnswer``
+on a wrong answer so that nbgrader scores the cell 0. Instructor solutions are in
 ``exercises/solutions/``; ``exercises/README.md`` explains the nbgrader workflow.
 """
 
@@ -14,7 +16,7 @@ import sympy
 
 from . import theme_design, theme_rules, theme_runes, theme_scoring, theme_synergies
 from .answers import AnswerError
-from .base import EXERCISES, THEMES, Exercise, Result, catalogue, make
+from .base import EXERCISES, THEMES, Exercise, Result, Slip, WrongAnswer, catalogue, make
 from .rulebook import RULES, Rule
 from .staging import total_with
 from .theme_scoring import n
@@ -31,6 +33,8 @@ __all__ = [
     "Exercise",
     "Result",
     "Rule",
+    "Slip",
+    "WrongAnswer",
     "catalogue",
     "floor",
     "make",

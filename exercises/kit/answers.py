@@ -3,21 +3,34 @@
 Each reader takes what a student typed (text, a number, an engine value, a list) and returns
 a normal value, or raises ``AnswerError`` saying how to write it. Nothing is evaluated as code.
 
+Reading is linear in the answer's size. An answer larger than ``MAX_ANSWER_CHARS`` characters
+(or nested deeper than ``MAX_DEPTH``) is refused before anything reads it (``too_big``); text is
+scanned word by word with ``str`` methods, never with a regular expression that could
+backtrack; iterables are read at most ``MAX_ITEMS`` items far.
+
 >>> read_number("12"), read_number(Fraction(24, 2)), read_number(12.0)
 (Fraction(12, 1), Fraction(12, 1), Fraction(12, 1))
 >>> read_action(" Take Day 2 ")
 Action.parse('take day 2')
 >>> sorted(read_many("n16, D04", read_card))
 ['D04', 'N16']
+>>> read_runes("2 Suns, 1 Moon"), read_runes({"sun": 2, "moon": 1}), read_runes("SSM..#")
+((2, 1), (2, 1), (2, 1))
 """
 
 from __future__ import annotations
 
 import contextlib
-import re
+import itertools
+import math
+import operator
+import reprlib
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
+
+import sympy
 
 from carnuta_core import Action, Card, Face, Ingredient, PlayCard, TakeRunes, reference_deck
 from carnuta_core.actions import parse_action
@@ -25,9 +38,131 @@ from carnuta_core.errors import ActionSyntaxError
 
 T = TypeVar("T")
 
+#: The longest answer read, in characters (a list counts its items, a number its digits).
+MAX_ANSWER_CHARS = 2000
+#: The deepest nesting read (a list of lists of ...).
+MAX_DEPTH = 8
+#: The most items read from a list, a set or any other iterable.
+MAX_ITEMS = 100
+#: The most digits read in one number written as text.
+MAX_DIGITS = 400
+DIGITS = "0123456789"
+
 
 class AnswerError(ValueError):
     """The answer could not be read; the message says how to write it."""
+
+
+# ------------------------------------------------------------------ size and description
+def too_big(answer: Any) -> bool:
+    """Whether ``answer`` is larger than ``MAX_ANSWER_CHARS`` characters or nested deeper than
+    ``MAX_DEPTH``. Stops counting as soon as the answer is too big, so it is cheap on anything.
+
+    >>> too_big("12"), too_big("1" * 5000), too_big([[[[[[[[[[1]]]]]]]]]])
+    (False, True, True)
+    """
+    budget = MAX_ANSWER_CHARS
+    stack: list[tuple[Any, int]] = [(answer, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return True
+        budget -= _own_size(item)
+        if budget < 0:
+            return True
+        children = _children(item)
+        for child in itertools.islice(children, budget // 2 + 1):
+            stack.append((child, depth + 1))
+            budget -= 2  # at least a separator and a character per item
+        if budget < 0:
+            return True
+    return False
+
+
+def _own_size(item: Any) -> int:
+    """The characters ``item`` takes when written, without what it contains."""
+    if isinstance(item, str | bytes | bytearray):
+        return len(item)
+    if isinstance(item, bool) or item is None:
+        return 4
+    if isinstance(item, int):
+        return item.bit_length() * 30103 // 100000 + 1  # its decimal digits
+    if isinstance(item, Fraction):
+        return _own_size(item.numerator) + _own_size(item.denominator) + 1
+    if isinstance(item, sympy.Integer | sympy.Rational):
+        return _own_size(int(item.p)) + _own_size(int(item.q)) + 1
+    return 1
+
+
+def _children(item: Any) -> Iterable[Any]:
+    """What a container holds, for ``too_big``: lists, tuples, sets, mappings, sympy trees."""
+    if isinstance(item, list | tuple | set | frozenset):
+        return iter(item)
+    if isinstance(item, dict):
+        return itertools.chain.from_iterable(item.items())
+    if isinstance(item, sympy.Basic):
+        return iter(tuple(item.args))
+    return ()
+
+
+class _ShortRepr(reprlib.Repr):
+    """``reprlib`` with short limits, and huge whole numbers named by their length (turning
+    one into text would fail past Python's 4,300-digit limit)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = self.maxother = 60
+        self.maxlist = self.maxtuple = self.maxset = self.maxfrozenset = self.maxdict = 6
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 200:
+            return f"<a whole number of about {_own_size(abs(x))} digits>"
+        return str(x)
+
+
+_SHORT = _ShortRepr()
+
+
+def describe(answer: Any) -> str:
+    """A short, safe ``repr`` of an answer for messages: never long, never an exception.
+
+    >>> describe("x" * 500)[:12], describe(10**10000)
+    ("'xxxxxxxxxxx", '<a whole number of about 10001 digits>')
+    """
+    try:
+        text = _SHORT.repr(answer)
+    except Exception:  # a student's object whose repr fails
+        return f"<a {type(answer).__name__} object>"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+# ------------------------------------------------------------------ text
+def normal(text: str) -> str:
+    """Text as read: compatibility forms folded (full-width digits, ½), trimmed, lower case."""
+    return unicodedata.normalize("NFKC", text).strip().lower()
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text``, lower case: runs of letters and runs of digits; anything else
+    separates them. ``'P2, 3 Suns'`` gives ``['p', '2', '3', 'suns']``.
+
+    >>> words("Player2: 11th!")
+    ['player', '2', '11', 'th']
+    """
+    out: list[str] = []
+    start = 0
+    kind = ""
+    text = normal(text)
+    for index, char in enumerate(text):
+        now = "digit" if char in DIGITS else "letter" if char.isalpha() else ""
+        if now != kind:
+            if kind:
+                out.append(text[start:index])
+            start, kind = index, now
+    if kind:
+        out.append(text[start:])
+    return out
 
 
 YES = {"yes", "y", "true", "legal", "allowed", "oui", "vrai", "légal", "autorisé"}
@@ -39,50 +174,115 @@ def read_bool(answer: Any) -> bool:
     if isinstance(answer, bool):
         return answer
     if isinstance(answer, str):
-        word = answer.strip().lower().rstrip(".!")
+        word = normal(answer).rstrip(".!")
         if word in YES:
             return True
         if word in NO:
             return False
-    raise AnswerError(f"answer True or False (or 'yes'/'no'), not {answer!r}")
+    raise AnswerError(f"answer True or False (or 'yes'/'no'), not {describe(answer)}")
 
 
-NUMBER = re.compile(
-    r"^\s*([-+]?\d+(?:\.\d+)?(?:\s*/\s*\d+)?)\s*(?:points?|pts?|actions?|turns?)?\s*$"
-)
+# ------------------------------------------------------------------ numbers
+UNITS = {
+    "point", "points", "pt", "pts", "action", "actions", "turn", "turns", "tour", "tours",
+    "round", "rounds", "rune", "runes", "space", "spaces", "case", "cases",
+}  # fmt: skip
+HOW_NUMBER = "a number like 12 (or '12', or Fraction(25, 2))"
+
+
+def _digits_from(text: str, start: int) -> int:
+    """The index just past the run of digits that starts at ``start``."""
+    end = start
+    while end < len(text) and text[end] in DIGITS:
+        end += 1
+    return end
+
+
+def _whole(digits: str) -> int:
+    """A run of digits as an int (a longer run than ``MAX_DIGITS`` is no count of anything)."""
+    if len(digits) > MAX_DIGITS:
+        raise AnswerError(f"a number of {len(digits)} digits is not one you can count to")
+    return int(digits)
+
+
+def _number_in_text(answer: str) -> Fraction:
+    """``'12'``, ``' 12 points'``, ``'-3'``, ``'12.5'``, ``'12,5'``, ``'49/4'``, ``'½'``."""
+    text = normal(answer).replace("⁄", "/")
+    index = 1 if text[:1] in ("-", "+") else 0
+    end = _digits_from(text, index)
+    if end == index:
+        raise AnswerError(f"answer {HOW_NUMBER}, not {describe(answer)}")
+    number = Fraction(_whole(text[index:end]))
+    if text[end : end + 1] in (".", ",") and text[end + 1 : end + 2].isdigit():
+        decimals = _digits_from(text, end + 1)
+        number += Fraction(_whole(text[end + 1 : decimals]), 10 ** (decimals - end - 1))
+        end = decimals
+    rest = text[end:].strip()
+    if rest.startswith("/"):
+        below = rest[1:].lstrip()
+        stop = _digits_from(below, 0)
+        if stop == 0:
+            raise AnswerError(f"answer {HOW_NUMBER}, not {describe(answer)}")
+        denominator = _whole(below[:stop])
+        if denominator == 0:
+            raise AnswerError(f"{describe(answer)} divides by zero")
+        number /= denominator
+        rest = below[stop:].strip()
+    if rest and rest not in UNITS:
+        raise AnswerError(f"answer {HOW_NUMBER}, not {describe(answer)}")
+    return -number if text.startswith("-") else number
 
 
 def read_number(answer: Any) -> Fraction:
-    """A number as an exact ``Fraction``: an int, a Fraction, a float, a sympy number or text."""
-    if isinstance(answer, bool):
-        raise AnswerError(f"answer a number, not {answer!r}")
+    """A number as an exact ``Fraction``: an int, a Fraction, a float, a sympy or numpy number,
+    or text. Infinities, nan, arrays and booleans are not numbers of points."""
+    dimensions = getattr(answer, "ndim", 0)  # a numpy array of any shape is not one number
+    if isinstance(answer, bool) or dimensions:
+        raise AnswerError(f"answer one number, not {describe(answer)}")
     if isinstance(answer, int | Fraction):
         return Fraction(answer)
-    if isinstance(answer, float):
-        return Fraction(answer).limit_denominator(10**6)
-    if hasattr(answer, "p") and hasattr(answer, "q"):  # a sympy Integer or Rational
-        return Fraction(int(answer.p), int(answer.q))
-    if hasattr(answer, "__index__"):  # numpy integers
-        return Fraction(answer.__index__())
-    if hasattr(answer, "__float__") and not isinstance(answer, str):  # numpy floats
-        return Fraction(float(answer)).limit_denominator(10**6)
     if isinstance(answer, str):
-        match = NUMBER.match(answer)
-        if match:
-            return Fraction(match.group(1).replace(" ", ""))
-    raise AnswerError(f"answer a number like 12 (or '12', or Fraction(25, 2)), not {answer!r}")
+        return _number_in_text(answer)
+    if isinstance(answer, sympy.Basic):
+        if answer.is_Rational:
+            return Fraction(int(answer.p), int(answer.q))
+        if not answer.is_Float:
+            raise AnswerError(f"answer a plain number, not the sympy value {describe(answer)}")
+    try:
+        return Fraction(operator.index(answer))  # numpy integers
+    except Exception:  # not a whole number of any kind
+        pass
+    try:
+        value = float(answer)  # floats: Python, numpy, sympy, Decimal
+    except Exception:  # not a number at all
+        raise AnswerError(f"answer {HOW_NUMBER}, not {describe(answer)}") from None
+    if not math.isfinite(value):
+        raise AnswerError(f"{describe(answer)} is not a number you can count to")
+    return Fraction(value).limit_denominator(10**6)
 
 
+def read_count(answer: Any) -> int:
+    """A whole number, zero or more (runes, players, cards)."""
+    number = read_number(answer)
+    if number.denominator != 1 or number < 0:
+        raise AnswerError(f"answer a whole number (0, 1, 2, ...), not {describe(answer)}")
+    return int(number)
+
+
+# ------------------------------------------------------------------ the game's words
 def read_action(answer: Any) -> Action:
     """An ``Action`` or its notation, in any case: ``"take day 2"``, ``"Take Day 2"``."""
     if isinstance(answer, Action):
         return answer
     if isinstance(answer, str):
+        said = normal(answer).split()
+        if len(said) > 4 or any(len(word) > 12 for word in said):
+            raise AnswerError("an action is a few short words, like 'take day 2'")
         try:
-            return parse_action(answer)
+            return parse_action(" ".join(said))
         except ActionSyntaxError as error:
             raise AnswerError(str(error)) from None
-    raise AnswerError(f"answer an action like 'take day 2', not {answer!r}")
+    raise AnswerError(f"answer an action like 'take day 2', not {describe(answer)}")
 
 
 def read_card(answer: Any) -> str:
@@ -92,15 +292,13 @@ def read_card(answer: Any) -> str:
     if isinstance(answer, PlayCard):
         return answer.card
     if isinstance(answer, str):
-        text = answer.strip()
-        if text.lower().startswith("play "):
-            action = read_action(text)
-            assert isinstance(action, PlayCard)
-            return action.card
-        card_id = text.split()[0].upper() if text else ""
+        said = normal(answer).split()
+        if said[:1] == ["play"]:
+            return read_card(read_action(answer))
+        card_id = said[0].strip(".,;:!?'\"()[]{}").upper() if said else ""
         with contextlib.suppress(KeyError):
             return reference_deck()[card_id].id
-    raise AnswerError(f"answer a card id like 'N16' (or the Card itself), not {answer!r}")
+    raise AnswerError(f"answer a card id like 'N16' (or the Card itself), not {describe(answer)}")
 
 
 FRENCH_INGREDIENTS = {
@@ -115,15 +313,22 @@ def read_ingredient(answer: Any) -> Ingredient:
     if isinstance(answer, Ingredient):
         return answer
     if isinstance(answer, str):
-        word = answer.strip().lower().removeprefix("bonus ").strip()
+        word = normal(answer).removeprefix("bonus ").strip()
         word = FRENCH_INGREDIENTS.get(word, FRENCH_INGREDIENTS.get(word.rstrip("sx"), word))
         for ingredient in Ingredient:
             if word in (ingredient.value, ingredient.value + "s"):
                 return ingredient
-    raise AnswerError(f"answer an ingredient like 'berry' (or Ingredient.BERRY), not {answer!r}")
+    raise AnswerError(
+        f"answer an ingredient like 'berry' (or Ingredient.BERRY), not {describe(answer)}"
+    )
 
 
 FACE_WORDS = {"sun": Face.SUN, "soleil": Face.SUN, "moon": Face.MOON, "lune": Face.MOON}
+
+
+def face_word(word: str) -> Face | None:
+    """The face a word names, singular or plural (``'suns'``, ``'lunes'``), or None."""
+    return FACE_WORDS.get(word, FACE_WORDS.get(word[:-1])) if word else None
 
 
 def read_face(answer: Any) -> Face:
@@ -133,94 +338,115 @@ def read_face(answer: Any) -> Face:
     if isinstance(answer, TakeRunes):
         return answer.face
     if isinstance(answer, str):
-        words = answer.strip().lower().split()
-        if words and words[0] in ("runes", "take") and len(words) > 1:
-            words = words[1:]
-        if len(words) == 1:
-            word = words[0].rstrip("s")
-            if word in FACE_WORDS:
-                return FACE_WORDS[word]
-    raise AnswerError(f"answer 'sun' or 'moon' (or Face.SUN / Face.MOON), not {answer!r}")
+        said = normal(answer).split()
+        if said[:1] in (["runes"], ["take"]) and len(said) > 1:
+            said = said[1:]
+        if len(said) == 1:
+            face = face_word(said[0].rstrip(".!"))
+            if face is not None:
+                return face
+    raise AnswerError(f"answer 'sun' or 'moon' (or Face.SUN / Face.MOON), not {describe(answer)}")
 
 
-RUNE_COUNT = re.compile(r"(\d+)\s*(sun|moon|soleil|lune)", re.IGNORECASE)
+HOW_RUNES = "the Suns and Moons, like (2, 1), {'sun': 2, 'moon': 1}, '2 Suns, 1 Moon' or 'SSM'"
+
+
+def _runes_in_text(answer: str) -> tuple[int, int]:
+    """``'2 Suns, 1 Moon'``, ``'1 moon and 3 suns'``, ``'2 soleils 1 lune'`` or ``'SSM..#'``."""
+    letters = answer.strip().upper()
+    if letters and not letters.strip("SM.#"):
+        return (letters.count("S"), letters.count("M"))
+    counts = {Face.SUN: 0, Face.MOON: 0}
+    said = words(answer)
+    pairs = 0
+    for number, word in itertools.pairwise(said):
+        face = face_word(word)
+        if number.isdigit() and face is not None:
+            counts[face] += _whole(number)
+            pairs += 1
+    if not pairs or pairs != sum(1 for word in said if word.isdigit()):
+        raise AnswerError(f"answer {HOW_RUNES}, not {describe(answer)}")
+    return (counts[Face.SUN], counts[Face.MOON])
 
 
 def read_runes(answer: Any) -> tuple[int, int]:
     """A rune state as (Suns, Moons): ``(2, 1)``, ``{"sun": 2, "moon": 1}``, ``"2 Suns, 1 Moon"``
     or the board's letters ``"SSM..#"``."""
     if isinstance(answer, Mapping):
-        counts = {read_face(k): v for k, v in answer.items()}
-        try:
-            return (
-                int(read_number(counts.get(Face.SUN, 0))),
-                int(read_number(counts.get(Face.MOON, 0))),
-            )
-        except AnswerError:
-            pass
-    elif isinstance(answer, tuple | list) and len(answer) == 2:
-        try:
-            return (int(read_number(answer[0])), int(read_number(answer[1])))
-        except AnswerError:
-            pass
-    elif isinstance(answer, str):
-        text = answer.strip()
-        if text and set(text.upper()) <= set("SM.#"):
-            return (text.upper().count("S"), text.upper().count("M"))
-        found = RUNE_COUNT.findall(text)
-        if found:
-            suns = sum(int(n) for n, w in found if FACE_WORDS[w.lower()] is Face.SUN)
-            moons = sum(int(n) for n, w in found if FACE_WORDS[w.lower()] is Face.MOON)
-            return (suns, moons)
-    raise AnswerError(
-        f"answer the Suns and Moons on the board, like (2, 1), {{'sun': 2, 'moon': 1}}, "
-        f"'2 Suns, 1 Moon' or 'SSM', not {answer!r}"
-    )
+        counts = {read_face(face): read_count(count) for face, count in answer.items()}
+        return (counts.get(Face.SUN, 0), counts.get(Face.MOON, 0))
+    if isinstance(answer, tuple | list) and len(answer) == 2:
+        return (read_count(answer[0]), read_count(answer[1]))
+    if isinstance(answer, str):
+        return _runes_in_text(answer)
+    raise AnswerError(f"answer {HOW_RUNES}, not {describe(answer)}")
 
 
-PLAYER = re.compile(r"^\s*(?:player|joueur|joueuse|p)?\s*(\d)\s*$", re.IGNORECASE)
+PLAYER_WORDS = {"player", "joueur", "joueuse", "p"}
 
 
 def read_player(answer: Any) -> int:
     """A player number, counted from 1 like the engine's messages: ``2``, ``"Player 2"``, ``"P2"``."""
-    if isinstance(answer, bool):
-        raise AnswerError(f"answer a player number like 2, not {answer!r}")
-    if isinstance(answer, int):
-        return answer
     if isinstance(answer, str):
-        match = PLAYER.match(answer)
-        if match:
-            return int(match.group(1))
-    raise AnswerError(f"answer a player number like 2 (or 'Player 2'), not {answer!r}")
+        said = words(answer)
+        if said[:1] and said[0] in PLAYER_WORDS:
+            said = said[1:]
+        if len(said) == 1 and said[0].isdigit():
+            return _whole(said[0])
+        raise AnswerError(f"answer a player number like 2 (or 'Player 2'), not {describe(answer)}")
+    return read_count(answer)
 
 
-SPLIT = re.compile(r"\s*(?:,|;|\band\b|\bet\b|&|\+)\s*", re.IGNORECASE)
+# ------------------------------------------------------------------ several answers
+SEPARATORS = str.maketrans({mark: " , " for mark in ",;&+"})
+AND_WORDS = {"and", "et"}
 NONE_WORDS = {"", "none", "nothing", "no card", "no cards", "aucune", "rien", "[]", "{}", "()"}
+
+
+def split_text(text: str) -> list[str]:
+    """The parts of a list written as text: separated by commas, semicolons, '&', '+', 'and'
+    or 'et', outer brackets and quotes dropped.
+
+    >>> split_text("['D04' and n16]")
+    ['D04', 'n16']
+    """
+    text = text.strip()
+    if text[:1] in ("[", "(", "{") and text[-1:] in ("]", ")", "}"):
+        text = text[1:-1]
+    parts: list[str] = []
+    current: list[str] = []
+    for word in text.translate(SEPARATORS).split():
+        if word == "," or word.lower() in AND_WORDS:
+            parts.append(" ".join(current))
+            current = []
+        elif word.strip("'\""):
+            current.append(word.strip("'\""))
+    parts.append(" ".join(current))
+    return [part for part in parts if part]
 
 
 def read_many(answer: Any, read_one: Callable[[Any], T]) -> frozenset[T]:
     """Several answers in any order: a list, tuple or set, or text separated by commas or
     'and'; a single answer counts as one; ``[]`` or ``"none"`` is the empty answer."""
     if isinstance(answer, str):
-        text = answer.strip()
-        if text.lower() in NONE_WORDS:
+        if normal(answer) in NONE_WORDS:
             return frozenset()
-        if text[:1] in "[({" and text[-1:] in "])}":
-            text = text[1:-1]
-        parts = [p.strip().strip("'\"") for p in SPLIT.split(text) if p.strip()]
-        return frozenset(read_one(p) for p in parts)
-    if isinstance(answer, Iterable) and not isinstance(answer, Card | Action | Mapping):
-        return frozenset(read_one(a) for a in answer)
+        return frozenset(read_one(part) for part in split_text(answer))
+    if isinstance(answer, Iterable) and not isinstance(answer, Card | Action | Mapping | bytes):
+        items = list(itertools.islice(iter(answer), MAX_ITEMS + 1))
+        if len(items) > MAX_ITEMS:
+            raise AnswerError(f"that is more than {MAX_ITEMS} answers")
+        return frozenset(read_one(item) for item in items)
     return frozenset([read_one(answer)])
 
 
-def read_keyword(answer: Any, words: Mapping[str, str], how: str) -> str:
-    """One of a few keywords, by any of its synonyms (``words`` maps synonym to keyword)."""
+def read_keyword(answer: Any, synonyms: Mapping[str, str], how: str) -> str:
+    """One of a few keywords, by any of its synonyms (``synonyms`` maps synonym to keyword):
+    the whole answer, or a synonym found among its words."""
     if isinstance(answer, str):
-        text = answer.strip().lower().rstrip(".!")
-        if text in words:
-            return words[text]
-        for synonym, keyword in sorted(words.items(), key=lambda item: -len(item[0])):
-            if synonym and re.search(rf"\b{re.escape(synonym)}\b", text):
+        said = " " + " ".join(words(answer)) + " "
+        for synonym, keyword in sorted(synonyms.items(), key=lambda item: -len(item[0])):
+            phrase = " ".join(words(synonym))
+            if phrase and f" {phrase} " in said:
                 return keyword
-    raise AnswerError(f"answer {how}, not {answer!r}")
+    raise AnswerError(f"answer {how}, not {describe(answer)}")

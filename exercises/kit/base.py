@@ -1,18 +1,24 @@
 """The exercise machinery: an ``Exercise`` knows its position, asks the engine for the answer,
-reads every correct form of a student's answer and says ✓ or ✗ with a hint naming the rule."""
+reads every correct form of a student's answer and says ✓ or ✗, with a hint about the mistake
+when it recognises one and the rulebook section that settles it."""
 
 from __future__ import annotations
 
 import html
 import random
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar
+
+from IPython.display import display
 
 from carnuta_core import Game
 from carnuta_core.svg import player_svg, table_svg
 
-from .answers import AnswerError, read_number, read_runes
+from . import cells
+from .answers import MAX_ANSWER_CHARS, AnswerError, read_number, read_runes, too_big
 from .rulebook import RULES, Rule
 
 THEMES = {
@@ -53,6 +59,28 @@ class Result:
         )
 
 
+class WrongAnswer(AssertionError):
+    """A check cell's failure: the ✗ sentence and its hint. nbgrader scores a cell that raises
+    0, and Jupyter shows only these lines (``_render_traceback_``), not a stack of calls."""
+
+    def __init__(self, result: Result):
+        super().__init__(str(result))
+        self.result = result
+
+    def _render_traceback_(self) -> list[str]:
+        first, *rest = str(self.result).splitlines()
+        return [f"\x1b[31m{first}\x1b[0m", *rest]
+
+
+@dataclass(frozen=True)
+class Slip:
+    """A common mistake: its ``kind``, the ``answer`` it leads to, and a ``hint`` about it."""
+
+    kind: str
+    answer: Any
+    hint: str
+
+
 class Exercise:
     """One exercise. Subclasses set the class fields and write ``setup``, ``question``,
     ``solutions``, ``read``, ``answer``, ``forms`` and ``wrong_answers``.
@@ -71,6 +99,8 @@ class Exercise:
     randomised: ClassVar[bool] = False
     #: Which seat the question is about; ``None`` shows the whole table.
     seat: int | None = 0
+    #: Every kind of slip ``slips`` may name (each is reachable for some student number).
+    slip_kinds: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, seed: int | None = None):
         if seed is not None and not self.randomised:
@@ -79,6 +109,7 @@ class Exercise:
         self.rng = random.Random(f"{self.key}/{self.seed}")
         self.game: Game | None = None
         self.setup()
+        cells.watch()
 
     # ------------------------------------------------------------ to override
     def setup(self) -> None:
@@ -107,9 +138,11 @@ class Exercise:
         """At least two readable but wrong answers (for tests)."""
         raise NotImplementedError
 
-    def nudge(self, value: Any) -> str:
-        """An extra pointer for a readable wrong answer (never the answer itself)."""
-        return ""
+    def slips(self) -> list[Slip]:
+        """The common mistakes on this position, each with the wrong answer it leads to and a
+        hint about it (kinds from ``slip_kinds``; a kind that gives the right answer here is
+        dropped by ``live_slips``)."""
+        return []
 
     def because(self) -> str:
         """Why the answer is right, shown after a correct answer."""
@@ -127,20 +160,74 @@ class Exercise:
     def hint(self) -> Rule:
         return RULES[self.rule]
 
+    @property
+    def answer_name(self) -> str:
+        """The notebook name of this exercise's answer, e.g. ``answer03``."""
+        return f"answer{self.number:02d}"
+
+    @cached_property
+    def live_slips(self) -> dict[Any, Slip]:
+        """The slips that lead to a wrong answer here, by the answer's normal form."""
+        found: dict[Any, Slip] = {}
+        for slip in self.slips():
+            try:
+                value = self.read(slip.answer)
+            except AnswerError:  # a mistake no one could write here (a negative count...)
+                continue
+            if not self.is_correct(value) and value not in found:
+                found[value] = slip
+        return found
+
+    def slip_for(self, value: Any) -> Slip | None:
+        """The slip that leads to this (wrong, read) answer, if one does."""
+        return self.live_slips.get(value)
+
     def check(self, answer: Any) -> Result:
-        """✓ when ``answer`` is right (in any accepted form), else ✗ with a hint."""
-        rule = str(self.hint)
+        """✓ when ``answer`` is right (in any accepted form), else ✗ with a hint. Never raises:
+        an answer that cannot be read, of any type or size, is a ✗ saying why."""
+        with warnings.catch_warnings():  # nbgrader scores a check cell that writes to stderr 0
+            warnings.simplefilter("ignore")
+            try:
+                return self._check(answer)
+            except Exception as error:  # a student's object that fails when read (__eq__...)
+                return self._wrong(
+                    f"I cannot read that answer: reading it raised {type(error).__name__}."
+                )
+
+    def _wrong(self, message: str) -> Result:
+        return Result(False, self.grade_id, message, str(self.hint))
+
+    def _check(self, answer: Any) -> Result:
+        failed = cells.failed_run(self.answer_name)
+        if failed is not None:
+            return self._wrong(
+                f"{failed}, so {self.answer_name} still holds an older answer. Correct the "
+                f"cell and run it again: answer {self.how} (text goes in quotes)."
+            )
         if answer is None or answer is Ellipsis:
-            return Result(False, self.grade_id, f"no answer yet: {self.how}.", rule)
+            return self._wrong(f"no answer yet: {self.how}.")
+        if too_big(answer):
+            return self._wrong(
+                f"that answer is too long to read: answers here are short (at most "
+                f"{MAX_ANSWER_CHARS:,} characters). Answer {self.how}."
+            )
         try:
             value = self.read(answer)
         except AnswerError as error:
-            return Result(False, self.grade_id, f"I cannot read that answer: {error}.", rule)
+            return self._wrong(f"I cannot read that answer: {error}.")
         if self.is_correct(value):
             why = self.because()
             return Result(True, self.grade_id, "right." + (f" {why}" if why else ""))
-        nudge = self.nudge(value)
-        return Result(False, self.grade_id, "not this one." + (f" {nudge}" if nudge else ""), rule)
+        slip = self.slip_for(value)
+        return self._wrong("not this one." + (f" {slip.hint}" if slip else ""))
+
+    def verify(self, answer: Any) -> None:
+        """A check cell's call: show ✓, or stop the cell with the ✗ sentence (``WrongAnswer``),
+        so that the student, ``nbgrader validate`` and ``nbgrader autograde`` all agree."""
+        result = self.check(answer)
+        if not result:
+            raise WrongAnswer(result)
+        display(result)  # type: ignore[no-untyped-call]
 
     # ------------------------------------------------------------ showing
     def picture(self) -> str:

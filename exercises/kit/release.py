@@ -1,11 +1,11 @@
 """Student notebooks from the instructor solutions, the way ``nbgrader generate_assignment`` does.
 
 The notebooks in ``exercises/solutions/`` are the nbgrader *source* version: answer cells hold
-``### BEGIN SOLUTION`` ... ``### END SOLUTION`` and graded cells hold ``### BEGIN HIDDEN TESTS``
-... ``### END HIDDEN TESTS``. The student version replaces each solution region with
-``STUB`` (indented like the region) and drops each hidden-test region, exactly as nbgrader does
-with ``exercises/nbgrader_config.py``. Regenerate the student notebooks after editing a
-solution notebook::
+``### BEGIN SOLUTION`` ... ``### END SOLUTION``. The student version replaces each solution region
+with ``STUB`` (indented like the region) and drops any hidden-test region, exactly as nbgrader
+does with ``exercises/nbgrader_config.py``; its text loses the title's "(solutions)" and its
+links to the lessons lead where the students read them (``student_markdown``). Regenerate the
+student notebooks after editing a solution notebook::
 
     python -m exercises.kit.release
 """
@@ -22,6 +22,12 @@ TEXT_STUB = "YOUR ANSWER HERE"
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
 BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 HERE = Path(__file__).resolve().parent.parent
+#: How a solution notebook links to a lesson: from exercises/solutions/ to notebooks/.
+SOURCE_LESSONS = "../../notebooks/"
+#: Where the student notebooks of this checkout (exercises/*.ipynb) find the lessons.
+CHECKOUT_LESSONS = "../notebooks/"
+SOLUTIONS_TITLE = " (solutions)"
+LESSON_LINK = re.compile(r"\[([^\]\n]*)\]\(" + re.escape(SOURCE_LESSONS) + r"([^)\s]*)\)")
 
 
 def clear_solutions(source: str, stub: str = STUB) -> str:
@@ -33,7 +39,7 @@ def clear_solutions(source: str, stub: str = STUB) -> str:
             if inside:
                 raise ValueError("nested BEGIN SOLUTION")
             inside = True
-            indent = re.match(r"\s*", line).group(0)  # type: ignore[union-attr]
+            indent = line[: len(line) - len(line.lstrip())]
             out.extend(indent + s for s in stub.split("\n"))
         elif END_SOLUTION in line:
             inside = False
@@ -58,7 +64,31 @@ def remove_hidden_tests(source: str) -> str:
     return "\n".join(out)
 
 
-def student_source(cell: Any) -> str:
+def lesson_links(text: str, lessons: str | None) -> str:
+    """Each link to a lesson pointed at ``lessons`` (a folder or an address ending in '/');
+    with ``lessons=None``, the lesson named in words instead (never a link to nowhere).
+
+    >>> text = "See [01 Rules](../../notebooks/01_rules.ipynb)."
+    >>> lesson_links(text, "https://example.org/notebooks/")
+    'See [01 Rules](https://example.org/notebooks/01_rules.ipynb).'
+    >>> lesson_links(text, None)
+    'See *01 Rules* (lesson 01_rules.ipynb).'
+    """
+    if lessons is None:
+        return LESSON_LINK.sub(lambda m: f"*{m[1]}* (lesson {m[2]})", text)
+    return LESSON_LINK.sub(lambda m: f"[{m[1]}]({lessons}{m[2]})", text)
+
+
+def student_markdown(text: str, lessons: str | None) -> str:
+    """A solution notebook's text as the students read it: the title without "(solutions)"
+    and the lesson links pointed at ``lessons`` (see ``lesson_links``)."""
+    title, newline, rest = text.partition("\n")
+    if title.startswith("# "):
+        title = title.replace(SOLUTIONS_TITLE, "")
+    return lesson_links(title + newline + rest, lessons)
+
+
+def student_source(cell: Any, lessons: str | None = CHECKOUT_LESSONS) -> str:
     """The source a student sees for one cell of the solution notebook."""
     meta = cell.get("metadata", {}).get("nbgrader", {})
     source = str(cell["source"])
@@ -67,8 +97,7 @@ def student_source(cell: Any) -> str:
     if meta.get("grade") and cell["cell_type"] == "code":
         source = remove_hidden_tests(source)
     if cell["cell_type"] == "markdown":
-        # The solutions live one folder deeper; the student notebooks link from exercises/.
-        source = source.replace("](../../", "](../").replace(" (solutions)", "")
+        source = student_markdown(source, lessons)
     return source
 
 

@@ -7,13 +7,15 @@ counters, bonus tokens) exactly as it checks a position a student writes by hand
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from carnuta_core import Game, GreedyBot, Rules, reference_deck
 from carnuta_core.model import INGREDIENTS, Origin
 
 DECK = reference_deck()
+#: The printed rules, one shared object (the engine keeps one card index per rules object).
+PRINTED_RULES = Rules()
 STARTING = [c.id for c in DECK if c.origin is Origin.START]
 INGREDIENT_CARDS = [c.id for c in DECK if c.origin is not Origin.START and not c.is_salt]
 SALTS = [c.id for c in DECK if c.is_salt]
@@ -38,7 +40,8 @@ def board(
     rules: Rules | None = None,
 ) -> dict[str, Any]:
     """One player's area for a staged position. Without ``bonus``, a board past a bonus
-    space holds the tokens it earned, dealt by the engine."""
+    space holds the tokens it earned, dealt by the engine (a bonus is lost only when no token
+    is left, so a position may not simply leave them out)."""
     area: dict[str, Any] = {
         "runes": runes_field(runes, len(played), rules),
         "played": list(played),
@@ -92,9 +95,17 @@ def random_potion(
     played = [start, *cards]
     for salt in rng.sample([c for c in SALTS if c not in avoid], salts):
         where = rng.randrange(1, len(played) + 1)
-        target = rng.choice([c for c in played[:where] if c not in SALTS])
+        # A Salt goes on an ingredient card played before it, never on another Salt.
+        target = rng.choice([c for c in card_ids(played[:where]) if c not in SALTS])
         played.insert(where, f"{salt} on {target}")
     return played
+
+
+def clear_of_bonus(sizes: range, added: int, rules: Rules | None = None) -> list[int]:
+    """The potion sizes from which playing ``added`` more cards reaches no Bonus space (so a
+    question that adds cards to a potion has no token to choose)."""
+    levels = (rules or Rules()).bonus_levels
+    return [size for size in sizes if not any(size < level <= size + added for level in levels)]
 
 
 def card_ids(played: Sequence[str]) -> list[str]:
@@ -102,9 +113,9 @@ def card_ids(played: Sequence[str]) -> list[str]:
     return [entry.split()[0] for entry in played]
 
 
-def opponent_board(potion: Sequence[str]) -> dict[str, Any]:
+def opponent_board(potion: Sequence[str], rules: Rules | None = None) -> dict[str, Any]:
     """The second player's area: only a starting card the first player's ``potion`` lacks."""
-    return board(["S01" if "S01" not in card_ids(potion) else "S02"])
+    return board(["S01" if "S01" not in card_ids(potion) else "S02"], rules=rules)
 
 
 def random_bonus(rng: random.Random, played: int, rules: Rules | None = None) -> list[str]:
@@ -114,37 +125,31 @@ def random_bonus(rng: random.Random, played: int, rules: Rules | None = None) ->
     return [i.value for i in rng.sample(INGREDIENTS, earned)]
 
 
-def topped_up(bonus: Sequence[str], played: int, rules: Rules | None = None) -> list[str]:
-    """``bonus`` plus the tokens a larger potion of ``played`` cards has earned since, taken
-    in score-pad order from those not yet held (a position where a bonus was lost while
-    tokens remain is impossible)."""
-    rules = rules or Rules()
-    earned = rules.bonuses_earned(rules.counter_after(played))
-    spare = [i.value for i in INGREDIENTS if i.value not in bonus]
-    return [*bonus, *spare[: max(0, earned - len(bonus))]]
-
-
-def bot_position(seed: int, players: int = 2, *, actions: int = 20) -> Game:
+def bot_position(
+    seed: int,
+    players: int = 2,
+    *,
+    actions: int = 20,
+    ready: Callable[[Game], bool] = lambda game: True,
+) -> Game | None:
     """A mid-game position: greedy bots play ``actions`` actions from a fresh game, then go on
-    until the current player has an action to take (not a bonus, discard or end step)."""
-    game = Game.new(players, seed=seed)
+    until the current player has an action to take (not a bonus, discard or end step) in a
+    position ``ready`` accepts. None if the game ends first."""
+    game = Game.new(players, seed=seed, rules=PRINTED_RULES)
     bots = [GreedyBot(seed + seat) for seat in range(players)]
     for _ in range(actions):
         game.play(bots[game.current_player].choose(game))
-    while game.phase != "actions" or game.actions_left == 0:
+    while game.phase != "actions" or game.actions_left == 0 or not ready(game):
+        if game.is_over:
+            return None
         game.play(bots[game.current_player].choose(game))
     return game
 
 
 def total_with(game: Game, cards: Sequence[str], seat: int = 0) -> int:
-    """What ``seat``'s potion would score with ``cards`` (ingredient cards, by id) added,
-    with the Bonus tokens a 6th or 10th card brings (see ``topped_up``)."""
-    from carnuta_core.model import Ingredient
+    """What ``seat``'s potion would score with ``cards`` (ingredient cards, by id) added."""
     from carnuta_core.scoring import score_potion
 
     view = game.player(seat)
     extra = [DECK[c.upper()] for c in cards]
-    played = [*view.played, *extra]
-    held = [i.value for i in view.bonus_tokens]
-    tokens = [Ingredient(t) for t in topped_up(held, len(played), game.rules)]
-    return score_potion(played, dict(view.salt_on), tokens).total
+    return score_potion([*view.played, *extra], dict(view.salt_on), view.bonus_tokens).total

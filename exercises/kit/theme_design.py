@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from carnuta_core import Face, Game, GreedyBot, PositionError, Rules, play_game
 
 from .answers import read_number
-from .base import Exercise, first, register
+from .base import Exercise, Slip, first, register
 from .staging import board, opponent_board, random_potion, stage
 
 
@@ -69,6 +70,30 @@ class RunesInPlay(DesignExercise):
         printed = runes_in_play(Game.new(self.players, seed=0))
         return first([printed, n + self.players, n - 1, n + 1], 2, lambda a: a != n and a >= 0)
 
+    slip_kinds = ("the printed rules", "one face of the reserve", "one board")
+
+    def slips(self) -> list[Slip]:
+        r = self.rules
+        reserve = dict(r.reserve_per_face)[self.players]
+        board = r.starting_suns + r.starting_moons
+        return [
+            Slip(
+                "the printed rules",
+                runes_in_play(Game.new(self.players, seed=0)),
+                "That is the printed game's count: use the variant's numbers.",
+            ),
+            Slip(
+                "one face of the reserve",
+                self.answer() - reserve,
+                f"The reserve starts with {reserve} Sun(s) and {reserve} Moon(s): both count.",
+            ),
+            Slip(
+                "one board",
+                board + 2 * reserve,
+                f"Each of the {self.players} players starts with runes on their own board.",
+            ),
+        ]
+
 
 def staged_with(rules: Rules, played: list[str]) -> Game:
     """A position where player 1 has played ``played``: the engine accepts exactly one number
@@ -117,6 +142,35 @@ class OpenSpaces(DesignExercise):
         n = self.answer()
         return first([self.printed.open_spaces(0), n - 1, n + 1], 2, lambda a: a != n)
 
+    slip_kinds = ("the printed levels", "the next card's counter", "no Padlock removed")
+
+    def slips(self) -> list[Slip]:
+        slips = [
+            Slip(
+                "the printed levels",
+                self.printed.open_spaces(0),
+                f"In this variant the Padlocks come off at {self.levels[0]} and "
+                f"{self.levels[1]}, not at the printed 4 and 8.",
+            ),
+            Slip(
+                "no Padlock removed",
+                self.rules.open_spaces,
+                "Every Padlock level your counter has reached opened one more space.",
+            ),
+        ]
+        if self.played + 1 < self.rules.end_trigger:
+            rng = random.Random(f"{self.key}/{self.seed}/ahead")
+            ahead = staged_with(self.rules, random_potion(rng, self.played + 1))
+            slips.append(
+                Slip(
+                    "the next card's counter",
+                    ahead.open_spaces(0),
+                    f"Your counter is on {self.played}, the number of cards played: a Padlock "
+                    "comes off only when the counter reaches its level.",
+                )
+            )
+        return slips
+
 
 CHANGES: list[tuple[str, dict[str, Any], str]] = [
     ("3 actions per turn", {"actions_per_turn": 3}, "actions"),
@@ -131,20 +185,31 @@ CHANGES: list[tuple[str, dict[str, Any], str]] = [
 ]
 
 
-@lru_cache(maxsize=64)
-def average_rounds(rules: Rules, seeds: tuple[int, ...]) -> Fraction:
-    """The mean number of rounds of 2-player greedy games, one per seed.
-
-    Raises ``RuntimeError`` when a game does not end (two greedy bots can get stuck flipping
-    their runes back and forth with empty hands); exercises pick seeds where every game ends.
-    """
-    rounds = [
-        play_game(
+@cache
+def rounds(rules: Rules, seed: int) -> int | None:
+    """The rounds of the 2-player greedy game played with ``seed``, or None when it does not
+    end (two greedy bots can get stuck flipping their runes back and forth with empty hands)."""
+    try:
+        game = play_game(
             [GreedyBot(seed), GreedyBot(seed + 1)], seed=seed, rules=rules, max_actions=800
-        ).round
-        for seed in seeds
-    ]
-    return Fraction(sum(rounds), len(rounds))
+        )
+    except RuntimeError:
+        return None
+    return game.round
+
+
+def average_rounds(rules: Rules, seeds: tuple[int, ...]) -> Fraction | None:
+    """The mean number of rounds of 2-player greedy games, one per seed (None if one of them
+    does not end; exercises pick seeds where every game ends)."""
+    counts = [rounds(rules, seed) for seed in seeds]
+    if None in counts:
+        return None
+    return Fraction(sum(c for c in counts if c is not None), len(counts))
+
+
+#: Where the seeds of a measurement start: a few dozen starts, so that the games a class
+#: plays are shared (and computed once) across student numbers.
+SEED_STARTS = 40
 
 
 @register
@@ -162,13 +227,13 @@ class MeasureRounds(DesignExercise):
         self.change, fields, self.rule = rng.choice(CHANGES)
         self.rules = Rules(**fields)
         while True:
-            start = rng.randrange(1000)
+            start = rng.randrange(SEED_STARTS)
             self.seeds = tuple(range(start, start + self.games))
-            try:
-                self.answer(), self.baseline()
-            except RuntimeError:
-                continue
-            return
+            measured = average_rounds(self.rules, self.seeds)
+            baseline = average_rounds(Rules(), self.seeds)
+            if measured is not None and baseline is not None:
+                self.measured, self.printed = measured, baseline
+                return
 
     def question(self) -> str:
         return (
@@ -179,7 +244,7 @@ class MeasureRounds(DesignExercise):
         )
 
     def answer(self) -> Fraction:
-        return average_rounds(self.rules, self.seeds)
+        return self.measured
 
     def solutions(self) -> set[Any]:
         return {self.answer()}
@@ -191,16 +256,37 @@ class MeasureRounds(DesignExercise):
         n = self.answer()
         return [n, str(n), float(n), f"{float(n):.2f}", round(float(n), 1)]
 
-    def baseline(self) -> Fraction:
-        return average_rounds(Rules(), self.seeds)
-
     def wrong_answers(self) -> list[Any]:
         n = self.answer()
-        return first([self.baseline(), n + 1, n - 1], 2, lambda a: abs(a - n) > Fraction(1, 20))
+        return first([self.printed, n + 1, n - 1], 2, lambda a: abs(a - n) > Fraction(1, 20))
+
+    slip_kinds = ("the printed rules", "a total, not an average", "one game")
+
+    def slips(self) -> list[Slip]:
+        return [
+            Slip(
+                "the printed rules",
+                self.printed,
+                "That is how long the printed game lasts: play with rules=exercise.rules.",
+            ),
+            Slip(
+                "a total, not an average",
+                self.answer() * self.games,
+                f"Average: divide the total by the {self.games} games.",
+            ),
+            Slip(
+                "one game",
+                rounds(self.rules, self.seeds[0]),
+                f"Play one game per seed in {list(self.seeds)} and average them all.",
+            ),
+        ]
+
+    def slip_for(self, value: Any) -> Slip | None:
+        near = [v for v in self.live_slips if abs(v - value) <= Fraction(1, 20)]
+        return self.live_slips[near[0]] if near else None
 
     def because(self) -> str:
-        base = self.baseline()
         return (
-            f"With the printed rules the same seeds last {float(base):.2f} rounds on average; "
-            f"with {self.change}, {float(self.answer()):.2f}."
+            f"With the printed rules the same seeds last {float(self.printed):.2f} rounds on "
+            f"average; with {self.change}, {float(self.answer()):.2f}."
         )

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import random
+from functools import cache
 from typing import Any
 
 from carnuta_core import Action, Face, FlipRunes, Game, PlayCard, RandomBot, Rules, TakeRunes
-from carnuta_core.model import INGREDIENTS
 from carnuta_core.svg import player_svg
 
 from .answers import read_bool, read_card, read_keyword, read_many
-from .base import Exercise, NumberExercise, RunesExercise, first, register
+from .base import Exercise, NumberExercise, RunesExercise, Slip, first, register
 from .staging import (
+    DECK,
     FREE,
     board,
     bot_position,
@@ -21,6 +23,7 @@ from .staging import (
     random_runes,
     stage,
 )
+from .theme_runes import pay_misread
 
 
 def _rule_of(action: Action) -> str:
@@ -38,9 +41,10 @@ class IsLegal(Exercise):
     seat: int = 0
 
     def setup(self) -> None:
-        self.game = game = bot_position(
-            self.rng.randrange(10**6), actions=self.rng.randrange(4, 40)
-        )
+        game = None
+        while game is None:
+            game = bot_position(self.rng.randrange(10**6), actions=self.rng.randrange(4, 40))
+        self.game = game
         self.seat = game.current_player
         view = game.player(self.seat)
         candidates: list[Action] = []
@@ -90,6 +94,16 @@ class IsLegal(Exercise):
         yes = self.answer()
         return [not yes, "no" if yes else "yes", "illegal" if yes else "legal"]
 
+    slip_kinds = ("missed why it is forbidden", "missed why it is allowed")
+
+    def slips(self) -> list[Slip]:
+        assert self.game is not None
+        if self.answer():
+            why = self.game.explain(self.action).split(": ", 1)[-1]
+            return [Slip("missed why it is allowed", False, f"Look again: {why}")]
+        why = self.game.why_illegal(self.action)
+        return [Slip("missed why it is forbidden", True, f"Look again: {why}.")]
+
     def because(self) -> str:
         assert self.game is not None
         return self.game.explain(self.action)
@@ -106,10 +120,13 @@ class PlayableCards(Exercise):
     seat: int = 0
 
     def setup(self) -> None:
-        while True:
-            game = bot_position(self.rng.randrange(10**6), actions=self.rng.randrange(4, 50))
-            if len(game.player(game.current_player).hand) >= 2:
-                break
+        game = None
+        while game is None:
+            game = bot_position(
+                self.rng.randrange(10**6),
+                actions=self.rng.randrange(4, 50),
+                ready=lambda g: len(g.player(g.current_player).hand) >= 2,
+            )
         self.game = game
         self.seat = game.current_player
         self.hand = [c.id for c in game.player(self.seat).hand]
@@ -152,6 +169,39 @@ class PlayableCards(Exercise):
             [c for c in self.hand if c not in right],
         ]
         return first(subsets, 3, lambda s: frozenset(s) != right)
+
+    slip_kinds = ("a card you cannot pay for", "a card you can play left out")
+
+    def play_of(self, card: str) -> PlayCard:
+        """Playing ``card`` from the hand (a Salt on the first played ingredient card)."""
+        assert self.game is not None
+        if not DECK[card].is_salt:
+            return PlayCard(card)
+        target = next(c.id for c in self.game.player(self.seat).played if not c.is_salt)
+        return PlayCard(card, target)
+
+    def slips(self) -> list[Slip]:
+        right = self.answer()
+        tries = [frozenset([*right, card]) for card in self.hand if card not in right][:1]
+        tries += [frozenset(right[1:])] if right else []
+        return [slip for value in tries if (slip := self.slip_for(value)) is not None]
+
+    def slip_for(self, value: Any) -> Slip | None:
+        assert self.game is not None
+        right = set(self.answer())
+        extra = [c for c in self.hand if c in value and c not in right]
+        if extra:
+            why = self.game.why_illegal(self.play_of(extra[0]))
+            return Slip("a card you cannot pay for", sorted(value), f"{extra[0]}: {why}.")
+        missing = [c for c in self.hand if c in right and c not in value]
+        if missing:
+            cost = ", ".join(map(str, DECK[missing[0]].cost)) or "nothing"
+            return Slip(
+                "a card you can play left out",
+                sorted(value),
+                f"Look again at {missing[0]}: its cost ({cost}) fits the runes on the board.",
+            )
+        return None
 
     def because(self) -> str:
         assert self.game is not None
@@ -204,8 +254,7 @@ class FullTurn(RunesExercise):
 
     def forms(self) -> list[Any]:
         # The board exactly as a position file writes it, empty and padlocked spaces too.
-        letters = self.after(2).to_json().split('"runes": "')[1].split('"')[0]
-        return [*super().forms(), letters]
+        return [*super().forms(), self.after(2).player(0).runes_text]
 
     def wrong_answers(self) -> list[Any]:
         taken = self.after(1).player(0)
@@ -215,6 +264,35 @@ class FullTurn(RunesExercise):
             3,
             lambda a: a != (suns, moons),
         )
+
+    slip_kinds = ("stopped after the first action", "reserve not counted", "flip read backwards")
+
+    def slips(self) -> list[Slip]:
+        taken = self.after(1).player(0)
+        # The same turn with a reserve deep enough to fill every empty space.
+        deep = Rules(reserve_per_face=((2, 5), (3, 2), (4, 3)))
+        deep_reserve = stage(FULL_TURN_BOARDS, reserve=(FULL_TURN_RESERVE[0], 10), rules=deep)
+        for action in self.actions:
+            deep_reserve.play(action)
+        unlimited = deep_reserve.player(0)
+        cost = DECK["N16"].cost
+        return [
+            Slip(
+                "stopped after the first action",
+                (taken.suns, taken.moons),
+                "That is the board after 'runes moon'; then N16's cost is paid.",
+            ),
+            Slip(
+                "reserve not counted",
+                (unlimited.suns, unlimited.moons),
+                "The reserve holds only 2 Moons: 'runes moon' leaves your 5th space empty.",
+            ),
+            Slip(
+                "flip read backwards",
+                pay_misread(taken.suns, taken.moons, cost, misread="flip-to"),
+                "'flip moon' asks for a rune showing its Moon, and turns it over to its Sun.",
+            ),
+        ]
 
     def because(self) -> str:
         return " ".join(self.after(1).last_events + self.after(2).last_events)
@@ -288,6 +366,30 @@ class HandLimit(NumberExercise):
         n = self.answer()
         return first([n + 1, n - 1, n + 2], 2, lambda a: a >= 0)
 
+    slip_kinds = ("a played card kept in hand", "the cards taken forgotten", "the limit missed")
+
+    def slips(self) -> list[Slip]:
+        limit = Rules().hand_limit
+        takes = sum(action.startswith("take") for action in self.plan)
+        plays = sum(action.startswith("play") for action in self.plan)
+        return [
+            Slip(
+                "a played card kept in hand",
+                max(0, len(self.hand) + takes - limit),
+                "A card you play leaves your hand for your potion.",
+            ),
+            Slip(
+                "the cards taken forgotten",
+                max(0, len(self.hand) - plays - limit),
+                "The cards you take this turn join your hand before the end of the turn.",
+            ),
+            Slip(
+                "the limit missed",
+                self.answer() + 1,
+                f"You keep {limit} cards: discard only the cards above {limit}.",
+            ),
+        ]
+
 
 OUTCOMES = {
     "padlock": "padlock", "a padlock": "padlock", "cadenas": "padlock", "unlock": "padlock",
@@ -296,6 +398,29 @@ OUTCOMES = {
     "game end": "end", "11th": "end", "fin": "end", "nothing": "nothing", "none": "nothing",
     "rien": "nothing", "no bonus": "nothing",
 }  # fmt: skip
+
+
+def outcome(game: Game, card: str) -> str:
+    """What playing ``card`` (free) gives player 1 in ``game``, in the exercise's words."""
+    game = game.copy()
+    before = game.open_spaces(0)
+    game.play(f"play {card}")
+    found = []
+    if game.open_spaces(0) > before:
+        found.append("padlock")
+    if game.phase == "bonus":
+        found.append("bonus")
+    if game.end_triggered:
+        found.append("end")
+    return " and ".join(found) or "nothing"
+
+
+@cache
+def space_gives(number: int) -> str:
+    """What playing one's card number ``number`` gives, asked of the engine on a plain potion."""
+    potion = random_potion(random.Random(number), number - 1, avoid=FREE)
+    played = board(potion, hand=[FREE[0]], bonus=random_bonus(random.Random(number), number - 1))
+    return outcome(stage([played, opponent_board(potion)]), FREE[0])
 
 
 @register
@@ -330,17 +455,7 @@ class CounterSpace(Exercise):
 
     def answer(self) -> str:
         assert self.game is not None
-        game = self.game.copy()
-        before = game.open_spaces(0)
-        game.play(f"play {self.card}")
-        found = []
-        if game.open_spaces(0) > before:
-            found.append("padlock")
-        if game.phase == "bonus":
-            found.append("bonus")
-        if game.end_triggered:
-            found.append("end")
-        return " and ".join(found) or "nothing"
+        return outcome(self.game, self.card)
 
     def solutions(self) -> set[Any]:
         return {self.read(self.answer())}
@@ -358,6 +473,37 @@ class CounterSpace(Exercise):
     def wrong_answers(self) -> list[Any]:
         right = self.solutions()
         return first(["padlock", "bonus", "end", "nothing"], 2, lambda a: self.read(a) not in right)
+
+    slip_kinds = ("the space left", "one space too far", "Padlock and Bonus swapped")
+
+    def slips(self) -> list[Slip]:
+        rules = Rules()
+        right = self.answer()
+        swapped = {"padlock": "bonus", "bonus": "padlock"}
+        slips = [
+            Slip(
+                "the space left",
+                space_gives(self.target - 1),
+                f"That is what card number {self.target - 1} brought; '{self.card}' is your "
+                f"card number {self.target}, so your counter moves to {self.target}.",
+            ),
+            Slip(
+                "Padlock and Bonus swapped",
+                " and ".join(swapped.get(word, word) for word in right.split(" and ")),
+                f"Padlocks come off at spaces {' and '.join(map(str, rules.unlock_levels))}; "
+                f"Bonus Ingredient tokens come at {' and '.join(map(str, rules.bonus_levels))}.",
+            ),
+        ]
+        if self.target < rules.end_trigger:
+            slips.append(
+                Slip(
+                    "one space too far",
+                    space_gives(self.target + 1),
+                    f"Count the cards played, this one included: {self.target}, so the "
+                    f"counter moves to {self.target}.",
+                )
+            )
+        return slips
 
     def because(self) -> str:
         assert self.game is not None
@@ -384,17 +530,13 @@ class TurnsLeft(NumberExercise):
         self.round_ = rng.randint(8, 12)
         used: list[str] = list(FREE)
         boards = []
-        # Bonus tokens are one per ingredient: every board draws its own from one pool.
-        pool = [i.value for i in INGREDIENTS]
-        rng.shuffle(pool)
         for seat in range(self.players):
             size = 10 if seat == self.trigger else rng.randint(4, 9)
             potion = random_potion(rng, size, avoid=used)
             used += card_ids(potion)
             hand = [FREE[0]] if seat == self.trigger else []
-            earned = Rules().bonuses_earned(Rules().counter_after(size))
-            bonus = [pool.pop() for _ in range(earned)]
-            boards.append(board(potion, random_runes(rng, 2), hand=hand, bonus=bonus))
+            # Bonus tokens are one per ingredient: the engine deals each board its own.
+            boards.append(board(potion, random_runes(rng, 2), hand=hand))
         self.game = stage(
             boards,
             turn={"round": self.round_, "player": self.trigger},
@@ -426,7 +568,21 @@ class TurnsLeft(NumberExercise):
         n = self.answer()
         return first([n - self.players, n + 1, n - 1, n + self.players], 3, lambda a: a >= 0)
 
-    def nudge(self, value: Any) -> str:
-        if value == self.answer() - self.players:
-            return "The round is finished, and then?"
-        return ""
+    slip_kinds = ("the final round forgotten", "the round's end forgotten", "this turn counted")
+
+    def slips(self) -> list[Slip]:
+        n = self.answer()
+        return [
+            Slip(
+                "the final round forgotten",
+                n - self.players,
+                "The round is finished, and then everyone takes one final turn.",
+            ),
+            Slip(
+                "the round's end forgotten",
+                self.players,
+                "First the round is finished, up to the player before the Ancestor; then "
+                "comes the final round.",
+            ),
+            Slip("this turn counted", n + 1, "Count only the turns after this one."),
+        ]

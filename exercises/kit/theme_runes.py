@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from collections.abc import Sequence
 from typing import Any
@@ -11,7 +10,7 @@ from carnuta_core import Face, Game, IllegalAction, PlayCard, Rules
 from carnuta_core.cards import Pay
 
 from .answers import read_face
-from .base import Exercise, NumberExercise, RunesExercise, first, register
+from .base import Exercise, NumberExercise, RunesExercise, Slip, first, register
 from .staging import (
     DECK,
     INGREDIENT_CARDS,
@@ -28,7 +27,7 @@ COSTLY = [c for c in INGREDIENT_CARDS if DECK[c].cost]
 
 def letters(game: Game, seat: int = 0) -> str:
     """A board's runes as the position's letters, e.g. ``'SM...#'``."""
-    return str(json.loads(game.to_json())["boards"][seat]["runes"])
+    return game.player(seat).runes_text
 
 
 def _can_play(game: Game, card: str) -> bool:
@@ -49,25 +48,31 @@ class FewestActions(NumberExercise):
         rng = self.rng
         while True:
             self.card = rng.choice(COSTLY)
-            potion = random_potion(rng, rng.randint(1, 9), avoid=[self.card])
-            self.played = potion
-            runes = random_runes(rng, rng.randint(0, 4))
-            rest = Rules().total_runes(2) - len(runes) - 4
+            self.played = random_potion(rng, rng.randint(1, 9), avoid=[self.card])
+            self.runes = random_runes(rng, rng.randint(0, 4))
+            rest = Rules().total_runes(2) - len(self.runes) - 4
             suns = rng.randint(0, rest)
-            self.board = board(potion, runes, hand=[self.card])
-            self.other = opponent_board(potion)
             self.reserve = (suns, rest - suns)
-            self.game = stage([self.board, self.other], reserve=self.reserve)
             path = self.search()
             if path is not None and 1 <= len(path) <= 4:
                 self.path = path
+                self.game = stage(self.boards(), reserve=self.reserve)
                 return
 
-    def sandbox(self) -> Game:
-        """This position where you may take many actions in a row and nobody else plays."""
-        return stage(
-            [self.board, self.other], reserve=self.reserve, rules=Rules(actions_per_turn=12)
-        )
+    def boards(self, rules: Rules | None = None) -> list[dict[str, Any]]:
+        return [
+            board(self.played, self.runes, hand=[self.card], rules=rules),
+            opponent_board(self.played, rules),
+        ]
+
+    def sandbox(self, **changes: Any) -> Game:
+        """This position where you may take many actions in a row and nobody else plays
+        (with ``changes`` to the rules, to measure a misreading)."""
+        rules = Rules(actions_per_turn=12, **changes)
+        on_boards = sum(b["runes"].count("S") + b["runes"].count("M") for b in self.boards())
+        extra = (rules.total_runes(2) - on_boards - sum(self.reserve)) // 2
+        reserve = (self.reserve[0] + extra, self.reserve[1] + extra)
+        return stage(self.boards(rules), reserve=reserve, rules=rules)
 
     def try_actions(self, actions: Sequence[str]) -> Game:
         """The sandbox after ``actions`` (raises ``IllegalAction`` for an illegal one)."""
@@ -83,9 +88,9 @@ class FewestActions(NumberExercise):
         except IllegalAction:
             return False
 
-    def search(self) -> list[str] | None:
+    def search(self, **changes: Any) -> list[str] | None:
         """Breadth-first search over rune actions in the sandbox: a shortest path to afford."""
-        start = self.sandbox()
+        start = self.sandbox(**changes)
         queue: deque[tuple[Game, list[str]]] = deque([(start, [])])
         seen = {start.state_key()}
         while queue:
@@ -120,12 +125,45 @@ class FewestActions(NumberExercise):
         n = self.answer()
         return first([n - 1, n + 1, n + 2], 2, lambda a: a >= 0)
 
+    slip_kinds = ("the play counted", "the reserve ignored", "Padlocks ignored")
+
+    def slips(self) -> list[Slip]:
+        slips = [
+            Slip(
+                "the play counted",
+                self.answer() + 1,
+                "Count only the Take Runes and Flip Runes actions, not the play itself.",
+            )
+        ]
+        # The same search with a reserve 4 runes deeper on each face, then with no Padlock.
+        deep = self.search(reserve_per_face=((2, 5), (3, 2), (4, 3)))
+        if deep is not None:
+            slips.append(
+                Slip(
+                    "the reserve ignored",
+                    len(deep),
+                    f"The reserve holds only {self.reserve[0]} Sun(s) and {self.reserve[1]} "
+                    "Moon(s): Take Runes fills your spaces with what is there.",
+                )
+            )
+        unlocked = self.search(open_spaces=Rules().rune_spaces, unlock_levels=())
+        if unlocked is not None:
+            slips.append(
+                Slip(
+                    "Padlocks ignored",
+                    len(unlocked),
+                    "A space under a Padlock is not open: Take Runes does not fill it.",
+                )
+            )
+        return slips
+
     def because(self) -> str:
         return "One shortest way: " + ", then ".join(f"'{a}'" for a in self.path) + "."
 
 
-def _pay(suns: int, moons: int, cost: Sequence[Any], *, misread: str = "") -> tuple[int, int]:
-    """Board runes after paying ``cost``; ``misread`` computes a common mistake instead."""
+def pay_misread(suns: int, moons: int, cost: Sequence[Any], *, misread: str) -> tuple[int, int]:
+    """The board a common misreading of ``cost`` leaves: ``flip-to`` reads 'flip sun' as
+    'turn a rune to its Sun', ``no-return`` keeps the returned runes."""
     for icon in cost:
         sun = icon.face is Face.SUN
         if icon.pay is Pay.FLIP:
@@ -191,8 +229,8 @@ class PayCost(RunesExercise):
     def mistakes(self) -> list[tuple[int, int]]:
         cost = DECK[self.card].cost
         return [
-            _pay(*self.before(), cost, misread="flip-to"),
-            _pay(*self.before(), cost, misread="no-return"),
+            pay_misread(*self.before(), cost, misread="flip-to"),
+            pay_misread(*self.before(), cost, misread="no-return"),
             self.before(),
             (self.answer()[0] + 1, self.answer()[1]),
             (self.answer()[0], self.answer()[1] + 1),
@@ -202,13 +240,25 @@ class PayCost(RunesExercise):
         right = self.answer()
         return first(self.mistakes(), 3, lambda a: a != right and min(a) >= 0)
 
-    def nudge(self, value: Any) -> str:
+    slip_kinds = ("flip read backwards", "returned rune kept", "cost not paid")
+
+    def slips(self) -> list[Slip]:
         cost = DECK[self.card].cost
-        if value == _pay(*self.before(), cost, misread="flip-to"):
-            return "'flip sun' asks for a rune showing its Sun, and turns it over."
-        if value == _pay(*self.before(), cost, misread="no-return"):
-            return "A returned rune leaves your board."
-        return ""
+        flipped = next((icon.face for icon in cost if icon.pay is Pay.FLIP), Face.SUN)
+        return [
+            Slip(
+                "flip read backwards",
+                pay_misread(*self.before(), cost, misread="flip-to"),
+                f"'flip {flipped}' asks for a rune showing its {flipped.title}, and turns it "
+                f"over to its {flipped.other.title}.",
+            ),
+            Slip(
+                "returned rune kept",
+                pay_misread(*self.before(), cost, misread="no-return"),
+                "A returned rune leaves your board for the reserve.",
+            ),
+            Slip("cost not paid", self.before(), "Playing the card pays its cost first."),
+        ]
 
     def because(self) -> str:
         assert self.game is not None
@@ -282,6 +332,16 @@ class WhichFace(Exercise):
     def wrong_answers(self) -> list[Any]:
         other = next(iter(self.works)).other
         return [other, other.value, f"runes {other}"]
+
+    slip_kinds = ("the other face",)
+
+    def slips(self) -> list[Slip]:
+        assert self.game is not None
+        other = next(iter(self.works)).other
+        game = self.game.copy()
+        game.play(f"runes {other}")
+        why = game.why_illegal(f"play {self.card}")
+        return [Slip("the other face", other.value, f"After 'runes {other}': {why}.")]
 
     def because(self) -> str:
         assert self.game is not None

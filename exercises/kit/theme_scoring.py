@@ -4,39 +4,42 @@ a card's points written as a formula."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from fractions import Fraction
+from functools import cache, cached_property
 from typing import Any
 
 import sympy
 
-from carnuta_core import Game, Ingredient, PlayCard
+from carnuta_core import ChooseBonus, Game, Ingredient, PlayCard
 from carnuta_core.cards import PerIngredient, PerSet
 from carnuta_core.maths import COUNT_SYMBOLS, card_formula
 from carnuta_core.model import INGREDIENTS
-from carnuta_core.scoring import card_points, ingredient_counts
+from carnuta_core.scoring import card_points, ingredient_counts, score_potion
 from carnuta_core.svg import card_svg, table_svg
 
 from .answers import (
     AnswerError,
+    describe,
     read_action,
     read_card,
     read_ingredient,
     read_many,
     read_player,
 )
-from .base import Exercise, NumberExercise, first, register
+from .base import Exercise, NumberExercise, Slip, first, register
 from .staging import (
     DECK,
     SALTS,
     board,
     card_ids,
+    clear_of_bonus,
     opponent_board,
     random_bonus,
     random_potion,
     random_runes,
     stage,
-    topped_up,
 )
 
 
@@ -82,23 +85,46 @@ class ScorePotion(NumberExercise):
         assert self.game is not None
         return self.game.score_pad(0).total
 
-    def plain_total(self) -> int:
-        """The total if Salts, doubles and Bonus tokens counted for nothing (a common slip)."""
-        cards = [DECK[c] for c in card_ids(self.potion) if c not in SALTS]
-        counts = dict.fromkeys(Ingredient, 0)
-        for card in cards:
-            assert card.ingredient is not None
-            counts[card.ingredient] += 1
-        return sum(card_points(card, counts) for card in cards)
+    def total_if(self, *, salts: bool = True, bonus: bool = True, doubles: bool = True) -> int:
+        """The total if Salts, Bonus tokens or the second ingredient of doubles counted for
+        nothing (three common slips); the real total with every count in."""
+        assert self.game is not None
+        view = self.game.player(0)
+        cards = [c for c in view.played if salts or not c.is_salt]
+        counts = ingredient_counts(
+            cards, dict(view.salt_on) if salts else {}, view.bonus_tokens if bonus else ()
+        )
+        if not doubles:
+            for card in cards:
+                if card.ingredient is not None and card.weight == 2:
+                    counts[card.ingredient] -= 1
+        return sum(card_points(card, counts) for card in cards if card.ingredient is not None)
 
     def wrong_answers(self) -> list[Any]:
         n = self.answer()
-        return first([self.plain_total(), n + 1, n - 1, n + 2], 3, lambda a: a != n and a >= 0)
+        return first([self.total_if(salts=False, bonus=False), n + 1, n - 1, n + 2], 3,
+                     lambda a: a != n and a >= 0)  # fmt: skip
 
-    def nudge(self, value: Any) -> str:
-        if value == self.plain_total():
-            return "Count each ingredient in full: doubles, Salts and Bonus tokens too."
-        return ""
+    slip_kinds = ("Salts forgotten", "Bonus tokens forgotten", "doubles counted once")
+
+    def slips(self) -> list[Slip]:
+        return [
+            Slip(
+                "Salts forgotten",
+                self.total_if(salts=False),
+                "Each Salt counts as one more of the ingredient of the card it sits on.",
+            ),
+            Slip(
+                "Bonus tokens forgotten",
+                self.total_if(bonus=False),
+                "Each Bonus Ingredient token counts as one more of its ingredient.",
+            ),
+            Slip(
+                "doubles counted once",
+                self.total_if(doubles=False),
+                "A double card counts as 2 of its ingredient.",
+            ),
+        ]
 
     def because(self) -> str:
         assert self.game is not None
@@ -112,10 +138,21 @@ ERIC_BONUS = ["clover", "butterfly"]
 
 def eric_game(bonus: list[str] | None = None) -> Game:
     """Eric's potion as a staged position (the end is triggered: he has 11 cards)."""
+    return _eric_game(tuple(ERIC_BONUS if bonus is None else bonus)).copy()
+
+
+@cache
+def _eric_game(bonus: tuple[str, ...]) -> Game:
     return stage(
-        [board(ERIC, "SSMM", bonus=bonus or ERIC_BONUS), board(["S01", "D02", "N02"], "SM")],
+        [board(ERIC, "SSMM", bonus=list(bonus)), board(["S01", "D02", "N02"], "SM")],
         turn={"round": 12, "player": 1, "final_round": 12},
     )
+
+
+def eric_total(tokens: list[str]) -> int:
+    """Eric's total with these Bonus tokens, as many as they are (the engine's scoring)."""
+    cards = [DECK[c] for c in ERIC]
+    return score_potion(cards, {}, [Ingredient(t) for t in tokens]).total
 
 
 @register
@@ -150,6 +187,30 @@ class EricWhatIf(NumberExercise):
             [self.game.score_pad(0).total if self.game else 40, n + 1, n - 1], 2, lambda a: a != n
         )
 
+    slip_kinds = ("tokens unchanged", "old token kept", "new token forgotten")
+
+    def slips(self) -> list[Slip]:
+        kept = [t for t in ERIC_BONUS if t != self.old]
+        return [
+            Slip(
+                "tokens unchanged",
+                eric_total(ERIC_BONUS),
+                f"That is his score with the {self.old.title()} token; swap it for the "
+                f"{self.new.title()} one.",
+            ),
+            Slip(
+                "old token kept",
+                eric_total([*ERIC_BONUS, self.new]),
+                f"He takes the {self.new.title()} token instead of the {self.old.title()} "
+                "one: he still has two tokens.",
+            ),
+            Slip(
+                "new token forgotten",
+                eric_total(kept),
+                f"The {self.new.title()} token counts as one more {self.new.title()}.",
+            ),
+        ]
+
     def because(self) -> str:
         return "His " + _rows(self.variant) + "."
 
@@ -165,28 +226,47 @@ class MarginalValue(NumberExercise):
 
     def setup(self) -> None:
         rng = self.rng
-        self.card = rng.choice([c.id for c in DECK if c.origin.row and not c.is_salt])
-        size = rng.randint(4, 9)
-        potion = random_potion(rng, size, salts=rng.randint(0, 1), avoid=[self.card])
-        bonus = random_bonus(rng, size)
-        other = opponent_board(potion)
-        self.game = stage([board(potion, "SSMM", hand=[self.card], bonus=bonus), other])
-        grown = topped_up(bonus, size + 1)
-        self.with_card = stage([board([*potion, self.card], "SSMM", bonus=grown), other])
-        self.potion = potion
+        while True:
+            self.card = rng.choice([c.id for c in DECK if c.origin.row and not c.is_salt])
+            size = rng.randint(4, 9)
+            potion = random_potion(rng, size, salts=rng.randint(0, 1), avoid=[self.card])
+            bonus = random_bonus(rng, size)
+            runes = random_runes(rng, 4)
+            game = stage(
+                [board(potion, runes, hand=[self.card], bonus=bonus), opponent_board(potion)]
+            )
+            if f"play {self.card}" in game.legal_actions().notation():  # its cost fits
+                break
+        self.game, self.potion = game, potion
+        # The engine plays the card; a 6th or 10th card brings a Bonus token, chosen here.
+        self.played = game.copy()
+        self.played.play(f"play {self.card}")
+        self.token: Ingredient | None = None
+        if self.played.phase == "bonus":
+            choice = rng.choice(list(self.played.legal_actions()))
+            assert isinstance(choice, ChooseBonus)
+            self.token = choice.ingredient
+            self.played.play(choice)
 
     def question(self) -> str:
+        number = len(self.potion) + 1
+        token = (
+            f" It is your card number {number}: your counter reaches a Bonus space and you take "
+            f"the {self.token.title} token."
+            if self.token
+            else ""
+        )
         return (
-            f"Your potion holds {', '.join(card_ids(self.potion))}. By how many points does your "
-            f"total grow if you add {DECK[self.card]} to it?"
+            f"Your potion holds {', '.join(card_ids(self.potion))}. You play "
+            f"{DECK[self.card]}.{token} By how many points does your total grow?"
         )
 
     def answer(self) -> int:
         assert self.game is not None
-        return self.with_card.score_pad(0).total - self.game.score_pad(0).total
+        return self.played.score_pad(0).total - self.game.score_pad(0).total
 
     def own_points(self) -> int:
-        view = self.with_card.player(0)
+        view = self.played.player(0)
         counts = ingredient_counts(view.played, dict(view.salt_on), view.bonus_tokens)
         return card_points(DECK[self.card], counts)
 
@@ -194,15 +274,45 @@ class MarginalValue(NumberExercise):
         n = self.answer()
         return first([self.own_points(), n + 1, n - 1, n + 2], 3, lambda a: a != n and a >= 0)
 
-    def nudge(self, value: Any) -> str:
-        if value == self.own_points():
-            return f"That is what {self.card} scores itself; what else changes?"
-        return ""
+    slip_kinds = (
+        "only the card's own points",
+        "the card's own points left out",
+        "Bonus token forgotten",
+    )
+
+    def slips(self) -> list[Slip]:
+        assert self.game is not None
+        n, own = self.answer(), self.own_points()
+        slips = [
+            Slip(
+                "only the card's own points",
+                own,
+                f"That is what {self.card} scores itself; what else changes?",
+            ),
+            Slip(
+                "the card's own points left out",
+                n - own,
+                f"{self.card} scores points itself too.",
+            ),
+        ]
+        if self.token is not None:
+            view = self.played.player(0)
+            without = score_potion(
+                view.played, dict(view.salt_on), self.game.player(0).bonus_tokens
+            )
+            slips.append(
+                Slip(
+                    "Bonus token forgotten",
+                    without.total - self.game.score_pad(0).total,
+                    f"The {self.token.title} token you take counts as one more {self.token.title}.",
+                )
+            )
+        return slips
 
     def because(self) -> str:
         return (
             f"{self.card} itself scores {self.own_points()}; the rest comes from cards that "
-            f"count its ingredient. With it, the {_rows(self.with_card)}."
+            f"count its ingredient. With it, the {_rows(self.played)}."
         )
 
 
@@ -219,7 +329,7 @@ class SaltBest(Exercise):
         rng = self.rng
         while True:
             self.salt = rng.choice(SALTS)
-            size = rng.randint(5, 9)
+            size = rng.choice(clear_of_bonus(range(5, 10), added=1))
             potion = random_potion(rng, size, avoid=[self.salt])
             self.game = game = stage(
                 [board(potion, "SSMM", hand=[self.salt], bonus=random_bonus(rng, size)),
@@ -293,6 +403,29 @@ class SaltBest(Exercise):
             else picked + [c for c in worst if self.column[c] not in self.best() | seen][:1]
         )
 
+    slip_kinds = ("the richest card", "the longest column")
+
+    def slips(self) -> list[Slip]:
+        assert self.game is not None
+        view = self.game.player(0)
+        counts = ingredient_counts(view.played, dict(view.salt_on), view.bonus_tokens)
+        richest = max(self.column, key=lambda card: card_points(DECK[card], counts))
+        longest = max(self.column.values(), key=lambda ingredient: counts[ingredient])
+        return [
+            Slip(
+                "the richest card",
+                richest,
+                f"A Salt adds one {self.column[richest].title}: it pays every card that counts "
+                f"{self.column[richest].title}, not the card it sits on.",
+            ),
+            Slip(
+                "the longest column",
+                longest,
+                f"More {longest.title} does not pay more unless your cards count "
+                f"{longest.title}: look at what each card counts.",
+            ),
+        ]
+
     def because(self) -> str:
         ranked = sorted(self.gains.items(), key=lambda item: -item[1])
         return "Points added by column: " + ", ".join(f"{i.title} +{g}" for i, g in ranked) + "."
@@ -353,6 +486,24 @@ class TieBreak(Exercise):
         loser = 3 - winner
         return [loser, f"Player {loser}", [1, 2]]
 
+    slip_kinds = ("a tie shared", "the other player")
+
+    def slips(self) -> list[Slip]:
+        (winner,) = next(iter(self.solutions()))
+        return [
+            Slip(
+                "a tie shared",
+                [1, 2],
+                "A tie on the total goes to the best single Ingredient row; the victory is "
+                "shared only if that ties too.",
+            ),
+            Slip(
+                "the other player",
+                3 - winner,
+                "Score both potions row by row, then compare each player's best single row.",
+            ),
+        ]
+
     def because(self) -> str:
         assert self.game is not None
         pads = [self.game.score_pad(s) for s in range(2)]
@@ -403,38 +554,31 @@ class CardFormula(Exercise):
 
     def values(self, points: Callable[[dict[Ingredient, int]], Any]) -> tuple[Fraction, ...]:
         """The points at every count mix of the grid, exactly."""
-        out = []
-        for counts in self.grid:
-            value = points(counts)
-            if isinstance(value, sympy.Rational):
-                value = Fraction(int(value.p), int(value.q))
-            if not isinstance(value, int | float | Fraction):
-                raise AnswerError(f"it gives {value!r} for the counts {_counts(counts)}")
-            out.append(Fraction(value))
-        return tuple(out)
+        return tuple(_points_value(points(counts), counts) for counts in self.grid)
 
     def solutions(self) -> set[Any]:
         return {self.values(lambda counts: card_points(self.card, counts))}
 
     def read(self, answer: Any) -> tuple[Fraction, ...]:
         if isinstance(answer, sympy.Basic):
-            strangers = answer.free_symbols - set(COUNT_SYMBOLS.values())
-            if strangers:
-                names = ", ".join(sorted(map(str, strangers)))
-                raise AnswerError(f"{names} is not a count: use n.clover ... n.mushroom")
-            return self.values(lambda counts: _substitute(answer, counts))
-        if isinstance(answer, int):
+            _check_formula(answer)
+            return self.values(lambda counts: _evaluate(answer, _symbol_counts(counts)))
+        if isinstance(answer, int | Fraction) and not isinstance(answer, bool):
             return self.values(lambda counts: answer)
         if callable(answer):
             return self.values(lambda counts: _call(answer, counts))
         raise AnswerError(
             "write the formula with the count symbols (n.skull ...), not as text"
             if isinstance(answer, str)
-            else f"{answer!r} is not a formula"
+            else f"{describe(answer)} is not a formula"
         )
 
-    def answer(self) -> Any:
+    @cached_property
+    def formula(self) -> Any:
         return card_formula(self.card)
+
+    def answer(self) -> Any:
+        return self.formula
 
     def forms(self) -> list[Any]:
         formula = self.answer()
@@ -444,23 +588,66 @@ class CardFormula(Exercise):
             lambda counts: card_points(self.card, {Ingredient(k): v for k, v in counts.items()}),
         ]
 
-    def _as_sum(self) -> Any:
-        """The mistake of adding a set's counts instead of taking the smallest."""
-        scoring = self.scoring
-        return scoring.points * sympy.Add(*(COUNT_SYMBOLS[i] for i in scoring.ingredients))
-
     def wrong_answers(self) -> list[Any]:
         formula = self.answer()
-        wrong = [self._as_sum(), formula + 1, 2 * formula, formula.xreplace(_swap(self.scoring))]
+        wrong = [formula + 1, 2 * formula, *(slip.answer for slip in self.slips())]
         right = self.solutions()
         return first(wrong, 3, lambda a: self.read(a) not in right)
 
-    def nudge(self, value: Any) -> str:
-        if isinstance(self.scoring, PerSet) and value == self.read(self._as_sum()):
-            return "A set is complete only with every ingredient shown: take the smallest count."
-        if value[0] != 0:
-            return "With no ingredient at all the card scores 0: there is no flat part."
-        return ""
+    slip_kinds = (
+        "another ingredient",
+        "points added, not multiplied",
+        "a set's counts added",
+        "an icon shown twice counted once",
+        "each ingredient taken as a set",
+    )
+
+    def slips(self) -> list[Slip]:
+        scoring, formula = self.scoring, self.answer()
+        k = scoring.points
+        counts = [COUNT_SYMBOLS[i] for i in scoring.ingredients]
+        shown = ", ".join(i.title for i in dict.fromkeys(scoring.ingredients))
+        slips = [
+            Slip(
+                "another ingredient",
+                formula.xreplace(_swap(scoring)),
+                f"Read the icons again: {self.card.id} counts {shown}.",
+            ),
+            Slip(
+                "points added, not multiplied",
+                k + formula / k,
+                f"{k} points for each: multiply the count by {k}, do not add {k}."
+                if k > 1
+                else "With none of the ingredients shown the card scores 0: there is no flat "
+                "part to add.",
+            ),
+        ]
+        if isinstance(scoring, PerSet):
+            slips.append(
+                Slip(
+                    "a set's counts added",
+                    k * sympy.Add(*counts),
+                    "A set is complete only with every ingredient shown: take the smallest count.",
+                )
+            )
+            if max(scoring.needs.values()) > 1:
+                slips.append(
+                    Slip(
+                        "an icon shown twice counted once",
+                        k * sympy.Min(*(COUNT_SYMBOLS[i] for i in scoring.needs)),
+                        "An icon shown twice needs two of that ingredient per set: halve its "
+                        "count, rounded down (floor).",
+                    )
+                )
+        elif len(set(scoring.ingredients)) > 1:
+            slips.append(
+                Slip(
+                    "each ingredient taken as a set",
+                    k * sympy.Min(*counts),
+                    f"'{scoring}' pays for every ingredient shown, not per set: add the counts.",
+                )
+            )
+        return slips
 
     def because(self) -> str:
         return (
@@ -483,14 +670,87 @@ class Counts:
 
 n = Counts()
 
+#: The sympy operations a card's formula is built from. Nothing else is accepted, so that
+#: checking a formula never asks sympy for costly work (factorials, integrals, ...).
+FORMULA_PARTS = (sympy.Add, sympy.Mul, sympy.Pow, sympy.Min, sympy.Max, sympy.floor, sympy.ceiling)
+#: The largest power accepted (a card's points never need one; squares are a plain slip).
+MAX_POWER = 4
+#: The most points a formula may give on the grid (more is no card's score).
+MAX_POINTS = 10**6
+
+
+def _check_formula(formula: sympy.Basic) -> None:
+    """Refuse a formula built from anything but the counts, numbers and ``FORMULA_PARTS``."""
+    for node in sympy.preorder_traversal(formula):
+        if node.is_Number or node in COUNT_SYMBOL_SET:
+            continue
+        if node.is_Symbol:
+            raise AnswerError(f"{describe(node)} is not a count: use n.clover ... n.mushroom")
+        if node.func not in FORMULA_PARTS:
+            raise AnswerError(
+                f"a card's formula needs only +, -, *, /, Min and floor, not {node.func.__name__}"
+            )
+        if node.is_Pow and not (node.exp.is_Integer and abs(int(node.exp)) <= MAX_POWER):
+            raise AnswerError(f"a card's points never grow like a power {describe(node.exp)}")
+
+
+COUNT_SYMBOL_SET = frozenset(COUNT_SYMBOLS.values())
+
+
+def _points_value(value: Any, counts: dict[Ingredient, int]) -> Fraction:
+    """A formula's value at one count mix as an exact number of points, or ``AnswerError``."""
+    number: int | Fraction
+    if isinstance(value, sympy.Rational):
+        number = Fraction(int(value.p), int(value.q))
+    elif isinstance(value, float | sympy.Float) and math.isfinite(float(value)):
+        number = Fraction(float(value))
+    elif isinstance(value, int | Fraction) and not isinstance(value, bool):
+        number = value
+    else:
+        raise AnswerError(f"it gives {describe(value)} for the counts {_counts(counts)}")
+    if not -MAX_POINTS <= number <= MAX_POINTS:
+        raise AnswerError(
+            f"it gives more than {MAX_POINTS:,} points for the counts {_counts(counts)}"
+        )
+    return Fraction(number)
+
 
 def _counts(counts: dict[Ingredient, int]) -> str:
     return ", ".join(f"{i.value} {v}" for i, v in counts.items())
 
 
-def _substitute(formula: Any, counts: dict[Ingredient, int]) -> Any:
-    values = {COUNT_SYMBOLS[i]: counts.get(i, 0) for i in INGREDIENTS}
-    return formula.xreplace({s: sympy.Integer(v) for s, v in values.items()})
+def _symbol_counts(counts: dict[Ingredient, int]) -> dict[Any, int]:
+    return {COUNT_SYMBOLS[i]: counts.get(i, 0) for i in INGREDIENTS}
+
+
+def _evaluate(node: Any, counts: dict[Any, int]) -> Fraction:
+    """A formula's exact value at these counts, built from ``FORMULA_PARTS`` only (checked by
+    ``_check_formula``): plain arithmetic on fractions, without asking sympy to simplify."""
+    if node in counts:
+        return Fraction(counts[node])
+    if node.is_Rational:
+        return Fraction(int(node.p), int(node.q))
+    if node.is_Float and math.isfinite(float(node)):
+        return Fraction(float(node))
+    if node.is_Number:
+        raise AnswerError(f"{describe(node)} is not a number of points")
+    args = [_evaluate(arg, counts) for arg in node.args]
+    if node.func is sympy.Add:
+        return sum(args, Fraction(0))
+    if node.func is sympy.Mul:
+        return math.prod(args, start=Fraction(1))
+    if node.func is sympy.Pow:
+        base, power = args
+        if base == 0 and power < 0:
+            raise AnswerError(f"it divides by zero for the counts {_counts_of(counts)}")
+        return base ** int(power)
+    if node.func in (sympy.Min, sympy.Max):
+        return min(args) if node.func is sympy.Min else max(args)
+    return Fraction(math.floor(args[0]) if node.func is sympy.floor else math.ceil(args[0]))
+
+
+def _counts_of(counts: dict[Any, int]) -> str:
+    return ", ".join(f"{symbol.name.removeprefix('n_')} {v}" for symbol, v in counts.items())
 
 
 def _call(points: Callable[[dict[str, int]], Any], counts: dict[Ingredient, int]) -> Any:
@@ -498,7 +758,9 @@ def _call(points: Callable[[dict[str, int]], Any], counts: dict[Ingredient, int]
     try:
         return points(names)
     except Exception as error:  # a student's function: any failure is an unreadable answer
-        raise AnswerError(f"the function fails on the counts {_counts(counts)}: {error}") from None
+        raise AnswerError(
+            f"the function fails on the counts {_counts(counts)}: {type(error).__name__}"
+        ) from None
 
 
 def _swap(scoring: PerIngredient | PerSet) -> dict[Any, Any]:

@@ -6,20 +6,22 @@ from itertools import combinations
 from typing import Any
 
 from carnuta_core import ChooseBonus, Game, Ingredient, Row, TakeCard
+from carnuta_core.scoring import card_points, ingredient_counts, score_potion
 from carnuta_core.svg import table_svg
 
 from .answers import AnswerError, read_action, read_card, read_ingredient, read_many
-from .base import Exercise, register
+from .base import Exercise, Slip, register
 from .staging import (
     DECK,
     INGREDIENT_CARDS,
     board,
     card_ids,
+    clear_of_bonus,
     opponent_board,
     random_bonus,
     random_potion,
     stage,
-    topped_up,
+    total_with,
 )
 
 
@@ -27,11 +29,16 @@ def _total(game: Game, seat: int = 0) -> int:
     return game.score_pad(seat).total
 
 
-def _with_cards(
-    potion: list[str], extra: list[str], bonus: list[str], other: dict[str, Any]
-) -> Game:
-    grown = [*potion, *extra]
-    return stage([board(grown, "SSMM", bonus=topped_up(bonus, len(grown))), other])
+def _potion_total(cards: list[str], bonus: list[str]) -> int:
+    """A potion's total straight from its card ids (no Salt among them) and Bonus tokens."""
+    return score_potion([DECK[c] for c in cards], {}, [Ingredient(t) for t in bonus]).total
+
+
+def _own_points(game: Game, card: str) -> int:
+    """What ``card`` would score itself in player 1's potion, once added to it."""
+    view = game.player(0)
+    counts = ingredient_counts([*view.played, DECK[card]], dict(view.salt_on), view.bonus_tokens)
+    return card_points(DECK[card], counts)
 
 
 @register
@@ -47,19 +54,19 @@ class BestMarketCard(Exercise):
     def setup(self) -> None:
         rng = self.rng
         while True:
-            size = rng.randint(4, 9)
+            # Adding one card reaches no Bonus space: no token to choose.
+            size = rng.choice(clear_of_bonus(range(4, 10), added=1))
             self.potion = random_potion(rng, size, avoid=[])
             self.bonus = random_bonus(rng, size)
-            self.other = opponent_board(self.potion)
-            self.game = stage(
-                [board(self.potion, "SSMM", bonus=self.bonus), self.other],
+            self.game = game = stage(
+                [board(self.potion, "SSMM", bonus=self.bonus), opponent_board(self.potion)],
                 seed=rng.randrange(10**6),
             )
-            base = _total(self.game)
+            base = _total(game)
             self.gains = {
-                card.id: _total(_with_cards(self.potion, [card.id], self.bonus, self.other)) - base
+                card.id: total_with(game, [card.id]) - base
                 for row in (Row.DAY, Row.NIGHT)
-                for card in self.game.market(row)
+                for card in game.market(row)
                 if card is not None and not card.is_salt
             }
             best = max(self.gains.values())
@@ -115,6 +122,21 @@ class BestMarketCard(Exercise):
     def wrong_answers(self) -> list[Any]:
         worst = sorted(self.gains, key=self.gains.get)  # type: ignore[arg-type]
         return [c for c in worst if c not in self.best()][:2]
+
+    slip_kinds = ("the best card alone",)
+
+    def slips(self) -> list[Slip]:
+        assert self.game is not None
+        game = self.game
+        alone = max(sorted(self.gains), key=lambda card: _own_points(game, card))
+        return [
+            Slip(
+                "the best card alone",
+                alone,
+                "Count what a card adds to the cards already in your potion (those that count "
+                "its ingredient), not only its own points.",
+            )
+        ]
 
     def because(self) -> str:
         ranked = sorted(self.gains.items(), key=lambda item: -item[1])
@@ -191,10 +213,36 @@ class BonusChoice(Exercise):
         worst = sorted(self.gains, key=self.gains.get)  # type: ignore[arg-type]
         return [i.value for i in worst if i not in self.best()][:2]
 
-    def nudge(self, value: Any) -> str:
+    slip_kinds = ("a token already taken", "the longest column")
+
+    def slips(self) -> list[Slip]:
+        assert self.game is not None
+        taken = [i for i in Ingredient if i not in self.gains][:1]
+        view = self.game.player(0)
+        counts = ingredient_counts(view.played, dict(view.salt_on), view.bonus_tokens)
+        longest = max(self.gains, key=lambda ingredient: counts[ingredient])
+        return [
+            *(self.taken_slip(i) for i in taken),
+            Slip(
+                "the longest column",
+                longest.value,
+                "A token adds one ingredient: it pays the cards that count that ingredient, "
+                "not the column with the most cards.",
+            ),
+        ]
+
+    def taken_slip(self, ingredient: Ingredient) -> Slip:
+        available = ", ".join(i.value for i in self.gains)
+        return Slip(
+            "a token already taken",
+            ingredient.value,
+            f"The {ingredient.title} token is taken already; choose among {available}.",
+        )
+
+    def slip_for(self, value: Any) -> Slip | None:
         if value not in self.gains:
-            return f"The {value.title} token is not available any more."
-        return ""
+            return self.taken_slip(value)
+        return super().slip_for(value)
 
     def because(self) -> str:
         ranked = sorted(self.gains.items(), key=lambda item: -item[1])
@@ -213,24 +261,18 @@ class BestPair(Exercise):
     def setup(self) -> None:
         rng = self.rng
         for attempt in range(200):
-            size = rng.randint(3, 7)
+            # Adding two cards reaches no Bonus space: no token to choose.
+            size = rng.choice(clear_of_bonus(range(3, 8), added=2))
             self.potion = random_potion(rng, size)
             self.bonus = random_bonus(rng, size)
             self.hand = rng.sample([c for c in INGREDIENT_CARDS if c not in self.potion], 4)
-            self.other = opponent_board(self.potion)
-            self.game = stage(
-                [board(self.potion, "SSMM", hand=self.hand, bonus=self.bonus), self.other]
-            )
-            base = _total(self.game)
+            # Scored straight from the cards (no Salt here); the chosen one is staged below.
+            base = _potion_total(self.potion, self.bonus)
             self.single = {
-                c: _total(_with_cards(self.potion, [c], self.bonus, self.other)) - base
-                for c in self.hand
+                c: _potion_total([*self.potion, c], self.bonus) - base for c in self.hand
             }
             self.pairs = {
-                frozenset(pair): _total(
-                    _with_cards(self.potion, list(pair), self.bonus, self.other)
-                )
-                - base
+                frozenset(pair): _potion_total([*self.potion, *pair], self.bonus) - base
                 for pair in combinations(self.hand, 2)
             }
             top = max(self.pairs.values())
@@ -238,6 +280,12 @@ class BestPair(Exercise):
             # Prefer a lesson: the best pair is not simply the two best single cards.
             two_best = frozenset(sorted(self.hand, key=lambda c: -self.single[c])[:2])
             if worse >= 2 and (self.pairs[two_best] < top or attempt >= 60):
+                self.game = stage(
+                    [
+                        board(self.potion, "SSMM", hand=self.hand, bonus=self.bonus),
+                        opponent_board(self.potion),
+                    ]
+                )
                 return
 
     def question(self) -> str:
@@ -278,6 +326,19 @@ class BestPair(Exercise):
     def wrong_answers(self) -> list[Any]:
         worst = sorted(self.pairs, key=self.pairs.get)  # type: ignore[arg-type]
         return [sorted(p) for p in worst if p not in self.best()][:2]
+
+    slip_kinds = ("the two best cards alone",)
+
+    def slips(self) -> list[Slip]:
+        two_best = sorted(sorted(self.hand, key=lambda c: -self.single[c])[:2])
+        return [
+            Slip(
+                "the two best cards alone",
+                two_best,
+                "Alone those two add the most, but together? Cards that count each other's "
+                "ingredient add more as a pair.",
+            )
+        ]
 
     def because(self) -> str:
         a, b = self.answer()
