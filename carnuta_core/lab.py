@@ -63,7 +63,7 @@ from tabletop.lab.stats import table_rows
 from .bots import Bot
 from .cards import card_from_fields
 from .deck import Deck, reference_deck
-from .errors import DeckError, RulesError, carnuta_errors
+from .errors import ArgumentError, DeckError, RulesError, carnuta_errors
 from .model import INGREDIENTS
 from .recorder import CarnutaRecorder
 from .rules import Rules
@@ -306,14 +306,14 @@ def as_variant(value: Variant | Rules | Deck | Mapping[str, Any] | None) -> Vari
     if isinstance(value, Deck):
         return Variant(deck=value)
     if not isinstance(value, Mapping):
-        raise LabError(
+        raise ArgumentError(
             "variants",
             f"a Variant, Rules, a Deck or a dict of Rules changes, not {check.shown(value)}",
         )
     try:
         return Variant(rules=Rules.from_changes(value))
     except RulesError as error:
-        raise LabError("variants", str(error)) from None
+        raise ArgumentError("variants", str(error)) from None
 
 
 def sweep(

@@ -18,8 +18,9 @@ Template fields name an argument, with an optional spec after ``:``:
 
 - a face, row or ingredient: ``{face}`` the lower-case word, ``{face:title}`` capitalised,
   ``{face:title,plural}``, or ``{face:title,count=moved}`` (plural unless ``moved`` is 1);
-- a number: ``{n}``, or ``{n:card|cards}`` for the word that agrees with it;
-  ``{per_turn:all_actions}`` is "both actions" for 2, "all 3 actions" for 3;
+- a number: ``{n}``, ``{n:+d}`` or ``{x:.2f}`` (a decimal comma in French), or
+  ``{n:card|cards}`` for the word that agrees with it; ``{per_turn:all_actions}`` is
+  "both actions" for 2, "all 3 actions" for 3;
 - a card (``Card``), a cost (a tuple of ``CostIcon``; ``{cost:paying}`` words the payment),
   an action (quoted in the notation of the language), a list (joined with commas).
 """
@@ -32,9 +33,9 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
-from .cards import Card, CostIcon, Pay
+from .cards import Card, CostIcon, Flat, NoPoints, Pay, PerIngredient, PerSet, Scoring
 from .model import Kind
-from .vocabulary import check_lang, plural_form, word
+from .vocabulary import WORDS, check_lang, plural_form, word
 
 # ------------------------------------------------------------------ templates
 EN: dict[str, str] = {
@@ -148,6 +149,72 @@ EN: dict[str, str] = {
     "not_allowed_here": "that action is not allowed here",
     "nothing_to_undo": "undo: there is nothing to take back",
     "not_an_action": "{value} is not an action (write one like 'take day 2')",
+    "not_notation": (
+        "{typed} is not an action: write one like 'take day 2', 'play N07', 'runes moon', "
+        "'flip sun', 'sickle night', 'bonus honey', 'discard D12' or 'end'"
+    ),
+    # what the coach says about an action
+    "coach_caption": "Coach for player {player} ({iterations} search iterations)",
+    "coach_play": (
+        "Play {card}: {now:+d} points now, about {by_end:+.1f} by the end; it costs {cost} and "
+        "leaves {suns} {suns:Sun|Suns} and {moons} {moons:Moon|Moons}."
+    ),
+    "coach_play_salt": (
+        "Play {card} on {target}: {now:+d} points now and by the end; it costs {cost} and "
+        "leaves {suns} {suns:Sun|Suns} and {moons} {moons:Moon|Moons}."
+    ),
+    "coach_take_payable": (
+        "Take {card} from the {row} row: about {by_end:+.1f} points by the end; to play it you "
+        "pay {cost}, which your runes cover now."
+    ),
+    "coach_take_later": (
+        "Take {card} from the {row} row: about {by_end:+.1f} points by the end; to play it you "
+        "pay {cost}, which your runes do not cover yet."
+    ),
+    "coach_runes": (
+        "Take {moved} {face:title,count=moved} from the reserve: your board then shows "
+        "{suns} {suns:Sun|Suns} and {moons} {moons:Moon|Moons}."
+    ),
+    "coach_flip": (
+        "Flip {moved} {moved:rune|runes} to {face:title}: your board then shows "
+        "{suns} {suns:Sun|Suns} and {moons} {moons:Moon|Moons}."
+    ),
+    "coach_unlocks": "Then your runes pay for {cards}.",
+    "coach_sickle": "Use a Sickle (free, {left} left after) to renew the {row} row.",
+    "coach_sickle_why": (
+        "Worth it: the best card of a new {row} row adds about {expected:+.1f} points by the end "
+        "on average, more than the best card you can take or play now ({best:+.1f})."
+    ),
+    "coach_sickle_after": (
+        "It only renews the market: the best card of a new {row} row adds about "
+        "{expected:+.1f} points by the end on average, less than a card you can take or play "
+        "now ({best:+.1f}), so it comes after them."
+    ),
+    "coach_bonus": "Take the {ingredient:title} token: {now:+d} points now.",
+    "coach_discard": (
+        "Discard {card}: of your hand it is the card you need least "
+        "(about {by_end:+.1f} points by the end)."
+    ),
+    "coach_end": "End your turn.",
+    "coach_value": "The search rates it {value:.2f}.",
+    "coach_above": (
+        "It ranks above {other} ({points:+.1f} points) because the search rates it higher "
+        "({value:.2f} against {other_value:.2f})."
+    ),
+    "coach_above_untried": (
+        "It ranks above {other} ({points:+.1f} points), which the search tried too few times "
+        "to trust its value ({visits} of {iterations} tries)."
+    ),
+    "coach_first": "{action} is the coach's first choice (value {value:.2f}).",
+    "coach_rank_points": (
+        "{action} ranks {rank} of {count}: the coach prefers {best}, rated the same "
+        "({value:.2f}) and adding more points ({best_points:+.1f} against {points:+.1f})."
+    ),
+    "coach_rank": (
+        "{action} ranks {rank} of {count} (value {value:.2f}); the coach prefers {best} "
+        "(value {best_value:.2f})."
+    ),
+    "coach_untried": "{action} is allowed, but the search did not try it in {iterations} tries.",
 }
 
 FR: dict[str, str] = {
@@ -278,6 +345,76 @@ FR: dict[str, str] = {
     "not_allowed_here": "cette action n'est pas permise ici",
     "nothing_to_undo": "annuler : il n'y a rien à reprendre",
     "not_an_action": "{value} n'est pas une action (écrivez-en une comme « prendre jour 2 »)",
+    "not_notation": (
+        "« {typed} » n'est pas une action : écrivez-en une comme « prendre jour 2 », "
+        "« poser N07 », « runes lune », « retourner soleil », « serpe nuit », « bonus miel », "
+        "« défausser D12 » ou « fin »"
+    ),
+    "coach_caption": "Coach du Joueur {player} ({iterations} itérations de recherche)",
+    "coach_play": (
+        "Poser {card} : {now:+d} points maintenant, environ {by_end:+.1f} à la fin ; elle coûte "
+        "{cost} et laisse {suns} {suns:Soleil|Soleils} et {moons} {moons:Lune|Lunes}."
+    ),
+    "coach_play_salt": (
+        "Poser {card} sur {target} : {now:+d} points maintenant et à la fin ; il coûte {cost} "
+        "et laisse {suns} {suns:Soleil|Soleils} et {moons} {moons:Lune|Lunes}."
+    ),
+    "coach_take_payable": (
+        "Prendre {card} dans la rangée {row:title} : environ {by_end:+.1f} points à la fin ; "
+        "pour la poser, il faut {cost}, que vos runes paient déjà."
+    ),
+    "coach_take_later": (
+        "Prendre {card} dans la rangée {row:title} : environ {by_end:+.1f} points à la fin ; "
+        "pour la poser, il faut {cost}, que vos runes ne paient pas encore."
+    ),
+    "coach_runes": (
+        "Prendre {moved} {face:title,count=moved} de la Réserve : votre plateau montre alors "
+        "{suns} {suns:Soleil|Soleils} et {moons} {moons:Lune|Lunes}."
+    ),
+    "coach_flip": (
+        "Retourner {moved} {moved:rune|runes} sur {face:title} : votre plateau montre alors "
+        "{suns} {suns:Soleil|Soleils} et {moons} {moons:Lune|Lunes}."
+    ),
+    "coach_unlocks": "Vos runes paient alors {cards}.",
+    "coach_sickle": (
+        "Défausser une Serpe (gratuit, il en reste {left} après) pour renouveler la rangée "
+        "{row:title}."
+    ),
+    "coach_sickle_why": (
+        "Cela vaut la peine : la meilleure carte d'une nouvelle rangée {row:title} rapporte en "
+        "moyenne environ {expected:+.1f} points à la fin, plus que la meilleure carte que vous "
+        "pouvez prendre ou poser maintenant ({best:+.1f})."
+    ),
+    "coach_sickle_after": (
+        "Elle ne fait que renouveler le marché : la meilleure carte d'une nouvelle rangée "
+        "{row:title} rapporte en moyenne environ {expected:+.1f} points à la fin, moins qu'une "
+        "carte que vous pouvez prendre ou poser maintenant ({best:+.1f}) ; elle passe donc après."
+    ),
+    "coach_bonus": "Prendre le jeton {ingredient:title} : {now:+d} points maintenant.",
+    "coach_discard": (
+        "Défausser {card} : de votre main, c'est la carte dont vous avez le moins besoin "
+        "(environ {by_end:+.1f} points à la fin)."
+    ),
+    "coach_end": "Finir votre tour.",
+    "coach_value": "La recherche l'estime à {value:.2f}.",
+    "coach_above": (
+        "Elle passe avant {other} ({points:+.1f} points) car la recherche l'estime mieux "
+        "({value:.2f} contre {other_value:.2f})."
+    ),
+    "coach_above_untried": (
+        "Elle passe avant {other} ({points:+.1f} points), que la recherche a trop peu essayée "
+        "pour se fier à sa valeur ({visits} essais sur {iterations})."
+    ),
+    "coach_first": "{action} est le premier choix du coach (valeur {value:.2f}).",
+    "coach_rank_points": (
+        "{action} est {rank}e sur {count} : le coach préfère {best}, estimée pareil "
+        "({value:.2f}) et qui rapporte plus ({best_points:+.1f} contre {points:+.1f})."
+    ),
+    "coach_rank": (
+        "{action} est {rank}e sur {count} (valeur {value:.2f}) ; le coach préfère {best} "
+        "(valeur {best_value:.2f})."
+    ),
+    "coach_untried": "{action} est permise, mais la recherche ne l'a pas essayée en {iterations} essais.",
 }
 
 TEMPLATES: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
@@ -298,6 +435,36 @@ def card_text(card: Card, lang: str = "en") -> str:
     return f"{card.id} ({name}{double})"
 
 
+def scoring_text(scoring: Scoring, lang: str = "en") -> str:
+    """How a card scores, in words: ``4 per set skull honey``, ``4 par série crâne miel``;
+    a Salt's ``+1 to a column``.
+
+    >>> from carnuta_core.cards import parse_scoring
+    >>> scoring_text(parse_scoring("2 per berry"), "fr")
+    '2 par baie'
+    """
+    words = WORDS[check_lang(lang)]
+    if isinstance(scoring, Flat):
+        return str(scoring.points)
+    if isinstance(scoring, NoPoints):
+        return words["wild"]
+    per = words["per_set"] if isinstance(scoring, PerSet) else words["per"]
+    assert isinstance(scoring, PerIngredient | PerSet)
+    names = " ".join(word(i, lang) for i in scoring.ingredients)
+    return f"{scoring.points} {per} {names}"
+
+
+def card_label(card: Card, lang: str = "en") -> str:
+    """A card in full, for menus and tooltips: ``str(card)`` in English
+    (``D05 Double Clover [flip sun] 3``), ``D05 Trèfle ×2 [retourner soleil] 3`` in French."""
+    if check_lang(lang) == "en":
+        return str(card)
+    name = "Sel" if card.ingredient is None else word(card.ingredient, lang, title=True)
+    double = " ×2" if card.kind is Kind.DOUBLE else ""
+    cost = cost_text(card.cost, lang) if card.cost else "-"
+    return f"{card.id} {name}{double} [{cost}] {scoring_text(card.scoring, lang)}"
+
+
 def cost_text(cost: Sequence[CostIcon], lang: str = "en") -> str:
     """A cost's icons: ``flip sun, return moon`` (``retourner soleil, remettre lune``)."""
     if not cost:
@@ -314,6 +481,14 @@ def _paying(cost: Sequence[CostIcon], lang: str) -> str:
     if lang == "en":
         return f"paying {cost_text(cost, lang)}"
     return f"en payant {cost_text(cost, lang)}" if cost else "en ne payant rien"
+
+
+def not_notation_text(typed: str, error: Exception, lang: str = "en") -> str:
+    """Why ``typed`` is not an action: the parser's own words in English; in French, the
+    French notation's examples (the parser explains in English only)."""
+    if check_lang(lang) == "en":
+        return str(error)
+    return render("not_notation", {"typed": typed.strip()}, lang)
 
 
 def action_text(action: Any, lang: str = "en") -> str:
@@ -350,7 +525,11 @@ class _Formatter(string.Formatter):
             if "|" in format_spec:
                 one, many = format_spec.split("|", 1)
                 return many if plural_form(value, lang) else one
-            return str(value)
+            return format(value, format_spec)
+        if isinstance(value, float):
+            # French writes a decimal comma: 0,54 and +2,0.
+            text = format(value, format_spec or "g")
+            return text.replace(".", ",") if lang == "fr" else text
         if isinstance(value, Card):
             return card_text(value, lang)
         if isinstance(value, tuple) and all(isinstance(v, CostIcon) for v in value):
@@ -408,7 +587,10 @@ __all__ = [
     "Event",
     "Reason",
     "action_text",
+    "card_label",
     "card_text",
     "cost_text",
+    "not_notation_text",
     "render",
+    "scoring_text",
 ]

@@ -141,7 +141,7 @@ class Rules(metaclass=_RulesType):
         for name in ("final_extra_round", "allow_null_actions", "salt_on_salt"):
             if not isinstance(getattr(self, name), bool):
                 return f"{name} must be True or False, not {short_repr(getattr(self, name))}"
-        if self.flip_mode not in ("all", "any"):
+        if not isinstance(self.flip_mode, str) or self.flip_mode not in ("all", "any"):
             return f"flip_mode must be 'all' or 'any', not {short_repr(self.flip_mode)}"
         if self.open_spaces > self.rune_spaces:
             return f"open_spaces ({self.open_spaces}) exceeds rune_spaces ({self.rune_spaces})"

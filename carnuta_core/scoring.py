@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from html import escape
 
 from .cards import Card, Flat, NoPoints, PerIngredient, PerSet
 from .model import INGREDIENTS, Ingredient, lookup
+from .vocabulary import check_lang, word
+
+#: The score pad's headings, by language.
+PAD_WORDS = {
+    "en": {"ingredient": "Ingredient", "points": "Points", "total": "Total"},
+    "fr": {"ingredient": "Ingrédient", "points": "Points", "total": "Total"},
+}
 
 
 def ingredient_counts(
@@ -83,9 +91,22 @@ class ScorePad:
     >>> pad = ScorePad.from_points({Ingredient.EGG: 11, Ingredient.HONEY: 2})
     >>> pad.total, pad["egg"], pad.best_row
     (13, 11, 11)
+    >>> print(pad.in_language("fr"))  # doctest: +ELLIPSIS
+    Trèfle       0
+    ...
+    Œuf         11
+    Miel         2
+    ...
+    Total       13
     """
 
     rows: tuple[tuple[Ingredient, int], ...]
+    #: The language it is shown in (``"en"`` or ``"fr"``); it does not change what it is.
+    lang: str = field(default="en", compare=False)
+
+    def in_language(self, lang: str) -> ScorePad:
+        """The same pad, shown in ``lang``: ``game.score_pad(0).in_language("fr")``."""
+        return replace(self, lang=check_lang(lang))
 
     @staticmethod
     def from_points(points: Mapping[Ingredient, int]) -> ScorePad:
@@ -117,16 +138,22 @@ class ScorePad:
         result["Total"] = self.total
         return result
 
+    def _shown(self) -> list[tuple[str, int]]:
+        """(row name, points) in the pad's language, the total last."""
+        rows = [(word(i, self.lang, title=True), points) for i, points in self.rows]
+        return [*rows, (PAD_WORDS[self.lang]["total"], self.total)]
+
     def __str__(self) -> str:
-        lines = [f"{name:<10}{points:>4}" for name, points in self.as_dict().items()]
-        return "\n".join(lines)
+        return "\n".join(f"{name:<10}{points:>4}" for name, points in self._shown())
 
     def _repr_html_(self) -> str:
+        words = PAD_WORDS[self.lang]
         cells = "".join(
-            f"<tr><td>{name}</td><td style='text-align:right'>{points}</td></tr>"
-            for name, points in self.as_dict().items()
+            f"<tr><td>{escape(name)}</td><td style='text-align:right'>{points}</td></tr>"
+            for name, points in self._shown()
         )
-        return f"<table class='carnuta-score-pad'><tr><th>Ingredient</th><th>Points</th></tr>{cells}</table>"
+        head = f"<tr><th>{words['ingredient']}</th><th>{words['points']}</th></tr>"
+        return f"<table class='carnuta-score-pad'>{head}{cells}</table>"
 
 
 def score_potion(

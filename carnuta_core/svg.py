@@ -38,18 +38,33 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 from xml.sax.saxutils import escape
 
 from .cards import Card, CostIcon, Flat, NoPoints, Pay, PerIngredient, PerSet, Scoring
+from .messages import card_label
 from .model import INGREDIENTS, Face, Ingredient, Kind, Origin, Row
 from .scoring import ingredient_counts
-from .state import BONUS, DISCARD
+from .vocabulary import WORDS, check_lang
 
 if TYPE_CHECKING:
     from .game import Game, PlayerView
 
-__all__ = ["card_svg", "player_svg", "market_svg", "table_svg", "COLOURS", "WORDS"]
+__all__ = [
+    "COLOURS",
+    "WORDS",
+    "Box",
+    "card_svg",
+    "cost_boxes",
+    "deck_name",
+    "hand_boxes",
+    "market_svg",
+    "player_svg",
+    "slot_box",
+    "strip_boxes",
+    "table_svg",
+    "token_box",
+]
 
 COLOURS: dict[str, str] = {
     "day": "#f6e3a1",
@@ -76,7 +91,8 @@ COLOURS: dict[str, str] = {
     "token": "#fdf3d7",
     "clover": "#3f9b3a",
     "flower": "#e0569b",
-    "egg": "#f5eedb",
+    "egg": "#f1dba4",
+    "egg-edge": "#8a6d2f",
     "honey": "#eba21d",
     "skull": "#e6e1d4",
     "butterfly": "#6d5bd8",
@@ -96,134 +112,77 @@ COLOURS: dict[str, str] = {
     "status": "#2e2a24",
 }
 
-# The few words the pictures show; French from the express rules.
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "sun": "Sun",
-        "moon": "Moon",
-        "flip": "flip",
-        "return": "return",
-        "sickle": "Sickles",
-        "padlock": "Padlock",
-        "reserve": "Reserve",
-        "deck": "Deck",
-        "discard": "Discard",
-        "hand": "Hand",
-        "day": "Day",
-        "night": "Night",
-        "player": "Player",
-        "round": "Round",
-        "final": "final round",
-        "score": "Score",
-        "points": "pts",
-        "per": "per",
-        "per_set": "per set",
-        "salt": "SALT",
-        "wild": "+1 to a column",
-        "start": "start",
-        "bonus": "Bonus",
-        "ancestor": "Ancestor",
-        "over": "Game over",
-        "winner": "Winner",
-        "to_play": "to play",
-        "empty": "empty",
-        "clover": "Clover",
-        "flower": "Flower",
-        "egg": "Egg",
-        "honey": "Honey",
-        "skull": "Skull",
-        "butterfly": "Butterfly",
-        "berry": "Berry",
-        "mushroom": "Mushroom",
-    },
-    "fr": {
-        "sun": "Soleil",
-        "moon": "Lune",
-        "flip": "retourner",
-        "return": "remettre",
-        "sickle": "Serpes",
-        "padlock": "Cadenas",
-        "reserve": "Réserve",
-        "deck": "Pioche",
-        "discard": "Défausse",
-        "hand": "Main",
-        "day": "Jour",
-        "night": "Nuit",
-        "player": "Joueur",
-        "round": "Manche",
-        "final": "dernière manche",
-        "score": "Score",
-        "points": "pts",
-        "per": "par",
-        "per_set": "par série",
-        "salt": "SEL",
-        "wild": "+1 à une colonne",
-        "start": "départ",
-        "bonus": "Bonus",
-        "ancestor": "Ancêtre",
-        "over": "Partie terminée",
-        "winner": "Victoire",
-        "to_play": "à jouer",
-        "empty": "vide",
-        "clover": "Trèfle",
-        "flower": "Fleur",
-        "egg": "Œuf",
-        "honey": "Miel",
-        "skull": "Crâne",
-        "butterfly": "Papillon",
-        "berry": "Baie",
-        "mushroom": "Champignon",
-        "actions": "{who} : {n} action(s) restante(s).",
-        "choose_bonus": "{who} : choisir un jeton Ingrédient bonus.",
-        "must_discard": "{who} : défausser jusqu'à {limit} cartes.",
-        "end_turn": "{who} : fin du tour.",
-    },
-}
-
 # Text styles, by class (``cn-<name>``): font size and the rest of the CSS. Classes keep a
-# 4-player table small; the size is also used to guess whether a text fits.
+# 4-player table small; the size is also used to guess whether a text fits. No text is
+# smaller than 10 units: the widgets never draw a picture below its own size, so every word
+# on the table reads at 10 px or more (``tests/test_browser.py`` measures it).
 TEXT_STYLES: dict[str, tuple[float, str]] = {
-    "id": (7.5, "text-anchor:end"),
-    "origin": (7, "font-style:italic"),
-    "name": (10, "font-weight:bold;text-anchor:middle"),
-    "per": (9, "font-weight:bold;text-anchor:middle"),
-    "names": (6.5, "text-anchor:middle"),
-    "wild": (7, "text-anchor:middle"),
-    "big": (18, "font-weight:bold;text-anchor:middle"),
-    "double": (9, "font-weight:bold;text-anchor:middle"),
-    "caption": (9, "text-anchor:middle"),
-    "sid": (6.5, "text-anchor:end"),
-    "spts": (10, "font-weight:bold"),
-    "sbold": (8, "font-weight:bold"),
-    "head": (7.5, ""),
-    "small": (8, f"fill:{COLOURS['muted']}"),
-    "points": (8, "font-weight:bold;text-anchor:end"),
-    "step": (8, "text-anchor:middle"),
+    "id": (10, "text-anchor:end"),
+    "origin": (10, "font-style:italic"),
+    "name": (11, "font-weight:bold;text-anchor:middle"),
+    "per": (10, "font-weight:bold;text-anchor:middle"),
+    "names": (10, "text-anchor:middle"),
+    "wild": (10, "text-anchor:middle"),
+    "big": (24, "font-weight:bold;text-anchor:middle"),
+    "plus": (22, "font-weight:bold;text-anchor:middle"),
+    "double": (10, "font-weight:bold;text-anchor:middle"),
+    "caption": (10, "text-anchor:middle"),
+    "sid": (10, "text-anchor:end"),
+    "spts": (12, "font-weight:bold"),
+    "sbold": (10, "font-weight:bold"),
+    "head": (10, ""),
+    "small": (10, f"fill:{COLOURS['muted']}"),
+    "points": (10, "font-weight:bold;text-anchor:end"),
+    "step": (10, "text-anchor:middle"),
     "label": (10, f"fill:{COLOURS['muted']}"),
     "title": (12, "font-weight:bold"),
-    "score": (11, "font-weight:bold;text-anchor:end"),
-    "tag": (10, "font-weight:bold;text-anchor:end"),
+    "score": (12, "font-weight:bold;text-anchor:end"),
+    "tag": (11, "font-weight:bold;text-anchor:end"),
     "row": (11, "font-weight:bold"),
-    "slot": (9, f"text-anchor:middle;fill:{COLOURS['muted']}"),
-    "count": (13, "font-weight:bold"),
+    "slot": (10, f"text-anchor:middle;fill:{COLOURS['muted']}"),
+    "count": (14, "font-weight:bold"),
     "status": (12, "font-weight:bold"),
-    "deck": (9, "text-anchor:end"),
+    "deck": (10, "text-anchor:end"),
 }
 
-CARD_W = 72
-CARD_H = 104
+#: A card, drawn full (market, hand, discard): its size in picture units.
+CARD_W = 84
+CARD_H = 120
 LABEL_H = 14
-STRIP_W = 63
-STRIP_H = 16
-HAND_SCALE = 0.85
-HAND_W = CARD_W * HAND_SCALE
-COLUMN_W = 67
-BOARD_W = 198
+#: Cost icons: a rune ``ICON`` wide, its pay badge overhanging to ``ICON_W``; at most
+#: ``ICONS_PER_ROW`` beside the card's id, the rest in a second row under the first.
+ICON = 14
+ICON_W = 16.5
+ICON_STEP = 16
+ICONS_PER_ROW = 3
+#: The player area and the market are the same width, so they are drawn at the same scale.
+PLAYER_W = 800
 PAD = 8
 GAP = 8
+BOARD_W = 200
+#: Ingredient columns: eight across the player area, a played card as a band in its column.
+COLUMN_W = (PLAYER_W - 2 * PAD) / 8
+STRIP_W = COLUMN_W - 4
+STRIP_H = 20
+STRIP_STEP = STRIP_H + 1
+HAND_X = PAD + BOARD_W + 16
+HAND_Y = 28
+HAND_GAP = 6
 FONT = "DejaVu Sans,Verdana,Arial,sans-serif"
 GLYPH_BOX = "-10 -10 20 20"
+#: The medallion that holds a card's ingredient.
+MEDAL_X = CARD_W / 2
+MEDAL_Y = 42
 FACES = tuple(face.value for face in Face)
+
+
+class Box(NamedTuple):
+    """A rectangle in a picture's own units (its ``viewBox``): where a part is drawn."""
+
+    x: float
+    y: float
+    w: float
+    h: float
 
 
 # ------------------------------------------------------------ SVG text helpers
@@ -312,9 +271,7 @@ def _place(shape: str, x: float = 0, y: float = 0, **attrs: object) -> str:
 
 
 def _words(lang: str) -> dict[str, str]:
-    if lang not in WORDS:
-        raise ValueError(f"lang should be one of {', '.join(WORDS)}, not {lang!r}")
-    return {**WORDS["en"], **WORDS[lang]}
+    return WORDS[check_lang(lang)]
 
 
 # ------------------------------------------------------------------ symbols
@@ -346,12 +303,15 @@ def _glyphs() -> dict[str, str]:
         + _el("path", d="M0 3Q1 7 4 9.5", fill="none", stroke=c["outline"], stroke_width=1.6),
         "flower": _circles(_ring(5, 5.2, -90), 3.8, fill=c["flower"], **line)
         + _el("circle", r=2.9, fill=c["honey"], **line),
+        # A tan egg with a dark rim and a highlight: it must show on the light medallion.
         "egg": _el(
             "path",
             d="M0-9C5-9 7.5 0 7.2 3.6 6.8 7.6 3.6 9.5 0 9.5S-6.8 7.6-7.2 3.6C-7.5 0-5-9 0-9Z",
             fill=c["egg"],
-            **line,
-        ),
+            stroke=c["egg-edge"],
+            stroke_width=1.4,
+        )
+        + _el("ellipse", cx=-2.6, cy=-3.2, rx=1.8, ry=3, fill=c["light"], opacity=0.8),
         "honey": _el("polygon", points=_hexagon(9), fill=c["honey"], **line)
         + _el("polygon", points=_hexagon(4.5), fill=c["honey-light"], **line),
         "skull": _el(
@@ -439,8 +399,8 @@ def _shapes() -> dict[str, str]:
     )
     for pay in Pay:
         for face in Face:
-            shapes[f"{pay.value}-{face.value}"] = _use(face.value, 0, 0, 13) + _use(
-                pay.value, 8.4, 8.4, 7.6
+            shapes[f"{pay.value}-{face.value}"] = _use(face.value, 0, 0, ICON) + _use(
+                pay.value, ICON - 5.5, ICON - 5.5, ICON_W - ICON + 5.5
             )
     for origin in Origin:
         fill, edge = c[origin.value], c[f"{origin.value}-edge"]
@@ -456,8 +416,8 @@ def _shapes() -> dict[str, str]:
                 stroke=edge,
                 stroke_width=1.5,
             )
-            + _el("circle", cx=36, cy=37, r=16.5, fill=c["medallion"], stroke=edge)
-            + _el("path", d="M8 67H64", stroke=edge, stroke_width=0.8)
+            + _el("circle", cx=MEDAL_X, cy=MEDAL_Y, r=18, fill=c["medallion"], stroke=edge)
+            + _el("path", d=f"M8 76H{CARD_W - 8}", stroke=edge, stroke_width=0.8)
         )
         shapes[f"strip-{origin.value}"] = _el(
             "rect",
@@ -535,24 +495,6 @@ def _name(card: Card, w: dict[str, str]) -> str:
     return w["salt"] if card.ingredient is None else w[card.ingredient.value]
 
 
-def _scoring_words(scoring: Scoring, w: dict[str, str]) -> str:
-    if isinstance(scoring, Flat):
-        return f"{scoring.points} {w['points']}"
-    if isinstance(scoring, PerIngredient | PerSet):
-        per = w["per_set"] if isinstance(scoring, PerSet) else w["per"]
-        names = " ".join(w[i.value].lower() for i in scoring.ingredients)
-        return f"{scoring.points} {per} {names}"
-    return w["wild"]
-
-
-def _card_title(card: Card, w: dict[str, str], *, cost: bool = True) -> str:
-    """The card in words, for a tooltip; a played card's cost no longer matters."""
-    icons = ", ".join(f"{w[i.pay.value]} {w[i.face.value]}" for i in card.cost) or "-"
-    double = " ×2" if card.kind is Kind.DOUBLE else ""
-    price = f" [{icons}]" if cost else ":"
-    return f"{card.id} {_name(card, w)}{double}{price} {_scoring_words(card.scoring, w)}"
-
-
 def _pattern(scoring: Scoring, x: float, y: float, size: float) -> tuple[str, float]:
     """The ingredients a card scores for as glyphs; a set is boxed. Returns (svg, width)."""
     if not isinstance(scoring, PerIngredient | PerSet):
@@ -578,48 +520,61 @@ def _pattern(scoring: Scoring, x: float, y: float, size: float) -> tuple[str, fl
     return back + glyphs, width
 
 
+def cost_boxes(count: int) -> list[Box]:
+    """Where a card's ``count`` cost icons sit: up to three in a row beside the id, the rest
+    in a second row under the first, clear of the id and the medallion."""
+    return [
+        Box(3 + (k % ICONS_PER_ROW) * ICON_STEP, 3 + (k // ICONS_PER_ROW) * 17, ICON_W, ICON_W)
+        for k in range(count)
+    ]
+
+
 def _cost(cost: tuple[CostIcon, ...]) -> str:
-    # Three icons fit beside the id; more are squeezed together.
-    step = 15 if len(cost) <= 3 else 45 / (len(cost) - 1)
     return "".join(
-        _place(f"{icon.pay.value}-{icon.face.value}", 3 + k * step, 3)
-        for k, icon in enumerate(cost)
+        _place(f"{icon.pay.value}-{icon.face.value}", box.x, box.y)
+        for icon, box in zip(cost, cost_boxes(len(cost)), strict=True)
     )
 
 
+def _names(scoring: PerIngredient | PerSet, w: dict[str, str]) -> str:
+    """The ingredients a card counts, each named once (the glyphs show how many)."""
+    return " ".join(w[i.value].lower() for i in dict.fromkeys(scoring.ingredients))
+
+
 def _card_points(scoring: Scoring, w: dict[str, str]) -> str:
+    room = CARD_W - 8
     if isinstance(scoring, Flat):
-        return _text(36, 93, str(scoring.points), "big")
+        return _text(MEDAL_X, 108, str(scoring.points), "big")
     if isinstance(scoring, NoPoints):
-        return _text(36, 88, "+1", "big") + _text(36, 99.5, w["wild"], "wild", 64)
+        return _text(MEDAL_X, 99, "+1", "plus") + _text(MEDAL_X, 115, w["wild"], "wild", room)
     per = w["per_set"] if isinstance(scoring, PerSet) else w["per"]
     count = len(scoring.ingredients)
-    size = 11 if count <= 4 else 52 / count - 2
-    glyphs, _ = _pattern(scoring, 36 - count * (size + 2) / 2, 81, size)
-    names = " ".join(w[i.value].lower() for i in scoring.ingredients)
+    size = 12 if count <= 4 else 60 / count - 2
+    glyphs, _ = _pattern(scoring, MEDAL_X - count * (size + 2) / 2, 93, size)
     return (
-        _text(36, 77.5, f"{scoring.points} {per}", "per", 64)
+        _text(MEDAL_X, 89, f"{scoring.points} {per}", "per", room)
         + glyphs
-        + _text(36, 101.5, names, "names", 64)
+        + _text(MEDAL_X, 116, _names(scoring, w), "names", room)
     )
 
 
 def _card_face(card: Card, w: dict[str, str]) -> str:
     """The inside of a full card, in a CARD_W x CARD_H box."""
     glyph = card.ingredient.value if card.ingredient else "salt"
+    beside = min(len(card.cost), ICONS_PER_ROW)
     parts = [
         _place(f"card-{card.origin.value}"),
         _cost(card.cost),
-        # Beside up to three cost icons; squeezed if the id is long.
-        _text(69, 11, card.id, "id", max(14, 65 - 15 * len(card.cost))),
-        _use(glyph, 22, 23, 28),
+        # Right of the first row of cost icons; squeezed if the id is long.
+        _text(CARD_W - 3, 13, card.id, "id", CARD_W - 8 - beside * ICON_STEP - ICON_W + ICON),
+        _use(glyph, MEDAL_X - 14, MEDAL_Y - 14, 28),
     ]
     if card.origin is Origin.START:
-        parts.append(_text(4, 11, w["start"], "origin"))
+        parts.append(_text(4, 13, w["start"], "origin", CARD_W - 34))
     if card.kind is Kind.DOUBLE:
-        parts.append(_el("circle", cx=60, cy=29, r=8.5, fill=COLOURS["current"]))
-        parts.append(_text(60, 32.5, "×2", "double", fill=COLOURS["light"]))
-    parts.append(_text(36, 62, _name(card, w), "name", 64))
+        parts.append(_el("circle", cx=CARD_W - 14, cy=32, r=9.5, fill=COLOURS["current"]))
+        parts.append(_text(CARD_W - 14, 35.5, "×2", "double", fill=COLOURS["light"]))
+    parts.append(_text(MEDAL_X, 71, _name(card, w), "name", CARD_W - 8))
     parts.append(_card_points(card.scoring, w))
     return "".join(parts)
 
@@ -635,9 +590,10 @@ def _card(
     dimmed: bool = False,
     label: str | None = None,
     title: bool = False,
+    lang: str = "en",
     **attrs: object,
 ) -> str:
-    parts = [_title(_card_title(card, w))] if title else []
+    parts = [_title(card_label(card, lang))] if title else []
     parts.append(_card_face(card, w))
     if highlight:
         parts.append(
@@ -691,38 +647,48 @@ def card_svg(
     """
     w = _words(lang)
     # A 3-unit margin leaves room for the highlight ring around the card.
-    body = _card(card, w, x=3, y=3, highlight=highlight, dimmed=dimmed, label=label, title=True)
+    body = _card(
+        card,
+        w,
+        x=3,
+        y=3,
+        highlight=highlight,
+        dimmed=dimmed,
+        label=label,
+        title=True,
+        lang=lang,
+    )
     view = (CARD_W + 6, CARD_H + 6 + (LABEL_H if label is not None else 0))
     return _root(body, width, width * view[1] / view[0], view)
 
 
-def _strip(card: Card, w: dict[str, str], x: float, y: float, **attrs: object) -> str:
+def _strip(card: Card, w: dict[str, str], x: float, lang: str, **attrs: object) -> str:
     """A played card as the band left showing in its column: its points and their pattern."""
-    id_room = min(_width(card.id, "sid"), 24)
+    id_room = min(_width(card.id, "sid"), 30)
     parts = [
-        _title(_card_title(card, w, cost=False)),
+        _title(card_label(card, lang)),
         _place(f"strip-{card.origin.value}"),
-        _text(STRIP_W - 2.5, 11, card.id, "sid", id_room),
+        _text(STRIP_W - 3, 14, card.id, "sid", id_room),
     ]
     right = STRIP_W - 7 - id_room
     scoring = card.scoring
     if isinstance(scoring, NoPoints):
-        parts.append(_use("salt", 3, 3, 10) + _text(15, 11.5, w["salt"], "sbold", right - 15))
+        parts.append(_use("salt", 3, 4, 12) + _text(18, 14, w["salt"], "sbold", right - 18))
     else:
         points = str(scoring.points)
-        left = 4 + _width(points, "spts")
-        parts.append(_text(3, 12, points, "spts"))
+        left = 6 + _width(points, "spts")
+        parts.append(_text(3, 14.5, points, "spts"))
         if card.kind is Kind.DOUBLE:
-            right -= 13
-            parts.append(_text(right + 1, 11.5, "×2", "sbold", fill=COLOURS["current"]))
+            right -= 17
+            parts.append(_text(right + 2, 14, "×2", "sbold", fill=COLOURS["current"]))
         if isinstance(scoring, PerIngredient | PerSet):
             # The glyphs shrink rather than run into the id.
-            size = min(9.0, (right - left) / len(scoring.ingredients) - 2)
+            size = min(12.0, (right - left) / len(scoring.ingredients) - 2)
             parts.append(_pattern(scoring, left, (STRIP_H - size) / 2, size)[0])
     return _el(
         "g",
         "".join(parts),
-        transform=_move(x, y),
+        transform=_move(x, 0),
         class_=f"carnuta-card cn-{card.origin.value}",
         data_card=card.id,
         **attrs,
@@ -730,6 +696,45 @@ def _strip(card: Card, w: dict[str, str], x: float, y: float, **attrs: object) -
 
 
 # ---------------------------------------------------------------- player area
+# Two bands: the board and the hand on top, the eight ingredient columns below.
+COLUMNS_Y = 8
+COLUMN_HEAD = 32
+
+
+def hand_boxes(count: int) -> list[Box]:
+    """Where each of ``count`` hand cards is drawn in a player's picture: side by side, in as
+    many rows as needed, never overlapping."""
+    per_row = max(1, int((PLAYER_W - PAD - HAND_X + HAND_GAP) // (CARD_W + HAND_GAP)))
+    return [
+        Box(
+            HAND_X + (k % per_row) * (CARD_W + HAND_GAP),
+            HAND_Y + (k // per_row) * (CARD_H + HAND_GAP),
+            CARD_W,
+            CARD_H,
+        )
+        for k in range(count)
+    ]
+
+
+def _band_height(view: PlayerView) -> float:
+    """The height of the top band: the board, or the hand's rows of cards."""
+    last = hand_boxes(max(1, len(view.hand)))[-1]
+    return max(136.0, last.y + last.h) + GAP
+
+
+def strip_boxes(view: PlayerView) -> dict[str, Box]:
+    """Each played card's band in its ingredient column (a Salt a little to the right), in a
+    player's picture."""
+    top = _band_height(view) + COLUMNS_Y + COLUMN_HEAD
+    columns = view.columns()
+    boxes = {}
+    for k, ingredient in enumerate(INGREDIENTS):
+        for j, card in enumerate(columns[ingredient]):
+            x = PAD + k * COLUMN_W + (3 if card.is_salt else 0)
+            boxes[card.id] = Box(x, top + j * STRIP_STEP, STRIP_W, STRIP_H)
+    return boxes
+
+
 def _spaces(view: PlayerView, w: dict[str, str]) -> str:
     states = [Face.SUN.value] * view.suns + [Face.MOON.value] * view.moons
     states += ["empty"] * view.empty_spaces + ["locked"] * view.locked_spaces
@@ -738,7 +743,7 @@ def _spaces(view: PlayerView, w: dict[str, str]) -> str:
             "use",
             _title(w["padlock" if state == "locked" else state]),
             href=f"#cn-space-{state}",
-            x=k * 26 or None,
+            x=k * 28 or None,
             class_="carnuta-space" + (" carnuta-rune" if state in FACES else ""),
             data_space=k + 1,
             data_state=state,
@@ -753,16 +758,16 @@ def _track(view: PlayerView, game: Game) -> str:
     rules = game.rules
     top, here = rules.counter_max, view.counter
     cell = BOARD_W / top
-    grid = f"M0 0H{BOARD_W}V15H0Z" + "".join(f"M{_num(s * cell)} 0v15" for s in range(1, top))
+    grid = f"M0 0H{BOARD_W}V16H0Z" + "".join(f"M{_num(s * cell)} 0v16" for s in range(1, top))
     parts = [
-        _el("rect", width=BOARD_W, height=15, fill=COLOURS["panel"]),
-        _el("rect", width=(here - 1) * cell, height=15, fill=COLOURS["faint"]) if here > 1 else "",
+        _el("rect", width=BOARD_W, height=16, fill=COLOURS["panel"]),
+        _el("rect", width=(here - 1) * cell, height=16, fill=COLOURS["faint"]) if here > 1 else "",
         _el("path", d=grid, fill="none", stroke=COLOURS["muted"], stroke_width=0.6),
         _el(
             "rect",
             x=(here - 1) * cell,
             width=cell,
-            height=15,
+            height=16,
             fill=COLOURS["ink"],
             class_="carnuta-counter",
             data_step=here,
@@ -772,9 +777,9 @@ def _track(view: PlayerView, game: Game) -> str:
         _el("tspan", str(s), x=(s - 0.5) * cell, fill=COLOURS["light"] if s == here else None)
         for s in range(1, top + 1)
     )
-    parts.append(_el("text", numbers, y=11, class_="cn-step"))
-    parts.extend(_use("padlock", (s - 0.5) * cell - 5, 17, 10) for s in rules.unlock_levels)
-    parts.extend(_use("plus", (s - 0.5) * cell - 5, 17, 10) for s in rules.bonus_levels)
+    parts.append(_el("text", numbers, y=12, class_="cn-step"))
+    parts.extend(_use("padlock", (s - 0.5) * cell - 5.5, 18, 11) for s in rules.unlock_levels)
+    parts.extend(_use("plus", (s - 0.5) * cell - 5.5, 18, 11) for s in rules.bonus_levels)
     return _g("".join(parts), class_="carnuta-track", data_counter=here)
 
 
@@ -782,7 +787,7 @@ def _token(
     ingredient: Ingredient, x: float, y: float, size: float, w: dict[str, str], **attrs: object
 ) -> str:
     inner = (
-        _title(f"{w['bonus']}: {w[ingredient.value]}")
+        _title(f"{w['bonus']}{w['colon']} {w[ingredient.value]}")
         + _use("token", x, y, size)
         + _use(ingredient.value, x + size * 0.2, y + size * 0.2, size * 0.6)
     )
@@ -792,37 +797,33 @@ def _token(
 def _board(game: Game, view: PlayerView, w: dict[str, str]) -> str:
     parts = [
         _spaces(view, w),
-        _g(_track(view, game), y=30),
-        _text(0, 66, w["sickle"], "small"),
-        _text(80, 66, w["bonus"], "small"),
+        _g(_track(view, game), y=32),
+        _text(0, 78, w["sickle"], "small", 80),
+        _text(92, 78, w["bonus"], "small", BOARD_W - 92),
     ]
     parts.extend(
-        _use("sickle", k * 18, 70, 17, class_="carnuta-sickle", data_seat=view.seat)
+        _use("sickle", k * 20, 82, 18, class_="carnuta-sickle", data_seat=view.seat)
         for k in range(view.sickles)
     )
     parts.extend(
-        _token(ingredient, 80 + k * 19, 70, 18, w, data_seat=view.seat)
+        _token(ingredient, 92 + k * 22, 82, 20, w, data_seat=view.seat)
         for k, ingredient in enumerate(view.bonus_tokens)
     )
     return "".join(parts)
 
 
-def _hand(view: PlayerView, w: dict[str, str]) -> str:
-    n = len(view.hand)
-    room = 3 * (HAND_W + 5) - 5
-    # Past the hand limit (during a turn) the cards overlap to stay in the same room, and a
-    # tooltip tells what a covered card is.
-    step = HAND_W + 5 if n <= 3 else (room - HAND_W) / (n - 1)
+def _hand(view: PlayerView, w: dict[str, str], lang: str) -> str:
+    boxes = hand_boxes(len(view.hand))
     cards = "".join(
-        _card(card, w, x=k * step, scale=HAND_SCALE, title=n > 3, data_where="hand")
-        for k, card in enumerate(view.hand)
+        _card(card, w, x=box.x - HAND_X, y=box.y - HAND_Y, title=True, lang=lang, data_where="hand")
+        for card, box in zip(view.hand, boxes, strict=True)
     )
     if not cards:
         cards = _el(
             "rect",
-            width=HAND_W,
-            height=CARD_H * HAND_SCALE,
-            rx=5,
+            width=CARD_W,
+            height=CARD_H,
+            rx=6,
             fill="none",
             stroke=COLOURS["muted"],
             stroke_dasharray="4 3",
@@ -830,7 +831,7 @@ def _hand(view: PlayerView, w: dict[str, str]) -> str:
     return _g(cards, class_="carnuta-hand", data_seat=view.seat)
 
 
-def _columns(game: Game, view: PlayerView, w: dict[str, str]) -> str:
+def _columns(game: Game, view: PlayerView, w: dict[str, str], lang: str) -> str:
     columns = view.columns()
     counts = ingredient_counts(view.played, dict(view.salt_on), view.bonus_tokens)
     pad = dict(game.score_pad(view.seat).rows)
@@ -838,20 +839,17 @@ def _columns(game: Game, view: PlayerView, w: dict[str, str]) -> str:
     parts = []
     for k, ingredient in enumerate(INGREDIENTS):
         count, x = counts[ingredient], k * COLUMN_W
-        head = _use(ingredient.value, x, 0, 12) + _text(
-            x + 14, 10, w[ingredient.value], "head", STRIP_W - 14
+        head = _use(ingredient.value, x, 0, 14) + _text(
+            x + 17, 11.5, w[ingredient.value], "head", STRIP_W - 17
         )
         if count:
-            head += _text(x, 23, f"×{count}", "small")
-            head += _text(x + STRIP_W, 23, f"{pad[ingredient]} {w['points']}", "points")
+            head += _text(x, 26, f"×{count}", "small")
+            head += _text(x + STRIP_W, 26, f"{pad[ingredient]} {w['points']}", "points")
         strips = "".join(
             # A Salt sits on its target card, a little offset, as on the table.
-            _strip(
-                card,
-                w,
-                x + (3 if card.is_salt else 0),
-                28 + j * (STRIP_H + 1),
-                data_on=targets.get(card.id),
+            _g(
+                _strip(card, w, x + (3 if card.is_salt else 0), lang, data_on=targets.get(card.id)),
+                y=COLUMN_HEAD + j * STRIP_STEP,
             )
             for j, card in enumerate(columns[ingredient])
         )
@@ -862,23 +860,18 @@ def _columns(game: Game, view: PlayerView, w: dict[str, str]) -> str:
                 data_ingredient=ingredient.value,
                 data_count=count,
                 data_points=pad[ingredient],
-                opacity=None if count else 0.45,
+                opacity=None if count else 0.5,
             )
         )
     return "".join(parts)
 
 
-HAND_X = PAD + BOARD_W + 14
-COLUMNS_X = HAND_X + 3 * (HAND_W + 5) + 6
-PLAYER_W = COLUMNS_X + 7 * COLUMN_W + STRIP_W + PAD
-
-
 def _player_height(view: PlayerView) -> float:
-    tallest = max(len(cards) for cards in view.columns().values())
-    return max(34 + CARD_H * HAND_SCALE, 36 + tallest * (STRIP_H + 1)) + PAD
+    tallest = max(1, *(len(cards) for cards in view.columns().values()))
+    return _band_height(view) + COLUMNS_Y + COLUMN_HEAD + tallest * STRIP_STEP + PAD
 
 
-def _player(game: Game, seat: int, w: dict[str, str]) -> tuple[str, float]:
+def _player(game: Game, seat: int, w: dict[str, str], lang: str) -> tuple[str, float]:
     view = game.player(seat)
     height = _player_height(view)
     current = not game.is_over and seat == game.current_player
@@ -887,6 +880,7 @@ def _player(game: Game, seat: int, w: dict[str, str]) -> tuple[str, float]:
     score = game.score_pad(seat).total
     title = f"{w['player']} {seat + 1}" + (f" · {w['ancestor']}" if seat == 0 else "")
     tag = w["to_play"] if current else w["winner"] if winner else ""
+    score_text = f"{w['score']} {score}"
     parts = [
         _el(
             "rect",
@@ -899,21 +893,23 @@ def _player(game: Game, seat: int, w: dict[str, str]) -> tuple[str, float]:
             stroke=edge,
             stroke_width=3 if current or winner else 1,
         ),
-        _text(PAD, 19, title, "title"),
+        _text(PAD, 20, title, "title", HAND_X - PAD - 8),
         _text(
-            PAD + BOARD_W,
-            19,
-            f"{w['score']} {score}",
+            PLAYER_W - PAD,
+            20,
+            score_text,
             "score",
             class_="carnuta-score",
             data_seat=seat,
             data_score=score,
         ),
-        _g(_board(game, view, w), x=PAD, y=28),
-        _text(HAND_X, 19, f"{w['hand']} ({len(view.hand)})", "label"),
-        _text(COLUMNS_X - 12, 19, tag, "tag", fill=edge) if tag else "",
-        _g(_hand(view, w), x=HAND_X, y=26),
-        _g(_columns(game, view, w), x=COLUMNS_X, y=8),
+        _g(_board(game, view, w), x=PAD, y=30),
+        _text(HAND_X, 20, f"{w['hand']} ({len(view.hand)})", "label"),
+        _text(PLAYER_W - PAD - _width(score_text, "score") - 14, 20, tag, "tag", fill=edge)
+        if tag
+        else "",
+        _g(_hand(view, w, lang), x=HAND_X, y=HAND_Y),
+        _g(_columns(game, view, w, lang), x=PAD, y=_band_height(view) + COLUMNS_Y),
     ]
     body = _g(
         "".join(parts),
@@ -929,15 +925,33 @@ def player_svg(game: Game, seat: int, *, lang: str = "en") -> str:
     """One player's area: runes, counter track, Sickles, bonus tokens, hand, columns, score."""
     if not 0 <= seat < game.num_players:
         raise ValueError(f"seat should be 0 to {game.num_players - 1}, not {seat}")
-    body, height = _player(game, seat, _words(lang))
+    body, height = _player(game, seat, _words(lang), lang)
     return _root(body, PLAYER_W, height)
 
 
 # ------------------------------------------------------------------- market
-ROW_H = CARD_H + 22
+ROW_H = CARD_H + 24
 SLOT_X = PAD + CARD_W + 16
 SIDE_X = SLOT_X + 4 * (CARD_W + GAP) + 12
-MARKET_W = SIDE_X + CARD_W + 24 + 150
+MARKET_W = PLAYER_W
+#: In the market's side area: the reserve and the bonus tokens, right of the discard.
+STOCK_X = CARD_W + 20
+TOKEN = 30
+TOKEN_STEP = 34
+
+
+def slot_box(row_index: int, slot_index: int) -> Box:
+    """The card in slot ``slot_index`` (0-based) of row ``row_index`` (0 Day, 1 Night), in the
+    market's picture."""
+    top = PAD + row_index * ROW_H + 16
+    return Box(SLOT_X + slot_index * (CARD_W + GAP), top, CARD_W, CARD_H)
+
+
+def token_box(index: int) -> Box:
+    """The ``index``-th Bonus Ingredient token still in the center, in the market's picture."""
+    x = SIDE_X + STOCK_X + (index % 4) * TOKEN_STEP
+    y = PAD + 78 + (index // 4) * TOKEN_STEP
+    return Box(x, y, TOKEN, TOKEN)
 
 
 def _outline(words: str) -> str:
@@ -958,21 +972,27 @@ def _outline(words: str) -> str:
 def _deck_pile(game: Game, row: Row, w: dict[str, str]) -> str:
     count = game.deck_size(row)
     inner = (
-        _title(f"{w['deck']} {w[row.value]}: {count}")
+        _title(f"{w['deck']} {w[row.value]}{w['colon']} {count}")
         + _place(f"card-{row.value}")
-        + _use(Face.SUN.value if row is Row.DAY else Face.MOON.value, 22, 23, 28)
-        + _text(36, 62, w["deck"], "name")
-        + _text(36, 90, str(count), "big")
+        + _use(
+            Face.SUN.value if row is Row.DAY else Face.MOON.value, MEDAL_X - 14, MEDAL_Y - 14, 28
+        )
+        + _text(MEDAL_X, 71, w["deck"], "name", CARD_W - 8)
+        + _text(MEDAL_X, 108, str(count), "big")
     )
     return _g(inner, class_=f"carnuta-deck cn-{row.value}", data_row=row.value, data_count=count)
 
 
-def _slot(card: Card | None, row: Row, slot: int, w: dict[str, str], x: float, y: float) -> str:
-    inner = _outline(w["empty"]) if card is None else _card(card, w, data_where="market")
+def _slot(card: Card | None, row: Row, slot: int, w: dict[str, str], box: Box, lang: str) -> str:
+    inner = (
+        _outline(w["empty"])
+        if card is None
+        else _card(card, w, title=True, lang=lang, data_where="market")
+    )
     return _g(
         inner,
-        x=x,
-        y=y,
+        x=box.x,
+        y=box.y,
         class_="carnuta-slot",
         data_row=row.value,
         data_slot=slot,
@@ -980,57 +1000,69 @@ def _slot(card: Card | None, row: Row, slot: int, w: dict[str, str], x: float, y
     )
 
 
-def _market_side(game: Game, w: dict[str, str]) -> str:
+def _market_side(game: Game, w: dict[str, str], lang: str) -> str:
     """The discard pile (its top card), the rune reserve and the bonus tokens left."""
     pile = game.discard_pile
-    top = _card(pile[-1], w, dimmed=True, data_where="discard") if pile else _outline("")
-    x = CARD_W + 24
+    top = (
+        _card(pile[-1], w, dimmed=True, title=True, lang=lang, data_where="discard")
+        if pile
+        else _outline("")
+    )
     parts = [
-        _text(0, 10, f"{w['discard']} ({len(pile)})", "label"),
-        _g(top, y=14, class_="carnuta-discard", data_count=len(pile)),
-        _text(x, 10, w["reserve"], "label"),
-        _text(x, 66, w["bonus"], "label"),
+        _text(0, 12, f"{w['discard']} ({len(pile)})", "label", CARD_W + 14),
+        _g(top, y=16, class_="carnuta-discard", data_count=len(pile)),
+        _text(STOCK_X, 12, w["reserve"], "label"),
+        _text(STOCK_X, 72, w["bonus"], "label"),
     ]
     for k, (face, count) in enumerate(game.reserve.items()):
         inner = (
-            _title(f"{w['reserve']}: {count} {w[face.value]}")
-            + _use(face.value, 0, 0, 24)
-            + _text(30, 17, f"× {count}", "count")
+            _title(f"{w['reserve']}{w['colon']} {count} {w[face.value]}")
+            + _use(face.value, 0, 0, 26)
+            + _text(32, 19, f"× {count}", "count")
         )
         parts.append(
             _g(
                 inner,
-                x=x + k * 70,
-                y=16,
+                x=STOCK_X + k * 80,
+                y=18,
                 class_="carnuta-reserve",
                 data_face=face.value,
                 data_count=count,
             )
         )
     parts.extend(
-        _token(ingredient, x + (k % 4) * 30, 72 + (k // 4) * 30, 27, w, data_where="market")
-        for k, ingredient in enumerate(game.bonus_tokens)
+        _token(
+            ingredient,
+            box.x - SIDE_X,
+            box.y - PAD,
+            box.w,
+            w,
+            data_where="market",
+        )
+        for ingredient, box in zip(
+            game.bonus_tokens, map(token_box, range(len(game.bonus_tokens))), strict=True
+        )
     )
     return "".join(parts)
 
 
-def _market(game: Game, w: dict[str, str]) -> tuple[str, float]:
+def _market(game: Game, w: dict[str, str], lang: str) -> tuple[str, float]:
     parts = []
     for r, row in enumerate((Row.DAY, Row.NIGHT)):
         top = PAD + r * ROW_H
-        parts.append(_text(PAD, top + 10, w[row.value], "row"))
-        parts.append(_g(_deck_pile(game, row, w), x=PAD, y=top + 14))
+        parts.append(_text(PAD, top + 12, w[row.value], "row"))
+        parts.append(_g(_deck_pile(game, row, w), x=PAD, y=top + 16))
         for k, card in enumerate(game.market(row)):
-            x = SLOT_X + k * (CARD_W + GAP)
-            parts.append(_text(x + CARD_W / 2, top + 10, str(k + 1), "slot"))
-            parts.append(_slot(card, row, k + 1, w, x, top + 14))
-    parts.append(_g(_market_side(game, w), x=SIDE_X, y=PAD))
+            box = slot_box(r, k)
+            parts.append(_text(box.x + CARD_W / 2, top + 12, str(k + 1), "slot"))
+            parts.append(_slot(card, row, k + 1, w, box, lang))
+    parts.append(_g(_market_side(game, w, lang), x=SIDE_X, y=PAD))
     return _g("".join(parts), class_="carnuta-market"), PAD + 2 * ROW_H
 
 
 def market_svg(game: Game, *, lang: str = "en") -> str:
     """The center of the table: both rows, deck sizes, the discard, the reserve, bonus tokens."""
-    body, height = _market(game, _words(lang))
+    body, height = _market(game, _words(lang), lang)
     return _root(body, MARKET_W, height)
 
 
@@ -1041,26 +1073,22 @@ def _status(game: Game, w: dict[str, str], lang: str) -> str:
         names = ", ".join(
             f"{w['player']} {s + 1} ({scores[s]} {w['points']})" for s in game.winners()
         )
-        return f"{w['over']} · {w['winner']}: {names}"
+        return f"{w['over']} · {w['winner']}{w['colon']} {names}"
     head = f"{w['round']} {game.round}"
     if game.final_round is not None and game.round == game.final_round:
         head += f" ({w['final']})"
-    if lang == "en":
-        return f"{head} · {game.pending()}"
-    # The engine's sentences are English; other languages word the same four cases.
-    if game.phase == BONUS:
-        now = w["choose_bonus"]
-    elif game.phase == DISCARD:
-        now = w["must_discard"]
-    else:
-        now = w["actions"] if game.actions_left else w["end_turn"]
-    who = f"{w['player']} {game.current_player + 1}"
-    return f"{head} · " + now.format(who=who, n=game.actions_left, limit=game.rules.hand_limit)
+    return f"{head} · {game.pending(lang)}"
+
+
+def deck_name(game: Game, lang: str = "en") -> str:
+    """The deck's name as a player reads it: the kit's own deck in ``lang``, others as named."""
+    return _words(lang)["reference_deck"] if game.deck.name == "reference" else game.deck.name
 
 
 def table_svg(game: Game, *, lang: str = "en") -> str:
     """The whole table: a status line, the market, then every player's area."""
     w = _words(lang)
+    deck = f"{w['deck']}{w['colon']} {deck_name(game, lang)}"
     bar = _g(
         _el(
             "rect",
@@ -1070,18 +1098,16 @@ def table_svg(game: Game, *, lang: str = "en") -> str:
             fill=COLOURS["winner"] if game.is_over else COLOURS["status"],
         )
         + _text(PAD + 2, 17.5, _status(game, w, lang), "status", PLAYER_W - 200)
-        + _text(
-            PLAYER_W - PAD, 17, f"{w['deck']}: {game.deck.name}", "deck", 170, fill=COLOURS["faint"]
-        ),
+        + _text(PLAYER_W - PAD, 17, deck, "deck", 170, fill=COLOURS["faint"]),
         class_="carnuta-status",
         data_phase=game.phase,
         fill=COLOURS["light"],
     )
-    market, y = _market(game, w)
+    market, y = _market(game, w, lang)
     parts = [bar, _g(market, y=30)]
     y += 30 + GAP
     for seat in range(game.num_players):
-        area, height = _player(game, seat, w)
+        area, height = _player(game, seat, w, lang)
         parts.append(_g(area, y=y))
         y += height + GAP
     width, height = PLAYER_W + 2 * PAD, y + PAD

@@ -58,6 +58,8 @@ WORDS: dict[str, dict[str, str]] = {
         "butterfly": "Butterfly",
         "berry": "Berry",
         "mushroom": "Mushroom",
+        "reference_deck": "reference",
+        "colon": ":",
     },
     "fr": {
         "sun": "Soleil",
@@ -96,6 +98,8 @@ WORDS: dict[str, dict[str, str]] = {
         "butterfly": "Papillon",
         "berry": "Baie",
         "mushroom": "Champignon",
+        "reference_deck": "référence",
+        "colon": " :",
     },
 }
 

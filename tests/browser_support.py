@@ -228,9 +228,8 @@ def affordable_market_card(table: Any, suns: int, moons: int) -> str:
 
 
 def check_buttons_cover_their_cards(table: Any) -> None:
-    """Every enabled button laid over a card covers that card's drawing (a map keeps its
-    spare buttons hidden)."""
-    hits = table.locator(".cn-hit:enabled:visible")
+    """Every glowing button laid over a card covers that card's drawing."""
+    hits = table.locator(".cn-hit.cn-legal")
     assert hits.count() > 0
     for k in range(hits.count()):
         hit = hits.nth(k)
@@ -285,6 +284,10 @@ def play_a_turn(page: Any, table: Any, shot: str | None) -> None:
     table.locator(".cn-side input[type='text']").fill("take day 1")
     table.get_by_role("button", name="Play", exact=True).click()
     expect(table.locator(".cn-message")).to_contain_text("both actions")
+    expect(log).to_have_attribute("data-count", str(before + 2))
+    # So does a click on a card that does not glow: the reason shows where the learner looks.
+    table.locator(".cn-map-market .cn-hit").first.click()
+    expect(table.locator(".cn-prompt .cn-refused")).to_contain_text("take day 1: you have taken")
     expect(log).to_have_attribute("data-count", str(before + 2))
     # End the turn: the bots play step by step, then it is Player 1's turn again.
     table.get_by_role("button", name="End turn").click()

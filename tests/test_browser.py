@@ -1,5 +1,7 @@
 """The widgets in a real browser: JupyterLab and Voilà serve the play notebook, headless
-Chromium (Debian's package) clicks a market card, plays it, and checks the board changed.
+Chromium (Debian's package) clicks a market card, plays it, and checks the board changed; at
+classroom widths (1024, 1280 and 1920 pixels) every text and icon of the table is measured: no
+text overlaps another text or an icon, no text is under 10 px, no button cuts its label.
 
 Run with ``pytest -m browser``. Skipped when ``/usr/bin/chromium`` is missing (``make
 chromium`` installs it). Screenshots go to ``test-artifacts/``; with ``CARNUTA_SCREENSHOTS=1``
@@ -60,6 +62,33 @@ EXPLORERS_NOTEBOOK = [
     "lab = ScoreLab(game, seat=game.current_player)\nlab",
 ]
 
+#: A staged table that fills every part of the picture: a hand over the limit with cards of
+#: four cost icons, columns with a double, a Salt and a bonus token, a busy market; in English
+#: and in French.
+LAYOUT_POSITION = {
+    "players": 3,
+    "reserve": {"sun": 2, "moon": 2},
+    "turn": {"phase": "discard", "actions_left": 0},
+    "market": {"day": ["D07", "D14", "D28", "D21"], "night": ["N28", "N21", "N14", "N07"]},
+    "boards": [
+        {
+            "runes": "SSMM.#",
+            "played": ["S01", "D01", "D02", "D05", "N05", "N24", "D30 on D01"],
+            "hand": ["D06", "D20", "N27", "N16", "D23"],
+            "bonus": ["egg"],
+        },
+        {"runes": "SSMM##", "played": ["S02", "N01", "D08"], "hand": ["D12"]},
+        {"runes": "SMMM##", "played": ["S03"]},
+    ],
+}
+LAYOUT_NOTEBOOK = [
+    f"from carnuta_core import Game\nfrom widgets import PlayTable\nposition = {LAYOUT_POSITION!r}",
+    'PlayTable(("human", "greedy", "greedy"), game=Game.from_json(position))',
+    'PlayTable(("human", "greedy", "greedy"), game=Game.from_json(position), lang="fr")',
+]
+#: Classroom screens: a small laptop, a projector, a large screen.
+WIDTHS = (1024, 1280, 1920)
+
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -82,8 +111,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A temporary copy of ``notebooks/`` (plus the explorers' notebook), to be served."""
     folder = tmp_path_factory.mktemp("served") / "notebooks"
     shutil.copytree(ROOT / "notebooks", folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    if EXPLORERS_NOTEBOOK:
-        write_notebook(folder / "explorers.ipynb", EXPLORERS_NOTEBOOK)
+    write_notebook(folder / "explorers.ipynb", EXPLORERS_NOTEBOOK)
+    write_notebook(folder / "layout.ipynb", LAYOUT_NOTEBOOK)
     return folder
 
 
@@ -104,7 +133,6 @@ def voila(home: Path, served: Path) -> Iterator[str]:
             sys.executable,
             "-m",
             "voila",
-            "play.ipynb",
             "--no-browser",
             f"--port={port}",
             "--Voila.ip=127.0.0.1",
@@ -165,7 +193,7 @@ def open_in_lab(page: Any, lab: str, notebook: str) -> None:
 
 # --------------------------------------------------------------------------- tests
 def test_voila_serves_the_play_notebook_without_code(page: Any, voila: str) -> None:
-    page.goto(f"{voila}/")
+    page.goto(f"{voila}/voila/render/play.ipynb")
     table = page.locator(".cn-table")
     expect(table.locator(".cn-map-market svg")).to_be_visible()
     # Voilà shows the markdown and the widgets, never the code.
@@ -265,3 +293,122 @@ def test_lesson_03_sliders_rescore_eric_in_jupyterlab(page: Any, lab: str) -> No
     assert expected != 40
     expect(total).to_have_text(str(expected))
     screenshot(view, "lesson-03-sliders")
+
+
+# ------------------------------------------------------------------------ the table's layout
+MEASURE = """(table) => {
+  const problems = [];
+  let texts = 0, icons = 0, smallest = Infinity;
+  const where = (el) => {
+    const map = el.closest('.cn-map');
+    const name = map ? [...map.classList].find(c => c.startsWith('cn-map-')) : 'picture';
+    const card = el.closest('[data-card]');
+    const what = el.tagName === 'use'
+      ? 'icon ' + el.getAttribute('href')
+      : 'text "' + el.textContent.trim() + '"';
+    return name + (card ? ' card ' + card.dataset.card : '') + ' ' + what;
+  };
+  const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  for (const svg of table.querySelectorAll('.cn-map svg.carnuta-svg')) {
+    if (!svg.getClientRects().length) continue;
+    const words = [];
+    for (const text of svg.querySelectorAll('text')) {
+      const size = parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a;
+      const spans = text.querySelectorAll('tspan');
+      for (const part of (spans.length ? [...spans] : [text])) {
+        if (!part.textContent.trim()) continue;
+        texts += 1;
+        smallest = Math.min(smallest, size);
+        if (size < 9.95) problems.push(where(part) + ' is ' + size.toFixed(1) + ' px');
+        words.push([part, part.getBoundingClientRect()]);
+      }
+    }
+    const marks = [];
+    for (const use of svg.querySelectorAll('use')) {
+      const href = use.getAttribute('href') || '';
+      if (use.closest('defs') || /^#cn-(card|strip|space)-/.test(href)) continue;
+      icons += 1;
+      marks.push([use, use.getBoundingClientRect()]);
+    }
+    words.forEach(([a, boxA], k) => {
+      for (const [b, boxB] of words.slice(k + 1)) {
+        if (overlap(boxA, boxB)) problems.push(where(a) + ' overlaps ' + where(b));
+      }
+      for (const [b, boxB] of marks) {
+        if (overlap(boxA, boxB)) problems.push(where(a) + ' overlaps ' + where(b));
+      }
+    });
+  }
+  for (const button of table.querySelectorAll('button.jupyter-button:not(.cn-hit)')) {
+    if (!button.getClientRects().length) continue;
+    if (button.scrollWidth > button.clientWidth + 1) {
+      problems.push('button "' + button.textContent.trim() + '" cuts its label');
+    }
+  }
+  const body = table.querySelector('.cn-body').getBoundingClientRect();
+  const side = table.querySelector('.cn-side').getBoundingClientRect();
+  return {texts, icons, smallest, problems, side: side.top >= body.top + 50 ? 'under' : 'beside'};
+}"""
+
+
+def measure_tables(page: Any, tables: Any, app: str) -> dict[str, Any]:
+    """Measure every table at each classroom width; fail naming the elements at fault."""
+    figures: dict[str, Any] = {}
+    faults: list[str] = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 1100})
+        page.wait_for_timeout(700)  # the layout settles (the side panel may wrap)
+        for k in range(tables.count()):
+            found = tables.nth(k).evaluate(MEASURE)
+            figures[f"{app} {width} px, table {k + 1}"] = {
+                key: found[key] for key in ("texts", "icons", "smallest", "side")
+            }
+            faults += [f"{app} at {width} px, table {k + 1}: {p}" for p in found["problems"]]
+        ARTIFACTS.mkdir(exist_ok=True)
+        tables.first.screenshot(path=str(ARTIFACTS / f"layout-{app}-{width}.png"))
+    print(json.dumps(figures, indent=1))
+    with open(ARTIFACTS / f"layout-{app}.json", "w", encoding="utf-8") as out:
+        json.dump(figures, out, indent=1)
+    assert not faults, "\n".join(faults[:40])
+    return figures
+
+
+def test_the_table_reads_at_classroom_widths_in_voila(page: Any, voila: str) -> None:
+    page.goto(f"{voila}/voila/render/layout.ipynb")
+    tables = page.locator(".cn-table")
+    expect(tables).to_have_count(2)
+    expect(tables.nth(1).locator(".cn-map-seat0 svg")).to_be_visible()
+    figures = measure_tables(page, tables, "voila")
+    assert figures["voila 1024 px, table 1"]["side"] == "under"
+    assert figures["voila 1920 px, table 1"]["side"] == "beside"
+
+
+def test_the_table_reads_at_classroom_widths_in_jupyterlab(page: Any, lab: str) -> None:
+    open_in_lab(page, lab, "layout.ipynb")
+    tables = page.locator(".jp-OutputArea-output .cn-table")
+    expect(tables).to_have_count(2)
+    expect(tables.nth(1).locator(".cn-map-seat0 svg")).to_be_visible()
+    measure_tables(page, tables, "jupyterlab")
+
+
+def test_the_layout_check_sees_overlaps_small_text_and_cut_labels(browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 600, "height": 400})
+    page.set_content(
+        "<div class='cn-table'><div class='cn-body'><div class='cn-map cn-map-seat0'>"
+        "<svg class='carnuta-svg' width='300' height='100' viewBox='0 0 300 100'>"
+        "<defs><symbol id='cn-flip-sun' viewBox='0 0 10 10'><circle cx='5' cy='5' r='5'/>"
+        "</symbol></defs><g data-card='D06'><use href='#cn-flip-sun' x='10' y='10' width='20' "
+        "height='20'/><text x='15' y='25' style='font-size:12px'>D06</text></g>"
+        "<text x='200' y='60' style='font-size:8px'>tiny</text></svg></div>"
+        "<div class='cn-side'><button class='jupyter-button' style='width:30px;overflow:hidden;"
+        "white-space:nowrap'>Annuler</button></div></div></div>"
+    )
+    found = page.locator(".cn-table").evaluate(MEASURE)
+    page.close()
+    problems = "\n".join(found["problems"])
+    assert 'cn-map-seat0 card D06 text "D06" overlaps cn-map-seat0 card D06 icon #cn-flip-sun' in (
+        problems
+    )
+    assert 'text "tiny" is 8.0 px' in problems
+    assert 'button "Annuler" cuts its label' in problems

@@ -3,7 +3,6 @@ agrees with the reference scoring."""
 
 from __future__ import annotations
 
-import math
 import random
 
 import pytest
@@ -15,7 +14,7 @@ from carnuta_core.bots import make_bot
 from carnuta_core.coach import Coach, points_by_end
 from carnuta_core.fastscore import score_table
 from carnuta_core.lab import edit_deck
-from carnuta_core.mcts import ActionStat, MCTSBot
+from carnuta_core.mcts import MCTSBot
 
 
 def random_position(players: int, seed: int, steps: int, rules: Rules | None = None) -> Game:
@@ -162,9 +161,9 @@ def test_the_coach_reports_the_runes_the_engine_leaves_for_every_legal_action(se
     coach = Coach(iterations=5, seed=seed)
     seat = game.current_player
     for action in game.legal_actions():
-        advice = coach._advice(game, seat, 1, ActionStat(action, 0, math.nan))
+        advice = coach.advice_for(game, action)
         after = game.copy()
         after.play(action)
         view = after.player(seat)
-        assert advice.runes_left == f"{view.suns} Sun, {view.moons} Moon", str(action)
+        assert advice.runes_left == (view.suns, view.moons), str(action)
         assert advice.sentence

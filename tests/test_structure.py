@@ -4,6 +4,7 @@
   ``graph._succ``... A module may use the private names it defines itself; the engine's
   private fields (``Game``'s and its state's) are touched only by the engine's own state and
   game modules. What others need, the owner offers publicly.
+- No module imports another module's private names (``from .explorers import _Explorer``).
 - The core never imports ipywidgets; production code never imports the tests.
 """
 
@@ -88,6 +89,33 @@ def test_no_module_reaches_into_private_names() -> None:
         for hit in private_accesses(path)
     ]
     assert not offenders, "private names used from outside their owner:\n" + "\n".join(offenders)
+
+
+def private_imports(path: Path) -> list[str]:
+    """``file:line name`` for every private name imported from another module
+    (``from .explorers import _Explorer``): shared code lives under a public name."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    return [
+        f"{path.relative_to(ROOT)}:{node.lineno} {alias.name}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+        if _is_private(alias.name)
+    ]
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    offenders = [hit for path in python_files(CHECKED) for hit in private_imports(path)]
+    assert not offenders, "private names imported from another module:\n" + "\n".join(offenders)
+
+
+def test_the_checker_sees_a_private_import() -> None:
+    sample = ROOT / "tests" / "_sample_private_import.py"
+    sample.write_text("from widgets.explorers import _Explorer\n", encoding="utf-8")
+    try:
+        assert private_imports(sample) == ["tests/_sample_private_import.py:1 _Explorer"]
+    finally:
+        sample.unlink()
 
 
 def test_the_checker_sees_a_private_access(tmp_path: Path) -> None:

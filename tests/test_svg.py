@@ -313,13 +313,18 @@ def test_french_words(staged: Game) -> None:
     for word in ("Soleil", "Lune", "Cadenas"):
         assert word in titles
     assert "Pioche" not in svg.table_svg(staged)
-    assert "Soleil" in svg.card_svg(Card.parse(CARD_LINES["salt"]), lang="fr")
+    assert "retourner soleil" in svg.card_svg(Card.parse(CARD_LINES["salt"]), lang="fr")
     with pytest.raises(ValueError, match="lang"):
         svg.table_svg(staged, lang="xx")
 
 
 def test_every_word_has_a_french_version() -> None:
-    assert set(svg.WORDS["en"]) <= set(svg.WORDS["fr"])
+    assert set(svg.WORDS["en"]) == set(svg.WORDS["fr"])
+
+
+def test_the_french_table_speaks_the_engines_french(staged: Game) -> None:
+    status = all_text(find(parse(svg.table_svg(staged, lang="fr")), "carnuta-status")[0])
+    assert staged.pending("fr") in status and "Pioche : staged" in status
 
 
 def test_table_size_stays_compact() -> None:

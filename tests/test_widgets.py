@@ -3,6 +3,7 @@ engine state is checked after each one against a game played independently."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -15,6 +16,7 @@ from carnuta_core import (
     Action,
     ChooseBonus,
     Discard,
+    Face,
     FlipRunes,
     Game,
     Ingredient,
@@ -27,7 +29,6 @@ from carnuta_core import (
 from carnuta_core.svg import market_svg, player_svg
 from tests.widgets_support import deck_csv, test_deck
 from widgets import PlayTable
-from widgets.i18n import is_translated, translate
 from widgets.pictures import HitButton, svg_size
 from widgets.play_table import SelectSalt
 
@@ -36,17 +37,8 @@ NS = "{http://www.w3.org/2000/svg}"
 
 # ------------------------------------------------------------------------ helpers
 def enabled_choices(table: PlayTable) -> list[tuple[widgets.Button, Any]]:
-    """Every enabled button a learner could press now, with what it means."""
-    choices: list[tuple[widgets.Button, Any]] = []
-    maps = [table.market_map, *table.player_maps]
-    for picture in maps:
-        for button in picture.visible():
-            if not button.disabled:
-                choices.append((button, button.payload))
-    for button, action in table._bar_actions.items():
-        if not button.disabled and button.layout.display != "none":
-            choices.append((button, action))
-    return choices
+    """Every glowing button a learner could press now, with what it means."""
+    return table.clickable()
 
 
 def offered_actions(table: PlayTable) -> set[Action]:
@@ -117,7 +109,7 @@ def click_through_a_game(table: PlayTable, rng: random.Random, *, limit: int = 3
             targets = [
                 b
                 for b in table.player_maps[table.game.current_player].visible()
-                if isinstance(b.payload, PlayCard) and b.payload.target and not b.disabled
+                if isinstance(b.payload, PlayCard) and b.payload.target and b.legal
             ]
             assert targets
             button = rng.choice(targets)
@@ -214,12 +206,46 @@ def _after_take(game: Game, row: Row, slot: int) -> list[Action]:
 
 def test_an_illegal_click_shows_the_engine_reason_and_changes_nothing(table: PlayTable) -> None:
     table.click_market("day", 1)
-    table.click_runes("sun")  # the board is full: not offered, but pressed anyway
     before = table.game.to_json()
+    assert not table.w_runes[Face.SUN].disabled  # it answers, but does not glow
+    assert "cn-legal" not in table.w_runes[Face.SUN]._dom_classes
+    table.click_runes("sun")  # the board is full
     expected = table.game.why_illegal("runes sun")
     assert table.message == f"runes sun: {expected}"
-    assert expected in table.w_message.value.replace("&#x27;", "'")
+    shown = html.unescape(table.w_explain.value)
+    assert expected in shown and "cn-message" in shown
+    assert expected in html.unescape(table.w_prompt.value)  # where the learner is looking
     assert table.game.to_json() == before
+
+
+def test_a_click_on_a_card_that_does_not_glow_says_why() -> None:
+    game = Game.from_json(
+        {
+            "players": 2,
+            "deck": {"name": "staged", "csv": deck_csv()},
+            "reserve": {"sun": 1, "moon": 1},
+            "boards": [
+                {"runes": "SSMM##", "played": ["S01"], "hand": ["D02"]},  # D02: return moon
+                {"runes": "SSMM##", "played": ["S05"]},
+            ],
+        }
+    )
+    table = PlayTable(("human", "human"), game=game)
+    table.click_market("day", 1)
+    table.click_market("day", 1)  # both actions taken: nothing glows but End turn
+    before = table.game.to_json()
+    for button, payload in [
+        (b, b.payload) for m in (table.market_map, table.player_maps[0]) for b in m.visible()
+    ]:
+        assert not button.legal and not button.disabled
+        button.click()
+        reason = table.game.refusal(payload)
+        assert reason is not None and reason.text() in table.message
+        assert html.escape(reason.text()) in table.w_explain.value
+    assert table.game.to_json() == before
+    # The refusal goes when the next action is played.
+    table.click_end()
+    assert table.message == "" and "cn-message" not in table.w_explain.value
 
 
 def test_illegal_typed_actions_show_the_reason(table: PlayTable) -> None:
@@ -251,9 +277,9 @@ def test_an_unaffordable_hand_card_is_not_offered_and_the_engine_says_why() -> N
     )
     table = PlayTable(("human", "human"), game=game)
     [button] = [b for b in table.player_maps[0].visible() if b.payload == PlayCard("D06")]
-    assert not button.disabled
+    assert button.legal
     table.click_flip("moon")
-    assert button.disabled and "is not allowed" in button.tooltip
+    assert not button.legal and "is not allowed" in button.tooltip
     before = table.game.to_json()
     table.click_hand("D06")
     assert table.message == f"play D06: {table.game.why_illegal('play D06')}"
@@ -272,9 +298,10 @@ def test_undo_takes_back_your_action_and_the_bots_since(table: PlayTable) -> Non
     table.click_end()
     # The greedy bot has played its turn; it is our turn again.
     assert table.game.current_player == 0 and len(table.game.log) > 3
+    bot_actions = len(table.game.log) - 3
     table.click_undo()  # 'end' and the bot's turn
     assert table.game.state_key() == after_takes
-    assert "Took back" in table.w_explain.value
+    assert f"Took back {bot_actions + 1} actions." in table.w_explain.value
     table.click_undo()
     assert table.game.state_key() == after_take
     table.click_undo()
@@ -314,7 +341,7 @@ def test_a_salt_is_stacked_by_clicking_a_played_card() -> None:
         if isinstance(b.payload, PlayCard) and b.payload.target
     ]
     assert {b.payload.target for b in targets} == {"S01", "D01"}
-    assert all(not b.disabled for b in targets)
+    assert all(b.legal for b in targets)
     assert "cn-target" in targets[0]._dom_classes
     table.click_cancel()
     assert table._selected_salt is None and not table.game.log
@@ -342,7 +369,7 @@ def test_bonus_tokens_are_asked_in_place() -> None:
     table.click_hand("D09")
     assert table.game.phase == "bonus"
     tokens = [b for b in table.market_map.visible() if isinstance(b.payload, ChooseBonus)]
-    assert len(tokens) == 8 and all(not b.disabled for b in tokens)
+    assert len(tokens) == 8 and all(b.legal for b in tokens)
     assert "cn-bonus" in tokens[0]._dom_classes
     # Only the tokens are offered now: the market and the runes wait.
     assert offered_actions(table) == set(table.game.legal_actions())
@@ -389,7 +416,7 @@ def test_discards_are_clicked_on_hand_cards() -> None:
     table.click_end()
     assert table.game.phase == "discard"
     hits = table.player_maps[0].visible()
-    assert all(isinstance(b.payload, Discard) and not b.disabled for b in hits)
+    assert all(isinstance(b.payload, Discard) and b.legal for b in hits)
     assert all("cn-discard" in b._dom_classes for b in hits)
     assert len(hits) == 5
     table.click_hand("D02")
@@ -419,38 +446,57 @@ def test_sickles_and_flip_counts_follow_the_rules() -> None:
     click_through_a_game(table, random.Random(4))
 
 
-def test_french_words_and_translated_engine_sentences(table: PlayTable) -> None:
+def test_french_words_and_the_engines_french_sentences(table: PlayTable) -> None:
     table.w_lang.value = "fr"
     assert table.w_end.description == "Fin du tour"
-    assert table.w_runes[next(iter(table.w_runes))].description.endswith("Prendre des Soleils")
+    assert table.w_runes[Face.SUN].description.endswith("Prendre des Soleils")
+    assert table.w_undo.description == "Annuler" and table.w_undo.layout.width == "auto"
     assert "Manche 1" in table.w_status.value
     assert "Réserve" in table.market_map.picture.value
     table.click_market("day", 2)
-    explain = table.w_explain.value
-    assert "a pris" in explain and "est permise" in explain
+    explain = html.unescape(table.w_explain.value)
+    assert "a pris" in explain and "est permise" in explain and "prendre jour 2" in explain
     assert table.market_map.visible()[0].description.startswith("Prendre ")
-    table.type_action("end")
+    table.type_action("fin")
     assert "il vous reste 1 action" in table.message
     table.w_lang.value = "en"
     assert table.w_end.description == "End turn"
+    assert table.message.startswith("end: you still have 1 action")  # reworded, not stale
 
 
-def test_every_engine_sentence_of_a_game_has_a_french_version() -> None:
-    game = Game.new(3, seed=9, deck=test_deck())
-    rng = random.Random(9)
-    sentences: set[str] = set()
-    while not game.is_over:
-        legal = game.legal_actions()
-        sentences.add(game.explain(rng.choice(legal)))
-        sentences.add(game.pending())
-        action = rng.choice(legal)
-        game.play(action)
-        sentences.update(game.last_events)
-    game.undo()
-    sentences.update(game.last_events)
-    missing = sorted(s for s in sentences if not is_translated(s, "fr"))
-    assert not missing, missing
-    assert translate("Player 1 ended the turn.", "en") == "Player 1 ended the turn."
+def test_french_actions_are_typed_and_echoed_in_french(table: PlayTable) -> None:
+    table.w_lang.value = "fr"
+    table.type_action("prendre jour 1")
+    assert table.game.log[-1] == (0, TakeCard(Row.DAY, 1)) and table.message == ""
+    assert "J1: prendre jour 1" in table.w_log.value
+    assert "<b>Joueur 1 (vous) : prendre jour 1</b>" in table.w_explain.value
+    table.type_action("prendre jour 9")
+    assert table.message.startswith("prendre jour 9 : la rangée Jour a les emplacements 1 à 4")
+    table.type_action("piocher jour 1")
+    assert table.message.startswith("« piocher jour 1 » n'est pas une action")
+    assert "prendre jour 2" in table.message
+
+
+def test_messages_belong_to_the_game_being_played(table: PlayTable) -> None:
+    table.click_market("day", 1)
+    table.click_end()  # refused: one action left
+    assert table.message
+    table.click_undo()
+    assert "Took back 1 action." in table.w_explain.value
+    table.w_lang.value = "fr"
+    assert "1 action annulée." in table.w_explain.value
+    assert "Took back" not in table.w_explain.value
+    table.new_game(seed=5)
+    assert "annulée" not in table.w_explain.value and table.message == ""
+
+
+def test_the_explain_panel_reads_in_play_order() -> None:
+    table = PlayTable(("human", "greedy", "greedy"), seed=6, deck=test_deck())
+    table.click_market("day", 1)
+    table.click_market("day", 1)
+    table.click_end()
+    steps = re.findall(r'data-action="([^"]+)"', table.w_explain.value)
+    assert steps == [str(action) for _, action in table.game.log[2:]]
 
 
 def test_bots_are_shown_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,11 +6,12 @@ import re
 
 import pytest
 
-from carnuta_core import Game, GreedyBot, Ingredient, Row, maths
-from carnuta_core.rune_graph import RuneState, actions_to_afford
+from carnuta_core import Action, Game, GreedyBot, Ingredient, PlayCard, Row, maths
+from carnuta_core.rune_graph import RuneState, actions_to_afford, to_position
 from carnuta_core.scoring import ingredient_counts, score_potion
 from carnuta_core.synergy import dependencies, ego
 from widgets import PlayTable, RuneExplorer, ScoreLab, SynergyExplorer
+from widgets.rune_view import draw_explorer_graph, explorer_graph
 
 
 @pytest.fixture(scope="module")
@@ -187,3 +188,85 @@ def test_score_lab_formulas_come_from_the_maths_module(late_game: Game) -> None:
         assert f"${expected.latex()}$" in lab.w_marginal.value
     for card, gain, _ in lab.card_gains():
         assert maths.card_gain(potion, card).value == gain
+
+
+# ------------------------------------------------------------------- rune explorer's graph
+def explorer_positions() -> list[tuple[Game, int]]:
+    """Live positions at several counters: before and right before a Padlock comes off."""
+    out = []
+    for seed, moves in ((7, 0), (7, 14), (3, 22), (5, 40), (8, 60)):
+        game = Game.new(3, seed=seed)
+        bots = [GreedyBot(seed=s) for s in range(3)]
+        for _ in range(moves):
+            if game.is_over:
+                break
+            game.play(bots[game.current_player].choose(game))
+        for seat in range(game.num_players):
+            out.append((game, seat))
+    return out
+
+
+def test_every_edge_the_rune_explorer_draws_is_one_the_engine_allows() -> None:
+    checked = padlocks = 0
+    for game, seat in explorer_positions():
+        hand = list(game.player(seat).hand)
+        market = [c for row in Row for c in game.market(row) if c]
+        for card in [*hand, *market][:6]:
+            graph = explorer_graph(game, seat, card, depth=2)
+            for u, v, data in graph.edges(data=True):
+                staged = Game.from_json(
+                    to_position(
+                        u,
+                        game.deck,
+                        rules=game.rules,
+                        players=game.num_players,
+                        counter=game.counter(seat),
+                        hand=[card.id],
+                    )
+                )
+                legal = staged.legal_actions()
+                if data["kind"] == "play":
+                    played = [a for a in legal if isinstance(a, PlayCard) and a.card == card.id]
+                    assert played, (u, data["action"])
+                    action = played[0]
+                    padlocks += data["padlock"]
+                else:
+                    action = Action.parse(data["action"])
+                    assert action in legal, (u, data["action"])
+                staged.play(action)
+                assert RuneState.of(staged, 0) == v, (u, data["action"], v)
+                checked += 1
+    assert checked > 200 and padlocks > 0
+
+
+def test_from_counter_one_no_play_opens_a_padlock() -> None:
+    game = Game.new(3, seed=7)  # every counter on 1: the next card moves it to 2
+    card = game.deck["D05"]
+    graph = explorer_graph(game, 0, card, depth=3)
+    plays = [d for _, _, d in graph.edges(data=True) if d["kind"] == "play"]
+    assert plays and not any(d["padlock"] for d in plays)
+
+
+def test_the_rune_explorers_labels_overlap_nothing() -> None:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    for game, seat in explorer_positions()[::2]:
+        state = RuneState.of(game, seat)
+        for card in [c for row in Row for c in game.market(row) if c][:3]:
+            for depth in (1, 2, 3):
+                graph = explorer_graph(game, seat, card, depth)
+                figure = Figure(figsize=(min(3.4 * (depth + 2), 15), 6))
+                renderer = FigureCanvasAgg(figure).get_renderer()
+                ax = figure.subplots()
+                path = actions_to_afford(state, card, game.rules).states
+                labels = draw_explorer_graph(
+                    ax, graph, start=state, path=path, lang="fr", title=card.id
+                )
+                nodes = [t for t in ax.texts if t not in labels]
+                boxes = [t.get_window_extent(renderer) for t in labels]
+                boxes += [t.get_bbox_patch().get_window_extent(renderer) for t in nodes]
+                for k, label in enumerate(labels):
+                    for j, other in enumerate(boxes):
+                        if j != k:
+                            assert not boxes[k].overlaps(other), (label.get_text(), card.id, depth)

@@ -41,7 +41,8 @@ from carnival_core.svg import (
 
 from .carnival_bots import CARNIVAL_BOTS, CarnivalBot, make_carnival_bot
 from .carnival_words import LANGS, check_lang, say, translate
-from .pictures import Hit, HitButton, PictureMap, Rect
+from .pictures import Box as HitBox
+from .pictures import Hit, HitButton, PictureMap, show
 from .table_parts import esc, make_button, shown_in
 
 __all__ = ["CARNIVAL_SEATS", "CarnivalTable", "PickCard", "PickMask", "Place"]
@@ -163,8 +164,8 @@ STYLE = """
 """.format(**COLOURS)
 
 
-def _rect(box: Box) -> Rect:
-    return Rect(box.x, box.y, box.w, box.h)
+def _rect(box: Box) -> HitBox:
+    return HitBox(box.x, box.y, box.w, box.h)
 
 
 def _show(picture: PictureMap, svg: str, hits: list[Hit]) -> None:
@@ -422,13 +423,13 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         for k, menu in enumerate(self.w_seats):
             if k < n:
                 menu.value = self.seats[k]
-            menu.layout.display = None if k < n else "none"
+            show(menu, k < n)
         self.w_younger.value = self.rules.younger_players
 
     # ------------------------------------------------------------- callbacks
     def _on_players(self, change: dict[str, Any]) -> None:
         for k, menu in enumerate(self.w_seats):
-            menu.layout.display = None if k < change["new"] else "none"
+            show(menu, k < change["new"])
 
     def _on_lang(self, change: dict[str, Any]) -> None:
         self.lang = check_lang(change["new"])
@@ -679,8 +680,8 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         self._render_labels()
         names = self.seat_names()
         revealing = self._reveal_step is not None or self.game.is_over
-        self.board.layout.display = "none" if revealing else None
-        self.reveal_box.layout.display = None if revealing else "none"
+        show(self.board, not revealing)
+        show(self.reveal_box, revealing)
         self._render_reveal(seen)
         # The centre: the Carnival stack takes a card once one is chosen.
         frame = 0
@@ -734,7 +735,7 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         if self._reveal_step is None:
             self.w_next.layout.display = "none"
         else:
-            self.w_next.layout.display = None
+            show(self.w_next, True)
             if step < REVEAL_STEPS:
                 self.w_next.description = say(lang, "next")
             elif result.round < self.rules.rounds:
@@ -871,7 +872,7 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
             else:
                 hint = say(lang, "hint_watch")
         self.w_prompt.value = esc(hint)
-        self.w_cancel.layout.display = None if choice is not None else "none"
+        show(self.w_cancel, choice is not None)
         humans_played = any(self.seats[s] == "human" for s, _ in game.log)
         self.w_undo.disabled = self._busy or not (game.can_undo and humans_played)
 

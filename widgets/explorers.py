@@ -13,57 +13,21 @@ Voilà. Nothing here computes a rule, a path or a score.
 
 from __future__ import annotations
 
-import html
-import io
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
-from carnuta_core import Card, Game, Ingredient, Row
+from carnuta_core import Action, Card, Ingredient
+from carnuta_core.messages import card_label
 from carnuta_core.model import INGREDIENTS
-from carnuta_core.svg import COLOURS, card_svg
 
-from .i18n import check_lang, phrase, t, word
-from .pictures import Hit, HitButton, PictureMap, Rect, svg_size
+from .common import CardPicker, Explorer, Source, esc, figure_svg, source_game
+from .i18n import phrase, t, word
+from .rune_view import draw_explorer_graph, explorer_graph
 
-if TYPE_CHECKING:
-    from matplotlib.axes import Axes
+__all__ = ["RuneExplorer", "SynergyExplorer"]
 
-
-__all__ = ["CardPicker", "RuneExplorer", "SynergyExplorer", "figure_svg"]
-
-Source = Any  # a Game, or a PlayTable whose game is followed
-
-EXPLORER_STYLE = """
-<style>
-.cn-explorer {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; color: {ink};
-  background: {felt}; border-radius: 10px; padding: 8px; box-sizing: border-box; }}
-.cn-explorer .cn-map {{ position: relative; padding: 0; margin: 0; flex: 0 0 auto; }}
-.cn-explorer .cn-map > .widget-html, .cn-explorer .cn-map .widget-html-content {{
-  margin: 0; padding: 0; line-height: 0; width: 100%; height: auto; }}
-.cn-explorer .cn-map svg {{ display: block; width: 100%; height: auto; }}
-.cn-explorer .cn-hit {{ position: absolute !important; margin: 0 !important;
-  padding: 0 !important; min-width: 0 !important; border: 0 !important; border-radius: 6px;
-  background: transparent !important; color: transparent !important; font-size: 0 !important;
-  box-shadow: none !important; cursor: pointer; z-index: 2; }}
-.cn-explorer .cn-hit:hover {{ outline: 3px solid {current}; }}
-.cn-explorer .cn-hit.cn-selected {{ outline: 3px solid {flip};
-  box-shadow: 0 0 10px 3px rgba(44,109,181,.55) !important; }}
-.cn-explorer .cn-picker {{ gap: 6px; }}
-.cn-explorer .widget-html-content, .cn-explorer .widget-htmlmath-content {{ line-height: 1.4; }}
-.cn-explorer .cn-figure svg {{ max-width: 100%; height: auto; }}
-.cn-explorer .cn-figure {{ background: white; border-radius: 8px; padding: 4px; }}
-.cn-explorer .cn-panel {{ background: {panel}; border: 1px solid {faint}; border-radius: 8px;
-  padding: 6px 10px; font-size: 13px; }}
-.cn-explorer .cn-panel h4 {{ margin: 4px 0; }}
-.cn-explorer .cn-path li {{ margin: 2px 0; }}
-.cn-explorer .cn-caption {{ font-size: 12px; color: {muted}; }}
-.cn-explorer table.cn-list {{ border-collapse: collapse; font-size: 12px; }}
-.cn-explorer table.cn-list td, .cn-explorer table.cn-list th {{ padding: 1px 6px;
-  border-bottom: 1px solid {faint}; text-align: left; }}
-</style>
-""".format(**COLOURS)
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -93,6 +57,14 @@ WORDS: dict[str, dict[str, str]] = {
         "set": "set",
         "salt_note": "A Salt is wild: it adds one of the ingredient it is stacked on.",
         "flat_note": "Flat points: this card depends on no ingredient.",
+        "legend_day": "Day card / ingredient",
+        "legend_night": "Night card / ingredient",
+        "legend_start": "starting card",
+        "legend_salt": "Salt (wild)",
+        "legend_per": "scores per ingredient",
+        "legend_set": "scores per set",
+        "legend_is": "card is that ingredient",
+        "once_taken": "A market card: its plays are drawn as if it were in your hand.",
     },
     "fr": {
         "rune_title": "Explorateur des runes",
@@ -121,6 +93,14 @@ WORDS: dict[str, dict[str, str]] = {
         "set": "série",
         "salt_note": "Le Sel est joker : il ajoute un ingrédient de la carte qu'il recouvre.",
         "flat_note": "Points fixes : cette carte ne dépend d'aucun ingrédient.",
+        "legend_day": "carte / ingrédient de Jour",
+        "legend_night": "carte / ingrédient de Nuit",
+        "legend_start": "carte de départ",
+        "legend_salt": "Sel (joker)",
+        "legend_per": "rapporte par ingrédient",
+        "legend_set": "rapporte par série",
+        "legend_is": "la carte est cet ingrédient",
+        "once_taken": "Une carte du marché : elle est posée ici comme si elle était dans votre main.",
     },
 }
 
@@ -129,137 +109,8 @@ def say(lang: str, key: str, **values: object) -> str:
     return phrase(WORDS, lang, key, **values)
 
 
-def _esc(text: object) -> str:
-    return html.escape(str(text))
-
-
-def figure_svg(draw: Callable[[Axes], object], size: tuple[float, float]) -> str:
-    """Draw with one of the core's matplotlib functions and return the figure as inline SVG.
-
-    A bare ``Figure`` (no pyplot) renders the same in JupyterLab, Voilà and a test; text stays
-    text (``svg.fonttype: none``), which keeps the picture small.
-    """
-    import matplotlib
-    from matplotlib.figure import Figure
-
-    with matplotlib.rc_context({"svg.fonttype": "none", "font.family": "DejaVu Sans"}):
-        figure = Figure(figsize=size)
-        draw(figure.subplots())
-        buffer = io.StringIO()
-        figure.savefig(buffer, format="svg", bbox_inches="tight")
-    text = buffer.getvalue()
-    return text[text.index("<svg") :]
-
-
-def _source_game(source: Source) -> Game:
-    game = getattr(source, "game", source)
-    if not isinstance(game, Game):
-        raise TypeError(f"an explorer reads a Game or a PlayTable, not {type(source).__name__}")
-    return game
-
-
-# ---------------------------------------------------------------------- card picker
-class CardPicker:
-    """A row of card pictures (the core's ``card_svg``); a click on one picks it."""
-
-    def __init__(self, on_pick: Callable[[str], None], *, width: float = 74, name: str = "pick"):
-        self._on_pick = on_pick
-        self.width = width
-        self.name = name
-        self.maps: list[PictureMap] = []
-        self.box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.box.add_class("cn-picker")
-        self.cards: list[Card] = []
-
-    def _clicked(self, button: HitButton) -> None:
-        if button.payload is not None:
-            self._on_pick(button.payload)
-
-    def show(self, cards: Sequence[Card], selected: str | None, lang: str) -> None:
-        self.cards = list(cards)
-        while len(self.maps) < len(cards):
-            picture = PictureMap(self._clicked, name=f"{self.name}{len(self.maps)}")
-            picture.box.layout.width = f"{self.width:g}px"
-            self.maps.append(picture)
-        for picture, card in zip(self.maps, cards, strict=False):
-            svg = card_svg(card, width=self.width, highlight=card.id == selected, lang=lang)
-            w, h = svg_size(svg)
-            kind = "selected" if card.id == selected else "pick"
-            picture.show(svg, [Hit(Rect(0, 0, w, h), card.id, str(card), card.id, True, kind)])
-        boxes = tuple(m.box for m in self.maps[: len(cards)])
-        if self.box.children != boxes:
-            self.box.children = boxes
-
-    def click(self, card: str) -> None:
-        """Press the button over ``card`` (for tests and notebooks)."""
-        for picture in self.maps:
-            for button in picture.visible():
-                if button.payload == card:
-                    button.click()
-                    return
-        raise LookupError(f"{card} is not among the cards shown")
-
-
-class _Explorer(widgets.AppLayout):  # type: ignore[misc]
-    """What the explorers share: a source game, a language, errors shown in an ``Output``."""
-
-    def _prepare(self, source: Source, lang: str) -> None:
-        """The shared widgets, made before the layout that holds them."""
-        self.source = source
-        self._refreshing = False
-        self.lang = check_lang(lang)
-        self.out = widgets.Output()
-        self._style = widgets.HTML(EXPLORER_STYLE)
-        self.w_refresh = widgets.Button(icon="refresh", layout=widgets.Layout(width="auto"))
-        self.w_refresh.on_click(self._guard(lambda _b: self.refresh()))
-
-    def _finish(self, follow: bool) -> None:
-        self.add_class("cn-explorer")
-        # AppLayout sizes rows in px or fr only; here both rows take their content's height.
-        self.layout.grid_template_rows = "auto auto"
-        if follow and hasattr(self.source, "on_change"):
-            self.source.on_change(self._guard(lambda _table: self.refresh()))
-
-    @property
-    def game(self) -> Game:
-        return _source_game(self.source)
-
-    def _guard(self, handler: Callable[..., None]) -> Callable[..., None]:
-        def run(*args: Any) -> None:
-            with self.out:
-                handler(*args)
-
-        return run
-
-    def refresh(self) -> None:
-        """Redraw from the game (the menus' observers stay quiet meanwhile)."""
-        if self._refreshing:
-            return
-        self._refreshing = True
-        try:
-            self._draw()
-        finally:
-            self._refreshing = False
-
-    def _draw(self) -> None:
-        raise NotImplementedError
-
-    @staticmethod
-    def _set_options(menu: widgets.Widget, options: list[tuple[str, Any]], value: Any) -> None:
-        if list(menu.options) != options:
-            menu.options = options
-        if menu.value != value:
-            menu.value = value
-
-    def _table_cards(self, seat: int) -> list[Card]:
-        """The market's cards, then the hand of ``seat``."""
-        game = self.game
-        market = [c for row in (Row.DAY, Row.NIGHT) for c in game.market(row) if c is not None]
-        return market + [c for c in game.player(seat).hand if c not in market]
-
-
 # ---------------------------------------------------------------------- rune explorer
-class RuneExplorer(_Explorer):
+class RuneExplorer(Explorer):
     """The rune-state graph around a player's runes, and the cheapest path to afford a card.
 
     ``source`` is a ``Game`` or a ``PlayTable`` (``follow=True`` redraws after each move at
@@ -277,7 +128,7 @@ class RuneExplorer(_Explorer):
         lang: str = "en",
         follow: bool = False,
     ):
-        game = _source_game(source)
+        game = source_game(source)
         self._prepare(source, lang)
         self.w_title = widgets.HTML()
         self.w_seat = widgets.Dropdown(layout=widgets.Layout(width="150px"))
@@ -364,12 +215,7 @@ class RuneExplorer(_Explorer):
     # ------------------------------------------------------------- drawing
     def _draw(self) -> None:
         """The state, the picked card's path and the graph around, from the game."""
-        from carnuta_core.rune_graph import (
-            RuneState,
-            actions_to_afford,
-            draw_rune_graph,
-            rune_graph,
-        )
+        from carnuta_core.rune_graph import RuneState, actions_to_afford
 
         game = self.game
         lang = self.lang
@@ -378,20 +224,20 @@ class RuneExplorer(_Explorer):
         payable = [c for c in game.deck if c.cost]
         if self.card is None or self.card not in {c.id for c in game.deck}:
             self.card = next((c.id for c in cards if c.cost), payable[0].id if payable else None)
-        self.w_title.value = f"<h3 style='margin:4px 0'>{_esc(say(lang, 'rune_title'))}</h3>"
+        self.w_title.value = f"<h3 style='margin:4px 0'>{esc(say(lang, 'rune_title'))}</h3>"
         self.w_refresh.description = say(lang, "refresh")
         seats = [(t(lang, "player", n=s + 1), s) for s in range(game.num_players)]
         self._set_options(self.w_seat, seats, seat)
-        choices = [(str(c), c.id) for c in game.deck if c.origin.value != "start"]
+        choices = [(card_label(c, lang), c.id) for c in game.deck if c.origin.value != "start"]
         self._set_options(self.w_card, choices, self.card)
         self.w_depth.description = say(lang, "depth")
-        self.w_picker_title.value = f"<b>{_esc(say(lang, 'from_table'))}</b>"
+        self.w_picker_title.value = f"<b>{esc(say(lang, 'from_table'))}</b>"
         self.picker.show(cards, self.card, lang)
         state = RuneState.of(game, seat)
         self.w_state.value = (
-            f"<div class='cn-panel'><h4>{_esc(say(lang, 'state'))}</h4>"
-            f"<div style='font-size:15px' data-state='{_esc(state.label)}'>"
-            f"{_esc(self._state_words(state))}</div></div>"
+            f"<div class='cn-panel'><h4>{esc(say(lang, 'state'))}</h4>"
+            f"<div style='font-size:15px' data-state='{esc(state.label)}'>"
+            f"{esc(self._state_words(state))}</div></div>"
         )
         if self.card is None:
             return
@@ -407,36 +253,40 @@ class RuneExplorer(_Explorer):
                 lang, "afford_in", card=card.id, n=afford.actions, total=afford.actions + 1
             )
         steps = "".join(
-            f"<li><code>{_esc(action)}</code> → {_esc(self._state_words(after))}</li>"
+            f"<li><code>{esc(Action.parse(action).notation(lang))}</code> → "
+            f"{esc(self._state_words(after))}</li>"
             for action, after in zip(afford.path, afford.states[1:], strict=True)
         )
         self.w_path.value = (
-            f"<h4>{_esc(say(lang, 'path'))}</h4>"
-            f"<div data-actions='{afford.actions}'>{_esc(verdict)}</div>"
+            f"<h4>{esc(say(lang, 'path'))}</h4>"
+            f"<div data-actions='{afford.actions}'>{esc(verdict)}</div>"
             + (f"<ol class='cn-path'>{steps}</ol>" if steps else "")
         )
         depth = max(self.w_depth.value, afford.actions or 0)
-        graph = rune_graph(state, cards=[card], rules=game.rules, max_actions=depth)
-        columns = depth + 1
+        graph = self.graph = explorer_graph(game, seat, card, depth)
+        columns = depth + 2
         self.graph_svg = figure_svg(
-            lambda ax: draw_rune_graph(
+            lambda ax: draw_explorer_graph(
+                ax,
                 graph,
                 start=state,
                 path=afford.states,
-                ax=ax,
-                title=f"{card} · {state.plot_label.replace(chr(10), ' | ')}",
+                lang=lang,
+                title=f"{card_label(card, lang)}",
             ),
             (
-                min(3.2 * columns, 14.0),
-                max(3.5, min(0.9 * graph.number_of_nodes() / columns + 2, 9)),
+                min(3.4 * columns, 15.0),
+                max(3.8, min(1.0 * graph.number_of_nodes() / columns + 2.4, 10)),
             ),
         )
-        self.w_graph.value = f"<div data-focus='{_esc(card.id)}'>{self.graph_svg}</div>"
-        self.w_caption.value = _esc(say(lang, "legend"))
+        self.w_graph.value = f"<div data-focus='{esc(card.id)}'>{self.graph_svg}</div>"
+        in_hand = card in game.player(seat).hand
+        note = "" if in_hand else " " + say(lang, "once_taken")
+        self.w_caption.value = esc(say(lang, "legend") + note)
 
 
 # ---------------------------------------------------------------------- synergy explorer
-class SynergyExplorer(_Explorer):
+class SynergyExplorer(Explorer):
     """A card's or an ingredient's neighbourhood in the synergy graph of the game's deck.
 
     A card: the ingredients it scores on with the cards that are them, and its own ingredient
@@ -453,7 +303,7 @@ class SynergyExplorer(_Explorer):
         lang: str = "en",
         follow: bool = False,
     ):
-        game = _source_game(source)
+        game = source_game(source)
         self._prepare(source, lang)
         self.w_title = widgets.HTML()
         self.w_card = widgets.Dropdown(layout=widgets.Layout(width="330px"))
@@ -527,20 +377,20 @@ class SynergyExplorer(_Explorer):
         return self.focus in {i.value for i in INGREDIENTS}
 
     def _draw(self) -> None:
-        from carnuta_core.synergy import dependencies, draw_synergy, ego, ingredient_ego
+        from carnuta_core.synergy import dependencies, ego, ingredient_ego
 
         game = self.game
         lang = self.lang
         deck = game.deck
-        self.w_title.value = f"<h3 style='margin:4px 0'>{_esc(say(lang, 'syn_title'))}</h3>"
+        self.w_title.value = f"<h3 style='margin:4px 0'>{esc(say(lang, 'syn_title'))}</h3>"
         self.w_refresh.description = say(lang, "refresh")
         self.w_card.description = say(lang, "card")
-        self.w_or.value = _esc(say(lang, "pick_ingredient"))
-        self.w_picker_title.value = f"<b>{_esc(say(lang, 'from_table'))}</b>"
+        self.w_or.value = esc(say(lang, "pick_ingredient"))
+        self.w_picker_title.value = f"<b>{esc(say(lang, 'from_table'))}</b>"
         ingredient_focus = self._is_ingredient()
         self._set_options(
             self.w_card,
-            [("—", "")] + [(str(c), c.id) for c in deck],
+            [("—", "")] + [(card_label(c, lang), c.id) for c in deck],
             "" if ingredient_focus else self.focus,
         )
         self._set_options(
@@ -566,11 +416,12 @@ class SynergyExplorer(_Explorer):
             info = self._card_info(card, dependencies(card), view)
             highlight = card.id
         self.view = view
-        title = word(lang, self.focus) if ingredient_focus else str(deck[self.focus])
+        title = word(lang, self.focus) if ingredient_focus else card_label(deck[self.focus], lang)
         self.graph_svg = figure_svg(
-            lambda ax: draw_synergy(view, ax=ax, highlight=highlight, title=title), (7.0, 7.0)
+            lambda ax: draw_synergy_view(ax, view, highlight=highlight, title=title, lang=lang),
+            (7.0, 7.6),
         )
-        self.w_graph.value = f"<div data-focus='{_esc(self.focus)}'>{self.graph_svg}</div>"
+        self.w_graph.value = f"<div data-focus='{esc(self.focus)}'>{self.graph_svg}</div>"
         self.w_info.value = info
 
     def _card_list(self, cards: Sequence[Card]) -> str:
@@ -578,11 +429,11 @@ class SynergyExplorer(_Explorer):
 
     def _card_info(self, card: Card, deps: Sequence[Any], view: Any) -> str:
         lang = self.lang
-        parts = [f"<h4>{_esc(card)}</h4>"]
+        parts = [f"<h4>{esc(card_label(card, lang))}</h4>"]
         if card.is_salt:
-            parts.append(f"<p>{_esc(say(lang, 'salt_note'))}</p>")
+            parts.append(f"<p>{esc(say(lang, 'salt_note'))}</p>")
         elif not deps:
-            parts.append(f"<p>{_esc(say(lang, 'flat_note'))}</p>")
+            parts.append(f"<p>{esc(say(lang, 'flat_note'))}</p>")
         rows = []
         for dep in deps:
             suppliers = [
@@ -590,13 +441,13 @@ class SynergyExplorer(_Explorer):
             ]
             kind = f" ({say(lang, 'set')})" if dep.is_set else ""
             rows.append(
-                f"<tr><td>{_esc(word(lang, dep.ingredient.value))}{_esc(kind)}</td>"
-                f"<td>{_esc(say(lang, 'points_unit', w=dep.weight))}</td>"
-                f"<td>{_esc(self._card_list(suppliers))}</td></tr>"
+                f"<tr><td>{esc(word(lang, dep.ingredient.value))}{esc(kind)}</td>"
+                f"<td>{esc(say(lang, 'points_unit', w=dep.weight))}</td>"
+                f"<td>{esc(self._card_list(suppliers))}</td></tr>"
             )
         if rows:
             parts.append(
-                f"<b>{_esc(say(lang, 'scores_on'))}</b><table class='cn-list'>{''.join(rows)}</table>"
+                f"<b>{esc(say(lang, 'scores_on'))}</b><table class='cn-list'>{''.join(rows)}</table>"
             )
         if card.ingredient is not None:
             wanting = [
@@ -605,8 +456,8 @@ class SynergyExplorer(_Explorer):
                 if c.id != card.id and any(d.ingredient is card.ingredient for d in _deps(c))
             ]
             parts.append(
-                f"<p><b>{_esc(say(lang, 'wanted_by'))}</b> ({_esc(word(lang, card.ingredient.value))}): "
-                f"{_esc(', '.join(wanting) or say(lang, 'none'))}</p>"
+                f"<p><b>{esc(say(lang, 'wanted_by'))}</b> ({esc(word(lang, card.ingredient.value))}): "
+                f"{esc(', '.join(wanting) or say(lang, 'none'))}</p>"
             )
         return "".join(parts)
 
@@ -615,15 +466,56 @@ class SynergyExplorer(_Explorer):
     ) -> str:
         lang = self.lang
         wanted = "".join(
-            f"<tr><td>{_esc(c.id)}</td><td>{_esc(say(lang, 'points_unit', w=d.weight))}"
-            f"{_esc(' (' + say(lang, 'set') + ')' if d.is_set else '')}</td></tr>"
+            f"<tr><td>{esc(c.id)}</td><td>{esc(say(lang, 'points_unit', w=d.weight))}"
+            f"{esc(' (' + say(lang, 'set') + ')' if d.is_set else '')}</td></tr>"
             for c, d in sorted(wanting, key=lambda cd: -cd[1].weight)
         )
         return (
-            f"<h4>{_esc(word(lang, ingredient.value))}</h4>"
-            f"<p><b>{_esc(say(lang, 'supplied_by'))}</b>: {_esc(self._card_list(suppliers))}</p>"
-            f"<b>{_esc(say(lang, 'wanted_by'))}</b><table class='cn-list'>{wanted}</table>"
+            f"<h4>{esc(word(lang, ingredient.value))}</h4>"
+            f"<p><b>{esc(say(lang, 'supplied_by'))}</b>: {esc(self._card_list(suppliers))}</p>"
+            f"<b>{esc(say(lang, 'wanted_by'))}</b><table class='cn-list'>{wanted}</table>"
         )
+
+
+def draw_synergy_view(ax: Any, view: Any, *, highlight: str | None, title: str, lang: str) -> None:
+    """The core's synergy picture with its words in ``lang``: ingredient and card labels, and
+    a legend under the graph, where it covers no card."""
+    import networkx as nx
+    from matplotlib.lines import Line2D
+
+    from carnuta_core import synergy
+
+    synergy.draw_synergy(view, ax=ax, highlight=highlight, labels=False, title=title)
+    ax.get_legend().remove()
+    pos = synergy.synergy_layout(view)
+    missing = [n for n in view if n not in pos]
+    if missing:  # as the core places them
+        pos.update(nx.spring_layout(view.subgraph(missing), seed=0))
+    for node, data in view.nodes(data=True):
+        x, y = pos[node]
+        if data["kind"] == "ingredient":
+            ax.text(x, y, word(lang, node), ha="center", va="center", fontsize=8.5,
+                    color="white", fontweight="bold")  # fmt: skip
+        else:
+            night = data["colour"] == synergy.NIGHT_COLOUR
+            ax.text(x, y, node, ha="center", va="center", fontsize=6.5,
+                    color="white" if night else "black")  # fmt: skip
+
+    def dot(colour: str, key: str) -> Line2D:
+        return Line2D([], [], marker="o", linestyle="", markerfacecolor=colour,
+                      markeredgecolor="#333333", markersize=8, label=say(lang, key))  # fmt: skip
+
+    handles = [
+        dot(synergy.DAY_COLOUR, "legend_day"),
+        dot(synergy.NIGHT_COLOUR, "legend_night"),
+        dot(synergy.START_COLOUR, "legend_start"),
+        dot(synergy.SALT_COLOUR, "legend_salt"),
+        Line2D([], [], color="#777777", label=say(lang, "legend_per")),
+        Line2D([], [], color="#777777", linestyle="--", label=say(lang, "legend_set")),
+        Line2D([], [], color="#cccccc", label=say(lang, "legend_is")),
+    ]
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=2,
+              fontsize=8.5, frameon=False)  # fmt: skip
 
 
 def _deps(card: Card) -> list[Any]:

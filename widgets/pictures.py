@@ -5,8 +5,12 @@ picture (``carnuta_core.svg``) in an ``HTML`` widget and lays a ``HitButton`` ov
 token or played card that can be clicked. Positions are fractions of the picture, so the
 buttons stay on their cards however wide the picture is drawn.
 
-Where each part sits is read from ``carnuta_core.svg``'s layout constants; the functions below
-follow its drawing code (the browser test checks that every button covers its card).
+Where each part sits comes from ``carnuta_core.svg`` itself (``slot_box``, ``token_box``,
+``hand_boxes``, ``strip_boxes``): the drawing and the buttons read one layout (the browser
+test checks that every button covers its card).
+
+A picture is never drawn smaller than its own size (one picture unit, one pixel at least):
+its text stays readable (``zoom`` is how much larger it may grow on a wide screen).
 """
 
 from __future__ import annotations
@@ -18,31 +22,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from carnuta_core import svg as core_svg
-from carnuta_core.game import PlayerView
-from carnuta_core.model import INGREDIENTS
+from carnuta_core.svg import Box
 
 __all__ = [
-    "Rect",
+    "Box",
     "Hit",
     "HitButton",
     "PictureMap",
     "svg_size",
-    "market_slot",
-    "market_token",
-    "hand_cards",
-    "played_cards",
 ]
-
-
-@dataclass(frozen=True)
-class Rect:
-    """A rectangle in a picture's own units (its ``viewBox``)."""
-
-    x: float
-    y: float
-    w: float
-    h: float
 
 
 @dataclass(frozen=True)
@@ -50,15 +38,16 @@ class Hit:
     """One clickable part of a picture.
 
     ``payload`` is what a click means (an ``Action``, or a widget-level choice such as picking
-    a Salt); ``kind`` picks the CSS look (``take``, ``play``, ``salt``, ``target``,
-    ``discard``, ``bonus``; ``selected`` for a chosen Salt).
+    a Salt); ``legal`` makes it glow (a click on a part that does not glow is answered with the
+    engine's reason); ``kind`` picks the CSS look (``take``, ``play``, ``salt``, ``target``,
+    ``discard``, ``bonus``, ``pick``; ``selected`` for a chosen Salt or card).
     """
 
-    rect: Rect
+    rect: Box
     label: str
     tip: str
     payload: Any
-    enabled: bool
+    legal: bool
     kind: str
 
 
@@ -71,47 +60,6 @@ def svg_size(svg: str) -> tuple[float, float]:
     if not match:
         raise ValueError("not an SVG picture with a width and a height")
     return float(match[1]), float(match[2])
-
-
-# ---------------------------------------------------------------- where things are drawn
-def market_slot(row_index: int, slot_index: int) -> Rect:
-    """The card in slot ``slot_index`` (0-based) of row ``row_index`` (0 Day, 1 Night)."""
-    s = core_svg
-    top = s.PAD + row_index * s.ROW_H + 14
-    return Rect(s.SLOT_X + slot_index * (s.CARD_W + s.GAP), top, s.CARD_W, s.CARD_H)
-
-
-def market_token(index: int) -> Rect:
-    """The ``index``-th Bonus Ingredient token still in the center."""
-    s = core_svg
-    x = s.SIDE_X + s.CARD_W + 24 + (index % 4) * 30
-    y = s.PAD + 72 + (index // 4) * 30
-    return Rect(x, y, 27, 27)
-
-
-def hand_cards(count: int) -> list[Rect]:
-    """The visible part of each hand card in a player's picture (cards overlap past 3)."""
-    s = core_svg
-    room = 3 * (s.HAND_W + 5) - 5
-    step = s.HAND_W + 5 if count <= 3 else (room - s.HAND_W) / (count - 1)
-    height = s.CARD_H * s.HAND_SCALE
-    rects = []
-    for k in range(count):
-        width = step if count > 3 and k < count - 1 else s.HAND_W
-        rects.append(Rect(s.HAND_X + k * step, 26, width, height))
-    return rects
-
-
-def played_cards(view: PlayerView) -> dict[str, Rect]:
-    """Each played card's band in its ingredient column (a Salt a little to the right)."""
-    s = core_svg
-    columns = view.columns()
-    rects = {}
-    for k, ingredient in enumerate(INGREDIENTS):
-        for j, card in enumerate(columns[ingredient]):
-            x = s.COLUMNS_X + k * s.COLUMN_W + (3 if card.is_salt else 0)
-            rects[card.id] = Rect(x, 8 + 28 + j * (s.STRIP_H + 1), s.STRIP_W, s.STRIP_H)
-    return rects
 
 
 # --------------------------------------------------------------------------- widgets
@@ -128,6 +76,8 @@ class HitButton(widgets.Button):  # type: ignore[misc]
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
         self.payload: Any = None
+        #: Whether the action under the button is legal now (the button glows).
+        self.legal = False
         #: The CSS classes last given by ``set_classes``.
         self.classes: tuple[str, ...] = ()
 
@@ -151,7 +101,9 @@ def _pct(value: float, total: float) -> str:
 class PictureMap:
     """A picture with buttons over its parts. ``show`` redraws it; unchanged values send nothing."""
 
-    def __init__(self, on_click: Callable[[HitButton], None], *, name: str, zoom: float = 1.0):
+    def __init__(
+        self, on_click: Callable[[HitButton], None], *, name: str, zoom: float | None = None
+    ):
         self._on_click = on_click
         self.picture = widgets.HTML()
         self.picture.add_class("cn-picture")
@@ -165,13 +117,17 @@ class PictureMap:
         self.svg_bytes = 0
         self.sent_bytes = 0
 
-    def show(self, svg: str, hits: Sequence[Hit]) -> None:
+    def show(self, svg: str, hits: Sequence[Hit], *, active: bool = True) -> None:
+        """Show ``svg`` with a button over each hit; ``active=False`` disables them all (not the
+        viewer's turn)."""
         width, height = svg_size(svg)
         self.svg_bytes = len(svg.encode())
         if self.picture.value != svg:
             self.picture.value = svg
             self.sent_bytes += self.svg_bytes
-        self.box.layout.max_width = f"{width * self.zoom:.0f}px"
+        if self.zoom is not None:  # between its own size and ``zoom`` times it
+            self.box.layout.min_width = f"{width:.0f}px"
+            self.box.layout.max_width = f"{width * self.zoom:.0f}px"
         if len(self.buttons) < len(hits):
             for _ in range(len(hits) - len(self.buttons)):
                 button = HitButton(layout=widgets.Layout(display="none"))
@@ -180,10 +136,12 @@ class PictureMap:
             self.box.children = (self.picture, *self.buttons)
         for button, hit in zip(self.buttons, hits, strict=False):
             button.payload = hit.payload
+            button.legal = active and hit.legal
             button.description = hit.label
             button.tooltip = hit.tip
-            button.disabled = not hit.enabled
-            button.set_classes(("cn-hit", f"cn-{hit.kind}"))
+            button.disabled = not active
+            legal = ("cn-legal",) if button.legal else ()
+            button.set_classes(("cn-hit", f"cn-{hit.kind}", *legal))
             layout = button.layout
             layout.left = _pct(hit.rect.x, width)
             layout.top = _pct(hit.rect.y, height)
@@ -192,6 +150,7 @@ class PictureMap:
             show(button, True)
         for button in self.buttons[len(hits) :]:
             button.payload = None
+            button.legal = False
             show(button, False)
 
     def visible(self) -> list[HitButton]:

@@ -7,33 +7,41 @@
 
 The game object (``table.game``, a ``carnuta_core.Game``) is the single source of truth:
 every click builds an action, hands it to ``game.play`` and redraws everything from the game.
-The widget never decides a rule: the buttons it enables are ``game.legal_actions()``, the
-reasons it shows are the engine's, and the pictures are ``carnuta_core.svg``'s.
+The widget never decides a rule: the cards that glow are ``game.legal_actions()``, a click on
+one that does not glow is answered with the engine's reason, and the pictures are
+``carnuta_core.svg``'s.
+
+What the table says is kept as values (the engine's events and reasons, the table's own
+phrases) and worded when drawn, so a language switch rewords everything already said, and a
+new game starts with nothing said.
 """
 
 from __future__ import annotations
 
-import html
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 
 from carnuta_core import (
     Action,
+    ActionSyntaxError,
     CarnutaError,
     ChooseBonus,
     Deck,
     Discard,
     EndTurn,
+    Event,
     Face,
     FlipRunes,
     Game,
+    IllegalAction,
     Ingredient,
     PlayCard,
+    Reason,
     Row,
     Rules,
     Sickle,
@@ -42,26 +50,31 @@ from carnuta_core import (
 )
 from carnuta_core.actions import parse_action
 from carnuta_core.bots import BOTS, Bot, make_bot
+from carnuta_core.messages import card_label, not_notation_text
 from carnuta_core.model import INGREDIENTS
-from carnuta_core.svg import COLOURS, market_svg, player_svg
-
-from .i18n import LANGS, check_lang, t, translate, word
-from .pictures import (
-    Hit,
-    HitButton,
-    PictureMap,
-    hand_cards,
-    market_slot,
-    market_token,
-    played_cards,
-    show,
+from carnuta_core.svg import (
+    COLOURS,
+    PLAYER_W,
+    deck_name,
+    hand_boxes,
+    market_svg,
+    player_svg,
+    slot_box,
+    strip_boxes,
+    token_box,
 )
+
+from .common import esc
+from .i18n import LANGS, check_lang, t, word
+from .pictures import Hit, HitButton, PictureMap, show
 
 __all__ = ["PlayTable", "SEAT_KINDS", "SelectSalt"]
 
 #: What may sit in a seat: a person, or one of the core's bots.
 SEAT_KINDS: tuple[str, ...] = ("human", *BOTS)
 ROWS = (Row.DAY, Row.NIGHT)
+#: How much larger than their own size the pictures may grow on a wide screen.
+ZOOM = 1.6
 
 
 @dataclass(frozen=True)
@@ -71,22 +84,52 @@ class SelectSalt:
     card: str
 
 
+class Notice(Protocol):
+    """Anything the table says: worded in a language when it is drawn."""
+
+    def text(self, lang: str = "en") -> str: ...
+
+
+@dataclass(frozen=True)
+class Said:
+    """One of the table's own phrases (``i18n.UI``); a value may be a function of the language
+    (a player's name), so that it is worded when shown."""
+
+    key: str
+    values: dict[str, object] = field(default_factory=dict)
+
+    def text(self, lang: str = "en") -> str:
+        worded = {k: v(lang) if callable(v) else v for k, v in self.values.items()}
+        return t(lang, self.key, **worded)
+
+
+@dataclass(frozen=True)
+class NotNotation:
+    """Typed text that is not an action, and the parser's reason."""
+
+    typed: str
+    error: ActionSyntaxError
+
+    def text(self, lang: str = "en") -> str:
+        return not_notation_text(self.typed, self.error, lang)
+
+
 @dataclass(frozen=True)
 class Step:
-    """One action as the explain line tells it: who, what, why it was allowed, what it did."""
+    """One action as the explain panel tells it: who, what, why it was allowed, what it did."""
 
     seat: int
-    action: str
-    why: str
-    events: tuple[str, ...]
+    action: Action
+    why: Reason
+    events: tuple[Event, ...]
 
 
 STYLE = """
 <style>
 .cn-table {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; color: {ink};
-  background: {felt}; border-radius: 10px; padding: 8px; box-sizing: border-box;
-  min-width: 980px; }}
+  background: {felt}; border-radius: 10px; padding: 8px; box-sizing: border-box; }}
 .cn-table .widget-html, .cn-table .widget-html-content {{ line-height: 1.35; height: auto; }}
+.cn-body {{ gap: 8px; }}
 .cn-map {{ position: relative; padding: 0; margin: 0; overflow: visible; flex: 0 0 auto; }}
 .cn-map > .widget-html, .cn-map .widget-html-content {{ margin: 0; padding: 0; line-height: 0;
   width: 100%; height: auto; }}
@@ -96,50 +139,50 @@ STYLE = """
   background: transparent !important; color: transparent !important; font-size: 0 !important;
   box-shadow: none !important; overflow: hidden; cursor: pointer; z-index: 2; }}
 .cn-hit:disabled {{ cursor: default; opacity: 1 !important; }}
-.cn-hit:enabled, .cn-hit:enabled:focus {{ outline: 3px solid {current}; outline-offset: 1px;
+.cn-hit:enabled:hover {{ background: rgba(0,0,0,.06) !important; }}
+.cn-hit.cn-legal, .cn-hit.cn-legal:focus {{ outline: 3px solid {current}; outline-offset: 1px;
   box-shadow: 0 0 12px 3px rgba(255,127,14,.55) !important; }}
-.cn-hit:enabled:hover {{ background: rgba(255,127,14,.16) !important; }}
-.cn-hit.cn-discard:enabled, .cn-hit.cn-discard:enabled:focus {{ outline-color: {return};
+.cn-hit.cn-legal:hover {{ background: rgba(255,127,14,.16) !important; }}
+.cn-hit.cn-discard.cn-legal, .cn-hit.cn-discard.cn-legal:focus {{ outline-color: {return};
   box-shadow: 0 0 12px 3px rgba(192,57,43,.5) !important; }}
-.cn-hit.cn-target:enabled, .cn-hit.cn-selected, .cn-hit.cn-selected:focus {{
+.cn-hit.cn-target.cn-legal, .cn-hit.cn-selected, .cn-hit.cn-selected:focus {{
   outline: 3px solid {flip};
   box-shadow: 0 0 10px 3px rgba(44,109,181,.55) !important; }}
 .cn-hit.cn-selected {{ background: rgba(44,109,181,.18) !important; }}
 .cn-hit.cn-bonus {{ border-radius: 50%; }}
 .cn-bar {{ align-items: center; flex-wrap: wrap; gap: 4px; }}
-.cn-bar .jupyter-button {{ border-radius: 6px; font-weight: 600; }}
-.cn-sun:enabled {{ background: {sun}; color: {ink}; }}
-.cn-moon:enabled {{ background: {moon}; color: {ink}; }}
-.cn-sickle:enabled {{ background: {sickle}; color: {ink}; }}
-.cn-end:enabled {{ background: {current}; color: white; }}
-.cn-token:enabled {{ background: {token}; border: 2px solid {winner}; }}
+.cn-bar .jupyter-button {{ border-radius: 6px; font-weight: 600; font-size: 14px; }}
+.cn-bar .jupyter-button.cn-idle {{ opacity: .6; }}
+.cn-sun.cn-legal {{ background: {sun}; color: {ink}; }}
+.cn-moon.cn-legal {{ background: {moon}; color: {ink}; }}
+.cn-sickle.cn-legal {{ background: {sickle}; color: {ink}; }}
+.cn-end.cn-legal {{ background: {current}; color: white; }}
+.cn-token.cn-legal {{ background: {token}; border: 2px solid {winner}; }}
 .cn-status {{ background: {status}; color: white; padding: 6px 10px; border-radius: 6px;
-  font-weight: bold; }}
+  font-weight: bold; font-size: 15px; }}
 .cn-status.cn-over {{ background: {winner}; color: {ink}; }}
-.cn-prompt {{ font-size: 13px; padding: 2px 4px; }}
+.cn-prompt {{ font-size: 15px; padding: 2px 4px; }}
+.cn-prompt .cn-refused {{ color: {return}; font-weight: bold; }}
 .cn-side {{ background: {panel}; border: 1px solid {faint}; border-radius: 8px;
-  padding: 6px 8px; }}
-.cn-side h4 {{ margin: 6px 0 3px 0; font-size: 13px; }}
-.cn-explain {{ font-size: 12px; }}
+  padding: 6px 8px; box-sizing: border-box; }}
+.cn-side h4 {{ margin: 6px 0 3px 0; font-size: 15px; }}
+.cn-explain {{ font-size: 13px; }}
 .cn-explain .cn-step {{ border-left: 3px solid {current}; padding-left: 6px; margin: 3px 0; }}
 .cn-explain .cn-why {{ color: {muted}; font-style: italic; }}
-.cn-message {{ color: {return}; font-weight: bold; font-size: 12px; }}
-.cn-pad {{ border-collapse: collapse; font-size: 12px; width: 100%; }}
+.cn-explain .cn-note {{ margin: 3px 0; font-weight: bold; }}
+.cn-message {{ color: {return}; font-weight: bold; font-size: 14px; margin: 4px 0; }}
+.cn-pad {{ border-collapse: collapse; font-size: 13px; width: 100%; }}
 .cn-pad td, .cn-pad th {{ padding: 1px 5px; text-align: right; border-bottom: 1px solid {faint}; }}
 .cn-pad td:first-child, .cn-pad th:first-child {{ text-align: left; }}
 .cn-pad .cn-now {{ background: #fff1e0; }}
 .cn-pad .cn-win {{ background: #f8e7a8; font-weight: bold; }}
 .cn-pad tr.cn-total td {{ font-weight: bold; border-top: 2px solid {ink}; }}
-.cn-log {{ font-family: DejaVu Sans Mono, monospace; font-size: 11.5px; max-height: 210px;
+.cn-log {{ font-family: DejaVu Sans Mono, monospace; font-size: 13px; max-height: 230px;
   overflow-y: auto; }}
 .cn-log div:first-child {{ font-weight: bold; }}
-.cn-legal {{ font-size: 11px; color: {muted}; }}
+.cn-legal-now {{ font-size: 13px; color: {muted}; }}
 </style>
 """.format(**COLOURS)
-
-
-def _esc(text: object) -> str:
-    return html.escape(str(text))
 
 
 def _button(
@@ -151,13 +194,19 @@ def _button(
     return button
 
 
-class PlayTable(widgets.AppLayout):  # type: ignore[misc]
+def _mark(button: widgets.Button, legal: bool) -> None:
+    """Colour a bar button when its action is legal, grey it when a click would be refused."""
+    button.add_class("cn-legal" if legal else "cn-idle")
+    button.remove_class("cn-idle" if legal else "cn-legal")
+
+
+class PlayTable(widgets.VBox):  # type: ignore[misc]
     """A game of Carnuta to play in a notebook: you against bots, or friends around a screen.
 
     ``seats`` lists who sits at each place, in turn order from the Ancestor: ``"human"`` or a
-    bot kind (``"greedy"``, ``"random"``). ``players`` alone means one human and greedy bots.
-    ``deck``, ``rules`` and ``seed`` go to ``Game.new``; ``game`` plays on from a position you
-    staged. ``speed`` is the seconds between two bot actions (0: instant).
+    bot kind (``"greedy"``, ``"random"``, ``"mcts"``). ``players`` alone means one human and
+    greedy bots. ``deck``, ``rules`` and ``seed`` go to ``Game.new``; ``game`` plays on from a
+    position you staged. ``speed`` is the seconds between two bot actions (0: instant).
     """
 
     def __init__(
@@ -185,26 +234,23 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         self.seed = seed
         self.bots: dict[int, Bot] = {}
         self._selected_salt: str | None = None
-        self._message = ""
+        self._notice: Notice | None = None
+        self._note: Notice | None = None
         self._story: list[Step] = []
-        self._note = ""
         self._busy = False
         self._listeners: list[Callable[[PlayTable], None]] = []
+        self._bar_legal: dict[widgets.Button, bool] = {}
         #: SVG bytes of the pictures on the table now, and of every picture sent to the page.
         self.frame_bytes = 0
         self.sent_bytes = 0
         self.out = widgets.Output(layout=widgets.Layout(max_height="160px", overflow="auto"))
         self._build(speed)
-        super().__init__(
-            header=self._header,
-            center=self._center,
-            right_sidebar=self._side,
-            pane_widths=("0px", "1fr", "330px"),
-            grid_gap="8px",
+        body = widgets.Box(
+            [self._center, self._side],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"),
         )
-        # AppLayout sizes rows in px or fr only; the header and the board take their content's
-        # height (the footer row is merged away, as there is no footer).
-        self.layout.grid_template_rows = "auto auto"
+        body.add_class("cn-body")
+        super().__init__([self._header, body])
         self.add_class("cn-table")
         if game is None:
             game = Game.new(len(self.seats), seed=seed, deck=deck, rules=self.rules)
@@ -227,6 +273,7 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         return seats
 
     def _begin(self, game: Game, *, step_by_step: bool) -> None:
+        """Sit down at ``game``: nothing said yet, bots ready."""
         self.game = game
         base = game.seed if self.seed is None else self.seed
         self.bots = {
@@ -235,7 +282,8 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
             if kind != "human"
         }
         self._selected_salt = None
-        self._message = ""
+        self._notice = None
+        self._note = None
         self._story = []
         self._pictures: dict[tuple[Any, ...], str] = {}
         self._sync_setup()
@@ -268,7 +316,7 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
             widgets.Dropdown(
                 options=[(t(lang, kind), kind) for kind in SEAT_KINDS],
                 value=self.seats[k] if k < len(self.seats) else "greedy",
-                layout=widgets.Layout(width="150px"),
+                layout=widgets.Layout(width="160px"),
             )
             for k in range(max(counts))
         ]
@@ -294,7 +342,7 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
             layout=widgets.Layout(width="320px"),
             style={"description_width": "initial"},
         )
-        self.w_undo = _button(css="cn-undo", width="90px")
+        self.w_undo = _button(css="cn-undo")
         self.w_undo.icon = "undo"
         self.w_players_label = widgets.HTML()
         self.w_seed_label = widgets.HTML()
@@ -324,7 +372,7 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
 
         # The board: status, market, the action bar, every player's area.
         self.w_status = widgets.HTML()
-        self.market_map = PictureMap(guard(self._on_hit), name="market", zoom=1.3)
+        self.market_map = PictureMap(guard(self._on_hit), name="market", zoom=ZOOM)
         self.w_prompt = widgets.HTML()
         self.w_prompt.add_class("cn-prompt")
         self.w_runes = {face: _button(css=f"cn-{face.value}") for face in Face}
@@ -338,7 +386,7 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         self.w_end = _button(css="cn-end")
         self.w_cancel = _button(css="cn-cancel")
         self.w_tokens = {i: _button(css="cn-token") for i in INGREDIENTS}
-        self._bar_actions: dict[widgets.Button, Any] = {}
+        self._bar_actions: dict[widgets.Button, Action | None] = {}
         for face in Face:
             self._bar_actions[self.w_runes[face]] = TakeRunes(face)
             self._bar_actions[self.w_flips[face]] = FlipRunes(face)
@@ -363,7 +411,9 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         )
         self.w_bar.add_class("cn-bar")
         self.player_maps: list[PictureMap] = []
-        self.w_players_box = widgets.VBox()
+        self.w_players_box = widgets.VBox(layout=widgets.Layout(width="100%"))
+        # Never narrower than the pictures' own size: their words stay readable; the side
+        # panel goes under the board when the two do not fit side by side.
         self._center = widgets.VBox(
             [
                 self.w_status,
@@ -372,33 +422,36 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
                 self.w_bar,
                 self.w_players_box,
             ],
-            layout=widgets.Layout(min_width="640px"),
+            layout=widgets.Layout(
+                flex=f"1 1 {PLAYER_W}px",
+                min_width=f"{PLAYER_W}px",
+                max_width=f"{PLAYER_W * ZOOM:.0f}px",
+            ),
         )
+        self._center.add_class("cn-center")
 
-        # The side panel: explain line, refusals, score pad, typed actions, log.
+        # The side panel: explain line and refusals, score pad, typed actions, log.
         self.w_explain = widgets.HTML()
         self.w_explain.add_class("cn-explain")
-        self.w_message = widgets.HTML()
-        self.w_message.add_class("cn-message")
         self.w_pad = widgets.HTML()
         self.w_typed = widgets.Text(layout=widgets.Layout(width="190px"))
-        self.w_typed_go = _button(css="cn-typed-go", width="80px")
+        self.w_typed_go = _button(css="cn-typed-go")
         self.w_typed_go.on_click(guard(self._on_typed))
         self.w_legal = widgets.HTML()
-        self.w_legal.add_class("cn-legal")
+        self.w_legal.add_class("cn-legal-now")
         self.w_log = widgets.HTML()
         self.w_typed_label = widgets.HTML()
         self._side = widgets.VBox(
             [
                 self.w_explain,
-                self.w_message,
                 self.out,
                 self.w_pad,
                 self.w_typed_label,
                 widgets.HBox([self.w_typed, self.w_typed_go]),
                 self.w_legal,
                 self.w_log,
-            ]
+            ],
+            layout=widgets.Layout(flex="1 1 300px", min_width="280px", max_width="520px"),
         )
         self._side.add_class("cn-side")
 
@@ -424,7 +477,7 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
     def _on_new(self, _button: widgets.Button) -> None:
         text = self.w_seed.value.strip()
         if text and not text.lstrip("-").isdigit():
-            self._message = f"{t(self.lang, 'seed')}: {text!r}?"
+            self._notice = Said("bad_seed", {"text": text})
             self.render()
             return
         self.seed = int(text) if text else None
@@ -460,44 +513,51 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
             self.w_typed.value = ""
 
     def _select_salt(self, card: str) -> None:
-        game = self.game
         if self._selected_salt == card:
             self._selected_salt = None
         elif any(isinstance(a, PlayCard) and a.card == card for a in self._offered()):
             self._selected_salt = card
-            self._message = ""
+            self._notice = None
         else:
             # Not playable now: the engine says why.
             self._selected_salt = None
-            self._message = translate(f"play {card}: {game.why_illegal(PlayCard(card))}", self.lang)
+            action = PlayCard(card)
+            reason = self.game.refusal(action)
+            self._notice = None if reason is None else IllegalAction.because(action, reason)
         self.render()
 
     # -------------------------------------------------------------- playing
     def play(self, action: Action | str) -> bool:
-        """Play an action (or its notation) for the human whose turn it is; False if refused.
+        """Play an action (or its notation, English or French) for the human whose turn it is;
+        False if refused.
 
-        A refused action changes nothing: the engine's reason is shown in the message area.
-        Bots then play their turns, step by step at the chosen speed.
+        A refused action changes nothing: the engine's reason is shown in the Explain panel
+        and under the market. Bots then play their turns, step by step at the chosen speed.
         """
         game = self.game
         self._selected_salt = None
+        typed = action if isinstance(action, str) else ""
         try:
             if isinstance(action, str):
                 action = parse_action(action)
-            if not game.is_over and self.seats[game.current_player] != "human":
-                raise CarnutaError(
-                    t(self.lang, "not_your_turn", who=self._who(game.current_player))
-                )
             seat = game.current_player
-            why = game.explain(action)
+            if not game.is_over and self.seats[seat] != "human":
+                self._notice = Said("not_your_turn", {"who": lambda lang: self._who(seat, lang)})
+                self.render()
+                return False
+            _, why = game.explanation(action)
             game.play(action)
-        except CarnutaError as error:
-            self._message = translate(str(error), self.lang)
+        except ActionSyntaxError as error:
+            self._notice = NotNotation(typed.strip(), error)
             self.render()
             return False
-        self._message = ""
-        self._note = ""
-        self._story = [Step(seat, str(action), why, tuple(game.last_events))]
+        except CarnutaError as error:
+            self._notice = error
+            self.render()
+            return False
+        self._notice = None
+        self._note = None
+        self._story = [Step(seat, action, why, game.events)]
         self._run_bots(step_by_step=True)
         return True
 
@@ -513,9 +573,9 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
             while self._bot_to_play():
                 seat = game.current_player
                 action = self.bots[seat].choose(game)
-                why = game.explain(action)
+                _, why = game.explanation(action)
                 game.play(action)
-                self._story.append(Step(seat, str(action), why, tuple(game.last_events)))
+                self._story.append(Step(seat, action, why, game.events))
                 self._story = self._story[-12:]
                 if delay > 0 and self._bot_to_play():
                     self.render()
@@ -540,11 +600,11 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
                 break
         self._selected_salt = None
         if taken:
-            self._message = ""
+            self._notice = None
             self._story = []
-            self._note = t(self.lang, "took_back", n=taken)
+            self._note = Said("took_back_one" if taken == 1 else "took_back_many", {"n": taken})
         else:
-            self._message = t(self.lang, "nothing_to_undo")
+            self._notice = Said("nothing_to_undo")
         self.render()
         if taken:
             self._run_bots(step_by_step=False)
@@ -558,8 +618,8 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         """The actions a click may make now: the legal actions, when a human is to play."""
         return list(self.game.legal_actions()) if self._human_turn() else []
 
-    def _who(self, seat: int) -> str:
-        lang = self.lang
+    def _who(self, seat: int, lang: str | None = None) -> str:
+        lang = lang or self.lang
         name = t(lang, "player", n=seat + 1)
         kind = self.seats[seat]
         if kind == "human":
@@ -570,37 +630,43 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         """The engine's explanation of a button's action, as its tooltip (human turns only)."""
         if not self._human_turn():
             return ""
-        return translate(self.game.explain(action), self.lang)
+        return self.game.explain(action, self.lang)
 
     def render(self) -> None:
-        """Redraw everything from the game (the only state is the game, a chosen Salt and the
-        last message)."""
+        """Redraw everything from the game (the only other state: a chosen Salt, and what the
+        table has said)."""
         game = self.game
         lang = self.lang
+        active = self._human_turn()
         offered = self._offered()
         legal = set(offered)
         self._render_labels()
-        # Market: a button over every slot, enabled when taking that card is legal.
+        # Market: a button over every slot; it glows when taking that card is legal.
         hits: list[Hit] = []
         for r, row in enumerate(ROWS):
             for k, card in enumerate(game.market(row)):
                 action = TakeCard(row, k + 1)
-                label = t(lang, "take", card=card.id if card else f"{row.value} {k + 1}")
-                hits.append(
-                    Hit(
-                        market_slot(r, k), label, self._tip(action), action, action in legal, "take"
-                    )
+                label = (
+                    t(lang, "take", card=card.id)
+                    if card
+                    else t(lang, "take_empty", slot=k + 1, row=word(lang, row.value))
                 )
+                tip = self._tip(action)
+                if card is not None and tip:
+                    tip = f"{card_label(card, lang)}\n{tip}"
+                hits.append(Hit(slot_box(r, k), label, tip, action, action in legal, "take"))
         if game.phase == "bonus":
             for k, ingredient in enumerate(game.bonus_tokens):
                 choose = ChooseBonus(ingredient)
                 label = t(lang, "bonus", ingredient=word(lang, ingredient.value))
-                hits.append(Hit(market_token(k), label, label, choose, choose in legal, "bonus"))
-        self.market_map.show(self._market_picture(), hits)
+                hits.append(Hit(token_box(k), label, label, choose, choose in legal, "bonus"))
+        self.market_map.show(self._market_picture(), hits, active=active)
         # Players: buttons over the acting human's hand cards and, for a Salt, played cards.
         while len(self.player_maps) < game.num_players:
             self.player_maps.append(
-                PictureMap(self._guard(self._on_hit), name=f"seat{len(self.player_maps)}")
+                PictureMap(
+                    self._guard(self._on_hit), name=f"seat{len(self.player_maps)}", zoom=ZOOM
+                )
             )
         boxes = tuple(m.box for m in self.player_maps[: game.num_players])
         if self.w_players_box.children != boxes:
@@ -609,11 +675,11 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         for seat in range(game.num_players):
             picture = self._player_picture(seat)
             hits = self._player_hits(seat, legal) if seat == game.current_player else []
-            self.player_maps[seat].show(picture, hits)
+            self.player_maps[seat].show(picture, hits, active=active)
             frame += self.player_maps[seat].svg_bytes
         self.frame_bytes = frame
         self.sent_bytes = self.market_map.sent_bytes + sum(m.sent_bytes for m in self.player_maps)
-        self._render_bar(legal)
+        self._render_bar(legal, active)
         self._render_side(offered)
         for listener in self._listeners:
             listener(self)
@@ -666,48 +732,25 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         hits: list[Hit] = []
         if game.is_over or self.seats[seat] != "human":
             return hits
-        for card, rect in zip(view.hand, hand_cards(len(view.hand)), strict=True):
+        for card, rect in zip(view.hand, hand_boxes(len(view.hand)), strict=True):
+            about = card_label(card, lang)
             if game.phase == "discard":
                 action: Any = Discard(card.id)
-                hits.append(
-                    Hit(
-                        rect,
-                        t(lang, "discard", card=card.id),
-                        self._tip(action),
-                        action,
-                        action in legal,
-                        "discard",
-                    )
-                )
+                label, kind = t(lang, "discard", card=card.id), "discard"
+                tip, payload, can = self._tip(action), action, action in legal
             elif card.is_salt:
                 can = any(isinstance(a, PlayCard) and a.card == card.id for a in legal)
                 tip = t(lang, "salt_tip") if can else self._tip(PlayCard(card.id))
                 kind = "selected" if self._selected_salt == card.id else "salt"
-                hits.append(
-                    Hit(
-                        rect,
-                        t(lang, "choose_salt", card=card.id),
-                        tip,
-                        SelectSalt(card.id),
-                        can,
-                        kind,
-                    )
-                )
+                label, payload = t(lang, "choose_salt", card=card.id), SelectSalt(card.id)
             else:
                 action = PlayCard(card.id)
-                hits.append(
-                    Hit(
-                        rect,
-                        t(lang, "play", card=card.id),
-                        self._tip(action),
-                        action,
-                        action in legal,
-                        "play",
-                    )
-                )
+                label, kind = t(lang, "play", card=card.id), "play"
+                tip, payload, can = self._tip(action), action, action in legal
+            hits.append(Hit(rect, label, f"{about}\n{tip}" if tip else about, payload, can, kind))
         salt = self._selected_salt
         if salt is not None:
-            for target, rect in played_cards(view).items():
+            for target, rect in strip_boxes(view).items():
                 action = PlayCard(salt, target)
                 label = t(lang, "salt_on", salt=salt, card=target)
                 hits.append(Hit(rect, label, self._tip(action), action, action in legal, "target"))
@@ -715,11 +758,11 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
 
     def _render_labels(self) -> None:
         lang = self.lang
-        self.w_players_label.value = f"<b>{_esc(t(lang, 'players'))}</b>"
-        self.w_seed_label.value = _esc(t(lang, "seed"))
+        self.w_players_label.value = f"<b>{esc(t(lang, 'players'))}</b>"
+        self.w_seed_label.value = esc(t(lang, "seed"))
         self.w_seed.placeholder = t(lang, "seed_hint")
         self.w_new.description = t(lang, "new_game")
-        self.w_lang_label.value = _esc(t(lang, "language"))
+        self.w_lang_label.value = esc(t(lang, "language"))
         self.w_speed.description = t(lang, "speed")
         self.w_speed.tooltip = t(lang, "speed_hint")
         self.w_undo.description = t(lang, "undo")
@@ -742,30 +785,45 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         self.w_cancel.description = t(lang, "cancel")
         for ingredient, button in self.w_tokens.items():
             button.description = t(lang, "bonus", ingredient=word(lang, ingredient.value))
-        self.w_typed_label.value = f"<h4>{_esc(t(lang, 'type_action'))}</h4>"
+        self.w_typed_label.value = f"<h4>{esc(t(lang, 'type_action'))}</h4>"
         self.w_typed.placeholder = t(lang, "type_hint")
         self.w_typed_go.description = t(lang, "play_typed")
 
-    def _render_bar(self, legal: set[Action]) -> None:
+    def _render_bar(self, legal: set[Action], active: bool) -> None:
         game = self.game
-        lang = self.lang
         bonus = game.phase == "bonus"
+        self._bar_legal = {}
         for button, action in self._bar_actions.items():
             if action is None:
                 continue
-            button.disabled = action not in legal
+            button.disabled = not active
+            can = action in legal
+            _mark(button, can)
             button.tooltip = self._tip(action)
             if isinstance(action, ChooseBonus):
                 visible = bonus and action.ingredient in game.bonus_tokens
             elif isinstance(action, FlipRunes) and action.count is not None:
-                visible = action in legal
+                visible = can
             else:
                 visible = not bonus
             show(button, visible)
+            if visible and can:
+                self._bar_legal[button] = True
         show(self.w_cancel, bool(self._selected_salt))
+        if self._selected_salt:
+            self._bar_legal[self.w_cancel] = True
         can_undo = self.game.can_undo and any(self.seats[s] == "human" for s, _ in game.log)
         self.w_undo.disabled = self._busy or not can_undo
-        # The prompt: what to do now, in words.
+        self.w_prompt.value = self._prompt_html()
+        self.w_status.value = self._status_html()
+
+    def _prompt_html(self) -> str:
+        """What to do now, in words; a refusal, in the engine's words, takes its place."""
+        game = self.game
+        lang = self.lang
+        if self._notice is not None:
+            refused = f"{t(lang, 'message')}{t(lang, 'colon')} {self._notice.text(lang)}"
+            return f"<span class='cn-refused'>{esc(refused)}</span>"
         if game.is_over:
             hint = ""
         elif not self._human_turn():
@@ -775,7 +833,7 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
                 hint = t(lang, "hint_watch")
         elif self._selected_salt:
             hint = t(lang, "hint_salt", salt=self._selected_salt)
-        elif bonus:
+        elif game.phase == "bonus":
             hint = t(lang, "hint_bonus")
         elif game.phase == "discard":
             hint = t(lang, "hint_discard")
@@ -783,8 +841,7 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
             hint = t(lang, "hint_end")
         else:
             hint = t(lang, "hint_actions")
-        self.w_prompt.value = _esc(hint)
-        self.w_status.value = self._status_html()
+        return esc(hint)
 
     def _status_html(self) -> str:
         game = self.game
@@ -795,50 +852,49 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
                 f"{self._who(s)} ({t(lang, 'points', n=scores[s])})" for s in game.winners()
             )
             text = t(lang, "status_over", names=names)
-            return f'<div class="cn-status cn-over" data-phase="over">{_esc(text)}</div>'
-        who = self._who(game.current_player)
-        if game.phase == "bonus":
-            now = t(lang, "status_bonus", who=who)
-        elif game.phase == "discard":
-            extra = len(game.player(game.current_player).hand) - game.rules.hand_limit
-            now = t(lang, "status_discard", who=who, n=extra, limit=game.rules.hand_limit)
-        elif game.actions_left:
-            now = t(lang, "status_actions", who=who, n=game.actions_left)
-        else:
-            now = t(lang, "status_end", who=who)
+            return f'<div class="cn-status cn-over" data-phase="over">{esc(text)}</div>'
         head = t(lang, "round", n=game.round)
         if game.final_round is not None and game.round == game.final_round:
             head += f" ({t(lang, 'final_round')})"
-        deck = t(lang, "deck", name=game.deck.name)
+        deck = t(lang, "deck", name=deck_name(game, lang))
         return (
-            f'<div class="cn-status" data-phase="{_esc(game.phase)}" '
-            f'data-current="{game.current_player}">{_esc(head)} · {_esc(now)}'
-            f'<span style="float:right;font-weight:normal;font-size:11px">{_esc(deck)}</span></div>'
+            f'<div class="cn-status" data-phase="{esc(game.phase)}" '
+            f'data-current="{game.current_player}">{esc(head)} · {esc(game.pending(lang))}'
+            f'<span style="float:right;font-weight:normal;font-size:13px">{esc(deck)}</span></div>'
         )
+
+    def _explain_html(self) -> str:
+        """What the last actions did and why each was allowed, oldest first, then anything the
+        table has to say now (a refusal last, in red)."""
+        lang = self.lang
+        colon = t(lang, "colon")
+        parts = [f"<h4>{esc(t(lang, 'explain'))}</h4>"]
+        for step in self._story:
+            did = " ".join(event.text(lang) for event in step.events)
+            why = Reason("allowed", {"action": step.action, "why": step.why}).text(lang)
+            parts.append(
+                f'<div class="cn-step" data-action="{esc(step.action)}">'
+                f"<b>{esc(self._who(step.seat))}{esc(colon)} {esc(step.action.notation(lang))}"
+                f"</b><br>{esc(did)}<br><span class='cn-why'>{esc(why)}</span></div>"
+            )
+        if self._note is not None:
+            parts.append(f"<div class='cn-note'>{esc(self._note.text(lang))}</div>")
+        if self._notice is not None:
+            parts.append(
+                f"<div class='cn-message' data-message='1'>{esc(t(lang, 'message'))}{esc(colon)} "
+                f"{esc(self._notice.text(lang))}</div>"
+            )
+        return "".join(parts)
 
     def _render_side(self, offered: list[Action]) -> None:
         lang = self.lang
-        # Explain: what the last actions did and why each was allowed.
-        parts = [f"<h4>{_esc(t(lang, 'explain'))}</h4>"]
-        for step in reversed(self._story[-6:]):
-            did = " ".join(translate(e, lang) for e in step.events)
-            why = translate(step.why, lang)
-            parts.append(
-                f'<div class="cn-step" data-action="{_esc(step.action)}">'
-                f"<b>{_esc(self._who(step.seat))}{_esc(t(lang, 'colon'))} {_esc(step.action)}</b><br>"
-                f"{_esc(did)}<br><span class='cn-why'>{_esc(why)}</span></div>"
-            )
-        if self._note:
-            parts.append(f"<div>{_esc(self._note)}</div>")
-        self.w_explain.value = "".join(parts)
-        self.w_message.value = (
-            f"<div data-message='1'>{_esc(t(lang, 'message'))}: {_esc(self._message)}</div>"
-            if self._message
-            else ""
-        )
+        self.w_explain.value = self._explain_html()
         self.w_pad.value = self._pad_html()
-        notation = ", ".join(str(a) for a in offered)
-        self.w_legal.value = f"{_esc(t(lang, 'legal_now'))}: {_esc(notation)}" if notation else ""
+        notation = ", ".join(a.notation(lang) for a in offered)
+        colon = t(lang, "colon")
+        self.w_legal.value = (
+            f"{esc(t(lang, 'legal_now'))}{colon} {esc(notation)}" if notation else ""
+        )
         self.w_log.value = self._log_html()
 
     def _pad_html(self) -> str:
@@ -855,18 +911,18 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
             return ""
 
         head = "".join(
-            f"<th{cls(s)}>{_esc(t(lang, 'player', n=s + 1))}</th>" for s in range(len(pads))
+            f"<th{cls(s)}>{esc(t(lang, 'player', n=s + 1))}</th>" for s in range(len(pads))
         )
-        rows = [f"<tr><th>{_esc(t(lang, 'ingredient'))}</th>{head}</tr>"]
+        rows = [f"<tr><th>{esc(t(lang, 'ingredient'))}</th>{head}</tr>"]
         for ingredient in INGREDIENTS:
             cells = "".join(f"<td{cls(s)}>{pad[ingredient]}</td>" for s, pad in enumerate(pads))
-            rows.append(f"<tr><td>{_esc(word(lang, ingredient.value))}</td>{cells}</tr>")
+            rows.append(f"<tr><td>{esc(word(lang, ingredient.value))}</td>{cells}</tr>")
         totals = "".join(
             f'<td{cls(s)} data-seat="{s}" data-score="{pad.total}">{pad.total}</td>'
             for s, pad in enumerate(pads)
         )
-        rows.append(f'<tr class="cn-total"><td>{_esc(t(lang, "total"))}</td>{totals}</tr>')
-        return f"<h4>{_esc(t(lang, 'score_pad'))}</h4><table class='cn-pad'>{''.join(rows)}</table>"
+        rows.append(f'<tr class="cn-total"><td>{esc(t(lang, "total"))}</td>{totals}</tr>')
+        return f"<h4>{esc(t(lang, 'score_pad'))}</h4><table class='cn-pad'>{''.join(rows)}</table>"
 
     def _log_html(self) -> str:
         """The log in the game's notation, one line a turn, newest first."""
@@ -885,14 +941,15 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
                 turns.append((round_, seat, []))
             elif not turns:
                 turns.append((round_, seat, []))
-            turns[-1][2].append(str(action))
+            turns[-1][2].append(action.notation(lang))
+        round_letter, player_letter = ("R", "P") if lang == "en" else ("M", "J")
         lines = [
-            f"<div>R{r} P{s + 1}: {_esc(' · '.join(actions))}</div>"
+            f"<div>{round_letter}{r} {player_letter}{s + 1}: {esc(' · '.join(actions))}</div>"
             for r, s, actions in reversed(turns[-40:])
         ]
-        body = "".join(lines) or f"<div>{_esc(t(lang, 'log_empty'))}</div>"
+        body = "".join(lines) or f"<div>{esc(t(lang, 'log_empty'))}</div>"
         return (
-            f"<h4>{_esc(t(lang, 'log'))} ({len(log)})</h4>"
+            f"<h4>{esc(t(lang, 'log'))} ({len(log)})</h4>"
             f"<div class='cn-log' data-count='{len(log)}'>{body}</div>"
         )
 
@@ -964,13 +1021,12 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
         self.w_undo.click()
 
     def clickable(self) -> list[tuple[widgets.Button, Any]]:
-        """Every button a player can click now, with what it means (an action, a card...)."""
+        """Every button whose click is legal now (the ones that glow), with what it means: an
+        action, a Salt to pick, or Cancel (``None``). Other buttons answer with a reason."""
         buttons: list[tuple[widgets.Button, Any]] = []
         for picture in (self.market_map, *self.player_maps):
-            buttons += [(b, b.payload) for b in picture.visible() if not b.disabled]
-        for button, action in self._bar_actions.items():
-            if not button.disabled and button.layout.display != "none":
-                buttons.append((button, action))
+            buttons += [(b, b.payload) for b in picture.visible() if b.legal]
+        buttons += [(b, self._bar_actions[b]) for b in self._bar_legal]
         return buttons
 
     def type_action(self, text: str) -> None:
@@ -989,8 +1045,8 @@ class PlayTable(widgets.AppLayout):  # type: ignore[misc]
 
     @property
     def message(self) -> str:
-        """The last refusal shown (the engine's reason), or ''."""
-        return self._message
+        """The last refusal shown (the engine's reason, in the table's language), or ''."""
+        return "" if self._notice is None else self._notice.text(self.lang)
 
     def __repr__(self) -> str:
         return f"<PlayTable {self.seats}: {self.game!r}>"

@@ -10,15 +10,17 @@ difference one more of it makes.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import ipywidgets as widgets
 
 from carnuta_core import Card, Ingredient, Row, maths
+from carnuta_core.messages import card_label, scoring_text
 from carnuta_core.model import INGREDIENTS
 from carnuta_core.scoring import ingredient_counts, score_potion
 
-from .explorers import CardPicker, Source, _esc, _Explorer, _source_game
+from .common import CardPicker, Explorer, Source, esc, source_game
 from .i18n import phrase, word
 
 __all__ = ["ScoreLab"]
@@ -50,6 +52,7 @@ WORDS: dict[str, dict[str, str]] = {
         "salt_best": "Salt on {ingredient}",
         "term": "term",
         "now": "now",
+        "refresh": "Refresh from the game",
     },
     "fr": {
         "title": "Labo des scores",
@@ -77,6 +80,7 @@ WORDS: dict[str, dict[str, str]] = {
         "salt_best": "Sel sur {ingredient}",
         "term": "terme",
         "now": "maintenant",
+        "refresh": "Actualiser depuis la partie",
     },
 }
 
@@ -85,7 +89,7 @@ def say(lang: str, key: str, **values: object) -> str:
     return phrase(WORDS, lang, key, **values)
 
 
-class ScoreLab(_Explorer):
+class ScoreLab(Explorer):
     """A potion to experiment with: cards, Salts and bonus tokens, its formula and its value.
 
     ``source`` (a ``Game`` or a ``PlayTable``) gives the deck, the market to add from and the
@@ -100,7 +104,7 @@ class ScoreLab(_Explorer):
         lang: str = "en",
         follow: bool = False,
     ):
-        _source_game(source)  # a Game or a PlayTable, checked now
+        source_game(source)  # a Game or a PlayTable, checked now
         self._prepare(source, lang)
         self.played: list[Card] = []
         self.salt_on: dict[str, str] = {}
@@ -287,9 +291,9 @@ class ScoreLab(_Explorer):
     def _draw(self) -> None:
         game = self.game
         lang = self.lang
-        self.w_title.value = f"<h3 style='margin:4px 0'>{_esc(say(lang, 'title'))}</h3>"
+        self.w_title.value = f"<h3 style='margin:4px 0'>{esc(say(lang, 'title'))}</h3>"
         self.w_refresh.description = ""
-        self.w_refresh.tooltip = "Refresh"
+        self.w_refresh.tooltip = say(lang, "refresh")
         starts = [(say(lang, "empty"), None)] + [
             (say(lang, "player", n=s + 1), s) for s in range(game.num_players)
         ]
@@ -299,26 +303,30 @@ class ScoreLab(_Explorer):
         self.w_load.description = say(lang, "load")
         self.w_clear.description = say(lang, "clear")
         in_potion = {c.id for c in self.played}
-        choices = [(str(c), c.id) for c in game.deck if not c.is_salt and c.id not in in_potion]
+        choices = [
+            (card_label(c, lang), c.id)
+            for c in game.deck
+            if not c.is_salt and c.id not in in_potion
+        ]
         value = self.w_card.value if self.w_card.value in dict(choices).values() else None
         self._set_options(self.w_card, choices, value or (choices[0][1] if choices else None))
         self.w_card.description = say(lang, "add_card")
         self.w_card.style.description_width = "initial"
         self.w_add.description = say(lang, "add")
-        self.w_market_title.value = f"<b>{_esc(say(lang, 'market'))}</b>"
+        self.w_market_title.value = f"<b>{esc(say(lang, 'market'))}</b>"
         market = [c for row in (Row.DAY, Row.NIGHT) for c in game.market(row) if c]
         self.market.show([c for c in market if c.id not in in_potion], None, lang)
-        self.w_salt_label.value = _esc(say(lang, "salt_on"))
+        self.w_salt_label.value = esc(say(lang, "salt_on"))
         targets = self._salt_targets()
         free = bool(self._free_salts())
         for ingredient, button in self.w_salts.items():
             button.description = word(lang, ingredient.value)
             button.disabled = not (free and ingredient in targets)
-        self.w_tokens_label.value = _esc(say(lang, "tokens"))
+        self.w_tokens_label.value = esc(say(lang, "tokens"))
         for ingredient, toggle in self.w_tokens.items():
             toggle.description = word(lang, ingredient.value)
             toggle.value = ingredient in self.tokens
-        self.w_potion_title.value = f"<b>{_esc(say(lang, 'potion'))}</b>"
+        self.w_potion_title.value = f"<b>{esc(say(lang, 'potion'))}</b>"
         self.potion.show(self.played, None, lang)
         self.w_formula.value = self._formula_html()
         self.w_value.value = self._value_html()
@@ -329,10 +337,10 @@ class ScoreLab(_Explorer):
 
     def _formula_html(self) -> str:
         lang = self.lang
-        head = f"<h4>{_esc(say(lang, 'formula'))}</h4>"
+        head = f"<h4>{esc(say(lang, 'formula'))}</h4>"
         if not self.played:
-            return head + f"<p>{_esc(say(lang, 'no_cards'))}</p>"
-        latex = maths.potion_formula(self._maths_potion()).latex()
+            return head + f"<p>{esc(say(lang, 'no_cards'))}</p>"
+        latex = latex_words(maths.potion_formula(self._maths_potion()).latex(), lang)
         return head + f"<div data-maths='ok' style='overflow-x:auto'>$$ {latex} $$</div>"
 
     def _value_html(self) -> str:
@@ -340,14 +348,14 @@ class ScoreLab(_Explorer):
         pad = score_potion(self.played, self.salt_on, self.tokens)
         counts = self.counts()
         rows = "".join(
-            f"<tr><td>{_esc(word(lang, i.value))}</td><td>{counts[i]}</td><td>{points}</td></tr>"
+            f"<tr><td>{esc(word(lang, i.value))}</td><td>{counts[i]}</td><td>{points}</td></tr>"
             for i, points in pad.rows
             if counts[i] or points
         )
         return (
-            f"<h4>{_esc(say(lang, 'value'))}: <span data-potion-value='{pad.total}'>{pad.total}</span></h4>"
-            f"<table class='cn-list'><tr><th></th><th>{_esc(say(lang, 'count'))}</th>"
-            f"<th>{_esc(say(lang, 'points'))}</th></tr>{rows}</table>"
+            f"<h4>{esc(say(lang, 'value'))}: <span data-potion-value='{pad.total}'>{pad.total}</span></h4>"
+            f"<table class='cn-list'><tr><th></th><th>{esc(say(lang, 'count'))}</th>"
+            f"<th>{esc(say(lang, 'points'))}</th></tr>{rows}</table>"
         )
 
     def _marginal_html(self) -> str:
@@ -356,25 +364,49 @@ class ScoreLab(_Explorer):
         potion = self._maths_potion()
 
         def why(ingredient: Ingredient) -> str:
-            return f"<td>${maths.ingredient_gain(potion, ingredient).latex()}$</td>"
+            return (
+                f"<td>${latex_words(maths.ingredient_gain(potion, ingredient).latex(), lang)}$</td>"
+            )
 
         ingredient_rows = "".join(
-            f"<tr><td>{_esc(word(lang, i.value))}</td><td data-cn-gain='{i.value}'>{gain:+d}</td>"
+            f"<tr><td>{esc(word(lang, i.value))}</td><td data-cn-gain='{i.value}'>{gain:+d}</td>"
             f"{why(i)}</tr>"
             for i, gain in sorted(gains.items(), key=lambda item: -item[1])
         )
         card_rows = "".join(
-            f"<tr><td><b>{_esc(card.id)}</b> {_esc(_name(card, lang))} · {_esc(card.scoring)}"
-            + (f" ({_esc(say(lang, 'salt_best', ingredient=word(lang, note)))})" if note else "")
+            f"<tr><td><b>{esc(card.id)}</b> {esc(_name(card, lang))} · {esc(scoring_text(card.scoring, lang))}"
+            + (f" ({esc(say(lang, 'salt_best', ingredient=word(lang, note)))})" if note else "")
             + f"</td><td data-cn-gain='{card.id}'>{gain:+d}</td></tr>"
             for card, gain, note in self.card_gains()
         )
         return (
-            f"<h4>{_esc(say(lang, 'marginal_ingredient'))}</h4>"
+            f"<h4>{esc(say(lang, 'marginal_ingredient'))}</h4>"
             f"<table class='cn-list'>{ingredient_rows}</table>"
-            f"<h4>{_esc(say(lang, 'marginal_card'))}</h4>"
+            f"<h4>{esc(say(lang, 'marginal_card'))}</h4>"
             f"<table class='cn-list'>{card_rows}</table>"
         )
+
+
+#: The words ``carnuta_core.maths`` writes in its formulas (``\\text{...}``), in French.
+LATEX_FR = {
+    **{i.title: word("fr", i.value) for i in INGREDIENTS},
+    **{f"one more {i.title}": f"+1 {word('fr', i.value)}" for i in INGREDIENTS},
+    "Row": "Rangée",
+    "Formula": "Formule",
+    "Salt": "Sel",
+    "Salts": "Sels",
+    "token": "jeton",
+    "tokens": "jetons",
+}
+_LATEX_TEXT = re.compile(r"\\text\{([^{}]*)\}")
+
+
+def latex_words(latex: str, lang: str) -> str:
+    """The maths module's formulas with their words (its ``\\text{...}`` labels: ingredients,
+    headings) in ``lang``; the mathematics is unchanged."""
+    if lang == "en":
+        return latex
+    return _LATEX_TEXT.sub(lambda m: rf"\text{{{LATEX_FR.get(m[1], m[1])}}}", latex)
 
 
 def _name(card: Card, lang: str) -> str:

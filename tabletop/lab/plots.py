@@ -34,7 +34,8 @@ def plot_seat_win_rates(df: pd.DataFrame, ax: Any = None) -> Any:
     ax.set_ylabel("win rate (%)")
     games = int(rates["games"].iloc[0])
     ax.set_title(f"Win rate by seat ({games} games, 95% Wilson intervals)")
-    ax.legend(loc="lower right")
+    # Outside the axes, right of the bars: a legend inside would cover the last bar.
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
     return ax
 
 
