@@ -37,6 +37,7 @@ OFFLINE_LESSONS = [
     "notebooks/00_start_here.ipynb",
     "notebooks/fr/00_commencer_ici.ipynb",
     "notebooks/05_play_and_coach.ipynb",
+    "notebooks/play_carnival.ipynb",
 ]
 PLAY = "notebooks/play.ipynb"
 COMPILED = ("numpy", "pandas", "matplotlib", "scipy")
