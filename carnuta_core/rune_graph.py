@@ -39,7 +39,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from statistics import mean
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 import networkx as nx
@@ -139,8 +138,9 @@ class RuneState(_RuneFields):
         )
 
     @staticmethod
-    def _trusted(k: Key) -> RuneState:
-        """A state from fields already known to be valid (the graph builders' hot path)."""
+    def trusted(k: Key) -> RuneState:
+        """A state from fields already known to be valid (the graph builders' hot path):
+        no check, so only for tuples made by the kit's own rune moves."""
         return tuple.__new__(RuneState, k)
 
     def _replace(self, **changes: Any) -> RuneState:
@@ -461,25 +461,20 @@ def _all_keys(rules: Rules, players: int | None) -> list[Key]:
     return out
 
 
-def _fill(
-    graph: nx.MultiDiGraph,
+def _build(
     keys: Sequence[Key],
     rules: Rules,
     groups: Sequence[CostGroup],
     closed: bool,
     max_actions: int | None = None,
-) -> None:
-    """Add ``keys`` and their edges to an empty ``graph``; unless ``closed`` (every target is
-    among ``keys``), also every state reachable from them, breadth first (within
-    ``max_actions`` actions, if given: the states at that distance get no out-edges).
+) -> tuple[list[RuneState], list[tuple[RuneState, RuneState, str, Mapping[str, Any]]]]:
+    """The states and edges of a rune graph: ``keys`` and their edges; unless ``closed``
+    (every target is among ``keys``), also every state reachable from them, breadth first
+    (within ``max_actions`` actions, if given: the states at that distance get no out-edges).
 
-    This writes networkx's adjacency dicts directly (``_node``, ``_succ``, ``_pred``, the
-    layout ``MultiDiGraph.add_edge`` builds): five times faster than ``add_edges_from`` for the
-    ~190,000 edges of the full 4-player graph. ``tests/test_graphs.py`` checks that the result
-    equals a graph built with ``add_edges_from``. The edge attributes of one action are one
-    read-only mapping shared by its edges (``graph.copy()`` gives editable ones).
+    States come in breadth-first order and edges in the engine's order of actions, so that
+    networkx's shortest paths break ties the same way every time.
     """
-    node, succ, pred = graph._node, graph._succ, graph._pred
     interned: dict[Key, RuneState] = {}
     rune_attrs: dict[str, Mapping[str, Any]] = {}
     # per number of Padlocks: every play edge as (key, attributes, Suns and Moons needed, then
@@ -492,16 +487,14 @@ def _fill(
         for group in groups:
             need_s, need_m, d_s, d_m, back_s, back_m = cost_delta(group.cost)
             for lock in (None, level) if level is not None else (None,):
-                edge_attrs: Mapping[str, Any] = MappingProxyType(
-                    {
-                        "action": group.action,
-                        "kind": "play",
-                        "cost": format_cost(group.cost),
-                        "cards": group.cards,
-                        "padlock": lock is not None,
-                        "counter": lock,
-                    }
-                )
+                edge_attrs = {
+                    "action": group.action,
+                    "kind": "play",
+                    "cost": format_cost(group.cost),
+                    "cards": group.cards,
+                    "padlock": lock is not None,
+                    "counter": lock,
+                }
                 key = f"{group.action} +padlock" if lock is not None else group.action
                 opened = 0 if lock is None else 1
                 found.append(
@@ -510,20 +503,17 @@ def _fill(
 
     depth: dict[Key, int] = {}
     here = 0
+    queue: list[Key] = []
+    edges: list[tuple[RuneState, RuneState, str, Mapping[str, Any]]] = []
+    add = edges.append
 
     def intern(k: Key) -> RuneState:
-        state = interned.get(k)
-        if state is None:
-            state = interned[k] = RuneState._trusted(k)
-            node[state] = {"label": state.label}
-            succ[state] = {}
-            pred[state] = {}
-            if not closed:
-                queue.append(k)
-                depth[k] = here + 1
+        state = interned[k] = RuneState.trusted(k)
+        if not closed:
+            queue.append(k)
+            depth[k] = here + 1
         return state
 
-    queue: list[Key] = []
     for k in keys:
         intern(k)
         depth[k] = 0
@@ -537,25 +527,18 @@ def _fill(
             if here >= max_actions:
                 continue
         u = interned[k]
-        out = succ[u]
         for action, kind, target in _rune_steps(k, rules):
-            v = interned.get(target) or intern(target)
             attrs = rune_attrs.get(action)
             if attrs is None:
-                attrs = rune_attrs[action] = MappingProxyType(
-                    {
-                        "action": action,
-                        "kind": kind,
-                        "cost": None,
-                        "cards": (),
-                        "padlock": False,
-                        "counter": None,
-                    }
-                )
-            keydict = out.get(v)
-            if keydict is None:
-                keydict = out[v] = pred[v][u] = {}
-            keydict[action] = attrs
+                attrs = rune_attrs[action] = {
+                    "action": action,
+                    "kind": kind,
+                    "cost": None,
+                    "cards": (),
+                    "padlock": False,
+                    "counter": None,
+                }
+            add((u, interned.get(target) or intern(target), action, attrs))
         suns, moons, spaces, locked, rs, rm = k
         for edge_key, play, need_s, need_m, d_s, d_m, d_o, d_l, back_s, back_m in plays[locked]:
             if suns < need_s or moons < need_m:
@@ -571,11 +554,8 @@ def _fill(
                     rs + back_s,
                     rm + back_m,
                 )
-            v = interned.get(target) or intern(target)
-            keydict = out.get(v)
-            if keydict is None:
-                keydict = out[v] = pred[v][u] = {}
-            keydict[edge_key] = play
+            add((u, interned.get(target) or intern(target), edge_key, play))
+    return list(interned.values()), edges
 
 
 def rune_graph(
@@ -605,9 +585,13 @@ def rune_graph(
     graph = nx.MultiDiGraph(players=players)
     with _gc_paused():  # ~200,000 new dicts and tuples, none of them garbage
         if start is None:
-            _fill(graph, _all_keys(rules, players), rules, groups, closed=True)
+            states, edges = _build(_all_keys(rules, players), rules, groups, closed=True)
         else:
-            _fill(graph, [_key(start)], rules, groups, closed=False, max_actions=max_actions)
+            states, edges = _build(
+                [_key(start)], rules, groups, closed=False, max_actions=max_actions
+            )
+        graph.add_nodes_from((state, {"label": state.label}) for state in states)
+        graph.add_edges_from(edges)
     return graph
 
 
@@ -705,6 +689,11 @@ class Afford:
 def _rune_paths(start: RuneState, rules: Rules) -> tuple[dict[RuneState, list[RuneState]], Any]:
     graph = rune_graph(start, rules=rules)
     return nx.single_source_shortest_path(graph, start), graph
+
+
+def clear_caches() -> None:
+    """Forget the shortest paths kept for recent start states (for cold-start timings)."""
+    _rune_paths.cache_clear()
 
 
 def actions_to_afford(state: RuneState, cost: CostLike, rules: Rules | None = None) -> Afford:
@@ -1196,6 +1185,7 @@ __all__ = [
     "all_states",
     "as_cost",
     "bot_games",
+    "clear_caches",
     "cost_groups",
     "cost_table",
     "draw_rune_graph",

@@ -108,6 +108,11 @@ def synergy_graph(deck: Iterable[Card]) -> nx.DiGraph:
     return _synergy_graph(cards).copy()
 
 
+def clear_caches() -> None:
+    """Forget the synergy graphs kept for recent decks (for cold-start timings)."""
+    _synergy_graph.cache_clear()
+
+
 @lru_cache(maxsize=8)
 def _synergy_graph(cards: tuple[Card, ...]) -> nx.DiGraph:
     graph = nx.DiGraph()
@@ -656,6 +661,7 @@ __all__ = [
     "Dependency",
     "PairSynergy",
     "card_graph",
+    "clear_caches",
     "dependencies",
     "draft_table",
     "draw_clusters",
