@@ -18,7 +18,7 @@ engine's scoring (``scoring.card_points``).
 >>> graph.edges["N24", "clover"]["weight"], graph.edges["clover", "D01"]["weight"]
 (1.0, 2)
 
-networkx is imported here and in ``rune_graph.py`` only.
+networkx is imported here and in the ``rune_graph`` package only.
 """
 
 from __future__ import annotations

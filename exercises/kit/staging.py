@@ -20,19 +20,14 @@ SALTS = [c.id for c in DECK if c.is_salt]
 FREE = [c.id for c in DECK if c.origin is not Origin.START and not c.cost]
 
 
-def capacity(rules: Rules, counter: int) -> int:
-    """Open rune spaces on a board whose counter is on ``counter``."""
-    return rules.open_spaces + sum(1 for level in rules.unlock_levels if level <= counter)
-
-
 def runes_field(letters: str, played: int, rules: Rules | None = None) -> str:
     """A board's ``runes`` text: the runes (``S``/``M``), then empty spaces, then Padlocks."""
     rules = rules or Rules()
-    counter = min(played, rules.counter_max)
-    open_spaces = capacity(rules, counter)
+    counter = rules.counter_after(played)
+    open_spaces = rules.open_spaces_at(counter)
     if len(letters) > open_spaces:
         raise ValueError(f"{letters!r} does not fit on {open_spaces} open spaces")
-    return letters + "." * (open_spaces - len(letters)) + "#" * (rules.rune_spaces - open_spaces)
+    return letters + "." * (open_spaces - len(letters)) + "#" * rules.locked_spaces_at(counter)
 
 
 def board(
@@ -113,7 +108,7 @@ def opponent_board(potion: Sequence[str]) -> dict[str, Any]:
 def random_bonus(rng: random.Random, played: int, rules: Rules | None = None) -> list[str]:
     """Bonus Ingredient tokens for a counter: one per bonus space reached."""
     rules = rules or Rules()
-    earned = sum(1 for level in rules.bonus_levels if level <= min(played, rules.counter_max))
+    earned = rules.bonuses_earned(rules.counter_after(played))
     return [i.value for i in rng.sample(INGREDIENTS, earned)]
 
 
