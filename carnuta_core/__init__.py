@@ -28,6 +28,7 @@ from .errors import (
     IllegalAction,
     PositionError,
     RulesError,
+    WorkLimitError,
 )
 from .game import Game, PlayerView, Seat
 from .legality import LegalActions
@@ -72,6 +73,7 @@ __all__ = [
     "Row",
     "Rules",
     "RulesError",
+    "WorkLimitError",
     "ScorePad",
     "Sickle",
     "TakeCard",

@@ -68,3 +68,12 @@ class PositionError(CarnutaError):
 
 class RulesError(CarnutaError):
     """A ``Rules`` value whose settings contradict each other."""
+
+
+class WorkLimitError(CarnutaError):
+    """An input whose work would exceed a documented bound; names the argument and the bound."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.reason = message

@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..cards import Card
+from ..deck import Deck
 from ..errors import PositionError
 from ..game import Game, PlayerView
 from ..model import INGREDIENTS, Ingredient
 from .formulas import COUNT_SYMBOLS, Formula, as_ingredient, card_formula, evaluate, latex_of
-from .potions import Potion, as_potion, potion_formula, salt_places
+from .potions import Potion, as_potion, card_list, potion_formula, salt_places
 
 
 @dataclass(frozen=True)
@@ -78,14 +79,18 @@ def ingredient_gain(
 
 def card_gain(
     source: Potion | PlayerView | Game,
-    card: Card,
+    card: Card | str,
     on: str | None = None,
     seat: int | None = None,
+    *,
+    deck: Deck | None = None,
 ) -> Gain:
     """The points gained by playing ``card``: its own points plus what it adds to the others.
 
-    A Salt goes ``on`` a played card; without ``on`` it goes where it gains most. The Bonus
-    token a counter space may give is not included (it does not depend on the card).
+    ``card`` is a ``Card``, a card id (looked up in ``deck``, else the game's deck, else the
+    reference deck) or a card line. A Salt goes ``on`` a played card; without ``on`` it goes
+    where it gains most. The Bonus token a counter space may give is not included (it does
+    not depend on the card).
 
     >>> p = Potion.of(["H1,day,normal,honey,-,2 per mushroom"])
     >>> g = card_gain(p, Card.parse("M2,night,normal,mushroom,-,1 per mushroom"))
@@ -93,6 +98,10 @@ def card_gain(
     (3, 1, 2)
     """
     potion = as_potion(source, seat)
+    if isinstance(card, str):  # an id (in ``deck``, the game's, or the reference deck) or a line
+        card = card_list([card], deck or (source.deck if isinstance(source, Game) else None))[0]
+    if not isinstance(card, Card):
+        raise PositionError("card", f"{card!r} is not a card (give a Card or a card id)")
     if any(c.id == card.id for c in potion.played):
         raise PositionError("card", f"{card.id} is already in the potion")
     counts = potion.counts()

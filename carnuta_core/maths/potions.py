@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import sympy
 
 from ..cards import Card
-from ..deck import Deck
+from ..deck import Deck, reference_deck
 from ..errors import CarnutaError, PositionError
 from ..game import Game, PlayerView
 from ..model import INGREDIENTS, Ingredient
@@ -26,17 +26,39 @@ from .formulas import (
 
 
 def card_list(cards: Iterable[Card | str], deck: Deck | None) -> tuple[Card, ...]:
-    """Cards, card ids looked up in ``deck``, or card lines (read by ``Card.parse``)."""
+    """Cards, card ids looked up in ``deck`` (the reference deck by default), or card lines
+    (read by ``Card.parse``)."""
+    if isinstance(cards, (str, Card)) or not isinstance(cards, Iterable):
+        raise PositionError("played", f"give a list of cards, not {cards!r}")
     out = []
     for card in cards:
         if isinstance(card, Card):
             out.append(card)
-        elif isinstance(card, str) and "," not in card and deck is not None:
-            out.append(deck_card(deck, card))
+        elif isinstance(card, str) and "," not in card:
+            out.append(deck_card(deck or reference_deck(), card))
         elif isinstance(card, str):
             out.append(Card.parse(card))
         else:
             raise PositionError("played", f"{card!r} is not a card")
+    return tuple(out)
+
+
+def salt_pairs(salt_on: object) -> tuple[tuple[str, str], ...]:
+    """``(Salt id, card id)`` pairs from a mapping or a list of pairs; else ``PositionError``."""
+    if salt_on is None:
+        return ()
+    pairs = salt_on.items() if isinstance(salt_on, Mapping) else salt_on
+    if isinstance(pairs, str) or not isinstance(pairs, Iterable):
+        raise PositionError("salt_on", f"map each Salt to the card it sits on, not {salt_on!r}")
+    out = []
+    for pair in pairs:
+        if (
+            not isinstance(pair, (tuple, list))
+            or len(pair) != 2
+            or not all(isinstance(part, str) for part in pair)
+        ):
+            raise PositionError("salt_on", f"{pair!r} is not a (Salt id, card id) pair")
+        out.append((pair[0], pair[1]))
     return tuple(out)
 
 
@@ -97,15 +119,18 @@ class Potion:
     @staticmethod
     def of(
         cards: Iterable[Card | str],
-        salt_on: Mapping[str, str] | None = None,
+        salt_on: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
         bonus_tokens: Iterable[Ingredient | str] = (),
         *,
         deck: Deck | None = None,
     ) -> Potion:
-        """A potion from cards (or card ids found in ``deck``, or card lines)."""
+        """A potion from cards (or card ids found in ``deck``, by default the reference deck,
+        or card lines); ``salt_on`` maps each Salt to its card (a dict or a list of pairs)."""
+        if isinstance(bonus_tokens, (str, Ingredient)) or not isinstance(bonus_tokens, Iterable):
+            raise PositionError("bonus_tokens", "give a list of ingredients, such as ['berry']")
         return Potion(
             card_list(cards, deck),
-            tuple((salt_on or {}).items()),
+            salt_pairs(salt_on),
             tuple(as_ingredient(t) for t in bonus_tokens),
         )
 
@@ -281,6 +306,7 @@ def potion_formula(source: Potion | PlayerView | Game, seat: int | None = None) 
 
 
 __all__ = [
+    "salt_pairs",
     "Potion",
     "PotionFormula",
     "as_potion",

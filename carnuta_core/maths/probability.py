@@ -9,11 +9,15 @@ from collections.abc import Iterable
 import sympy
 
 from ..cards import Card
-from ..errors import CarnutaError
+from ..errors import CarnutaError, WorkLimitError
 from ..game import Game
 from ..model import Row, lookup
 from .formulas import Formula
 from .potions import deck_card
+
+#: The most unseen cards the exact laws accept: far beyond any deck (the reference market decks
+#: hold 32 cards each), small enough that every answer comes back within a second.
+MAX_UNSEEN = 1000
 
 
 def _whole(value: object, name: str) -> int:
@@ -28,6 +32,18 @@ def _whole(value: object, name: str) -> int:
     return number
 
 
+def _law(unseen: object, n: object, wanted: object) -> tuple[int, int, int]:
+    """The checked arguments of a reveal law, ``n`` capped at ``unseen``."""
+    u, n, w = _whole(unseen, "unseen"), _whole(n, "n"), _whole(wanted, "wanted")
+    if u > MAX_UNSEEN:
+        raise WorkLimitError(
+            "unseen", f"{u} cards: the exact laws take at most {MAX_UNSEEN} unseen cards"
+        )
+    if w > u:
+        raise CarnutaError(f"wanted is {w}, but only {u} cards are unseen")
+    return u, min(n, u), w
+
+
 def reveal_distribution(unseen: int, n: int, wanted: int = 1) -> dict[int, Formula]:
     """How many of ``wanted`` particular cards the next ``n`` reveals show (exact).
 
@@ -37,10 +53,7 @@ def reveal_distribution(unseen: int, n: int, wanted: int = 1) -> dict[int, Formu
     >>> reveal_distribution(5, 2, 2)
     {0: 3/10, 1: 3/5, 2: 1/10}
     """
-    unseen, n, wanted = _whole(unseen, "unseen"), _whole(n, "n"), _whole(wanted, "wanted")
-    if wanted > unseen:
-        raise CarnutaError(f"wanted is {wanted}, but only {unseen} cards are unseen")
-    n = min(n, unseen)
+    unseen, n, wanted = _law(unseen, n, wanted)
     total = math.comb(unseen, n)
     return {
         hits: sympy.Rational(math.comb(wanted, hits) * math.comb(unseen - wanted, n - hits), total)
@@ -58,8 +71,8 @@ def reveal_probability(unseen: int, n: int, wanted: int = 1) -> Formula:
     >>> reveal_probability(24, 4), reveal_probability(24, 4, 3)
     (1/6, 221/506)
     """
-    distribution = reveal_distribution(unseen, n, wanted)
-    return 1 - distribution.get(0, sympy.Integer(0))
+    unseen, n, wanted = _law(unseen, n, wanted)
+    return 1 - sympy.Rational(math.comb(unseen - wanted, n), math.comb(unseen, n))
 
 
 def _deck_row(card: Card) -> Row:
@@ -96,6 +109,8 @@ def unseen_cards(game: Game, row: Row | str) -> tuple[Card, ...]:
 
 
 def _game_card(game: Game, card: Card | str) -> Card:
+    if not isinstance(card, (Card, str)):
+        raise CarnutaError(f"card should be a Card or a card id such as 'N16', not {card!r}")
     return deck_card(game.deck, card.id if isinstance(card, Card) else card)
 
 
@@ -106,6 +121,7 @@ def card_reveal_probability(game: Game, card: Card | str, n: int) -> Formula:
     not modelled (``n`` beyond the deck reveals every unseen card).
     """
     wanted = _game_card(game, card)
+    n = _whole(n, "n")
     unseen = unseen_cards(game, _deck_row(wanted))
     if wanted not in unseen:
         return sympy.Integer(0)
@@ -116,7 +132,10 @@ def any_reveal_probability(game: Game, cards: Iterable[Card | str], n: int) -> F
     """The chance to see at least one of ``cards`` within the next ``n`` reveals of each
     deck involved (the two decks are shuffled independently).
     """
+    if isinstance(cards, (str, Card)):
+        raise CarnutaError("cards should be a list of cards or card ids, such as ['N16', 'D02']")
     wanted = {c.id: c for c in (_game_card(game, card) for card in cards)}
+    n = _whole(n, "n")
     miss = sympy.Integer(1)
     for row in (Row.DAY, Row.NIGHT):
         unseen = unseen_cards(game, row)
@@ -127,6 +146,7 @@ def any_reveal_probability(game: Game, cards: Iterable[Card | str], n: int) -> F
 
 
 __all__ = [
+    "MAX_UNSEEN",
     "any_reveal_probability",
     "card_reveal_probability",
     "reveal_distribution",

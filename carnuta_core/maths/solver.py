@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ import numpy as np
 
 from ..cards import Card
 from ..deck import reference_deck
-from ..errors import PositionError
+from ..errors import PositionError, WorkLimitError
 from ..model import INGREDIENTS, Origin
 from ..rules import Rules
 from ..scoring import ScorePad, score_potion
@@ -75,8 +76,18 @@ class Optimum:
         )
 
 
+#: The most cards in a potion the solver takes: a player ends with 11 to 13 cards (the one who
+#: triggers the end, or anyone who plays on in the last round). The work grows fast with k.
+MAX_POTION_CARDS = 13
+#: The most cards in a pool (the reference deck has 72).
+MAX_POOL = 150
+#: The most choices of cards the brute-force check may score (about a minute of work).
+MAX_EXHAUSTIVE = 200_000
+
+
 def _tokens_for(k: int, rules: Rules) -> int:
-    return min(len(INGREDIENTS), sum(1 for level in rules.bonus_levels if level <= k))
+    """Bonus tokens the counter gives on the way to ``k`` cards, at most one per ingredient."""
+    return min(len(INGREDIENTS), rules.bonuses_earned(rules.counter_after(k)))
 
 
 def _search_setup(
@@ -87,20 +98,36 @@ def _search_setup(
     budget: int | None,
     rules: Rules | None,
 ) -> CountVectorSearch:
+    if pool is not None and (isinstance(pool, (str, Card)) or not isinstance(pool, Iterable)):
+        raise PositionError("pool", f"give a list of cards, not {pool!r}")
     cards = list(reference_deck() if pool is None else pool)
+    if not all(isinstance(c, Card) for c in cards):
+        raise PositionError("pool", "every entry of the pool must be a Card")
+    if len(cards) > MAX_POOL:
+        raise WorkLimitError("pool", f"{len(cards)} cards: the solver takes at most {MAX_POOL}")
+    if isinstance(k, int) and not isinstance(k, bool) and k > MAX_POTION_CARDS:
+        raise WorkLimitError(
+            "k", f"{k} cards: the solver proves optima of at most {MAX_POTION_CARDS} cards"
+        )
     ids = [c.id for c in cards]
     if len(set(ids)) != len(ids):
         raise PositionError("pool", "a card id appears twice in the pool")
-    if not isinstance(k, int) or not 1 <= k <= len(cards):
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= len(cards):
         raise PositionError("k", f"choose between 1 and {len(cards)} cards, not {k!r}")
     tokens = _tokens_for(k, rules or Rules()) if bonus_tokens is None else bonus_tokens
-    if not isinstance(tokens, int) or not 0 <= tokens <= len(INGREDIENTS):
+    if (
+        not isinstance(tokens, int)
+        or isinstance(tokens, bool)
+        or not 0 <= tokens <= len(INGREDIENTS)
+    ):
         raise PositionError("bonus_tokens", f"between 0 and 8 Bonus tokens, not {tokens!r}")
     has_start = any(c.origin is Origin.START for c in cards)
     starting = (1 if has_start else 0) if starting is None else starting
-    if not isinstance(starting, int) or not 0 <= starting <= k:
+    if not isinstance(starting, int) or isinstance(starting, bool) or not 0 <= starting <= k:
         raise PositionError("starting", f"{starting!r} starting cards cannot be in a potion")
-    if budget is not None and (not isinstance(budget, int) or budget < 0):
+    if budget is not None and (
+        not isinstance(budget, int) or isinstance(budget, bool) or budget < 0
+    ):
         raise PositionError("budget", f"a budget is a whole number of cost icons, not {budget!r}")
     if budget is not None:
         starts = sorted(len(c.cost) for c in cards if c.origin is Origin.START)
@@ -160,6 +187,8 @@ def optimum(
     >>> best.value, sorted(c.id for c in best.potion.played)
     (11, ['A1', 'A2', 'A3'])
     """
+    if not isinstance(batch, int) or isinstance(batch, bool) or batch < 1:
+        raise PositionError("batch", f"a batch is a whole number of at least 1, not {batch!r}")
     search = _search_setup(pool, k, bonus_tokens, starting, budget, rules)
     began = time.perf_counter()
     vectors = search.vectors()
@@ -232,8 +261,15 @@ def exhaustive_optimum(
     """The same optimum by brute force, for small pools: every choice of ``k`` cards, every
     placement of the Bonus tokens and Salts, each scored by the engine's ``score_potion``."""
     search = _search_setup(pool, k, bonus_tokens, starting, budget, rules)
-    began = time.perf_counter()
     cards = search.cards + search.salts
+    choices = math.comb(len(cards), k)
+    if choices > MAX_EXHAUSTIVE:
+        raise WorkLimitError(
+            "k",
+            f"{choices:,} choices of {k} cards from {len(cards)}: the brute force scores at most "
+            f"{MAX_EXHAUSTIVE:,} (use optimum, or a smaller pool)",
+        )
+    began = time.perf_counter()
     best_value, best_potion, tried = -1, None, 0
     for combo in itertools.combinations(cards, k):
         if sum(c.origin is Origin.START for c in combo) != search.starting:
@@ -266,4 +302,11 @@ def exhaustive_optimum(
     )
 
 
-__all__ = ["Optimum", "exhaustive_optimum", "optimum"]
+__all__ = [
+    "MAX_EXHAUSTIVE",
+    "MAX_POOL",
+    "MAX_POTION_CARDS",
+    "Optimum",
+    "exhaustive_optimum",
+    "optimum",
+]
