@@ -19,6 +19,7 @@ and 0 elsewhere: two set ingredients are complements, and only when balanced.
 >>> a, b = proof_symbols("a b")
 >>> min_difference_law().piecewise
 Piecewise((1, a > b), (0, True))
+>>> from carnuta_core.maths import count_symbol
 >>> n = count_symbol("egg")
 >>> difference(sympy.floor(n / 2), n)
 Piecewise((1, Eq(Mod(n_egg, 2), 1)), (0, True))
@@ -180,6 +181,7 @@ def difference(expr: Formula, symbol: Formula, step: int = 1) -> Formula:
     A step of 2 (a double) is two unit steps: :math:`\Delta_2 f(n) = \Delta f(n) + \Delta
     f(n + 1)`.
 
+    >>> from carnuta_core.maths import count_symbol
     >>> n, m = count_symbol("egg"), count_symbol("mushroom")
     >>> difference(3 * n + 2 * m, n)
     3
