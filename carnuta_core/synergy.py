@@ -324,6 +324,65 @@ def strategy_clusters(deck: Iterable[Card], *, seed: int = 0) -> pd.DataFrame:
 
 
 # ---------------------------------------------------------------- views
+@dataclass(frozen=True)
+class ClusterCheck:
+    """How many of a potion's cards share one strategy cluster, against chance.
+
+    ``largest`` is the size of the potion's biggest cluster group (Salts and starting cards
+    left out: clusters are made of market cards); ``chance`` the exact expected largest group
+    of the same number of market cards drawn at random, and ``p_value`` the exact chance a
+    random draw groups at least as many in one cluster.
+    """
+
+    cards: tuple[str, ...]
+    largest: int
+    cluster: str
+    chance: float
+    p_value: float
+
+
+def cluster_check(
+    potion_cards: Iterable[str | Card],
+    clusters: pd.DataFrame,
+    deck: Iterable[Card],
+    *,
+    draws: int = 0,
+) -> ClusterCheck:
+    """Test whether a potion's market cards concentrate in one cluster of
+    ``strategy_clusters`` more than chance (exact, by counting every draw of that many cards;
+    at most 6 cards, else ``draws`` random draws estimate it)."""
+    import itertools
+    import random
+    from collections import Counter
+
+    starting = {c.id for c in deck if c.origin is Origin.START}
+    table = clusters.reset_index() if "card" not in clusters.columns else clusters
+    of = dict(zip(table["card"], table["cluster"], strict=True))
+    names = dict(zip(table["cluster"], table["name"], strict=False))
+    ids = tuple(c.id if isinstance(c, Card) else c for c in potion_cards)
+    mine = [of[cid] for cid in ids if cid in of and cid not in starting]
+    if not mine:
+        raise ValueError("potion_cards: none of these cards is in a cluster")
+    cluster, largest = Counter(mine).most_common(1)[0]
+    market = [cid for cid in of if cid not in starting]
+    size = len(mine)
+
+    def biggest(group: Iterable[str]) -> int:
+        return Counter(of[c] for c in group).most_common(1)[0][1]
+
+    if math.comb(len(market), size) <= 400_000:
+        samples: Iterable[tuple[str, ...]] = itertools.combinations(market, size)
+        total = math.comb(len(market), size)
+    else:
+        rng = random.Random(0)
+        total = max(draws, 20_000)
+        samples = (tuple(rng.sample(market, size)) for _ in range(total))
+    sizes = Counter(biggest(group) for group in samples)
+    chance = sum(k * n for k, n in sizes.items()) / total
+    p_value = sum(n for k, n in sizes.items() if k >= largest) / total
+    return ClusterCheck(ids, largest, names[cluster], chance, p_value)
+
+
 def ego(card: str | Card, deck: Iterable[Card]) -> nx.DiGraph:
     """A card's neighbourhood in the synergy graph: the ingredients it scores on and the cards
     that *are* them (its suppliers), and its own ingredient with the cards that score on it
@@ -659,8 +718,10 @@ def _gain(
 
 __all__ = [
     "Dependency",
+    "ClusterCheck",
     "PairSynergy",
     "card_graph",
+    "cluster_check",
     "clear_caches",
     "dependencies",
     "draft_table",

@@ -171,6 +171,8 @@ def _unit_difference(term: Formula, symbol: Formula) -> Formula:
             return sympy.Piecewise((1, scarcest), (0, True))
         condition = step.args[0][1]
         return sympy.Piecewise((1, sympy.And(condition, scarcest)), (0, True))
+    if isinstance(term, sympy.Piecewise):  # a difference already taken: difference it again
+        return sympy.simplify(sympy.piecewise_fold(shift(term, symbol, 1) - term))
     raise CarnutaError(f"no difference law for {term}")
 
 

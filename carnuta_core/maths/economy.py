@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, format_cost
 from ..deck import reference_deck
-from ..errors import CarnutaError, WorkLimitError
+from ..errors import CarnutaError, PositionError, WorkLimitError
 from ..model import Origin
 from ..rules import Rules
 from ..rune_graph.moves import cost_groups, rune_steps
@@ -60,7 +60,8 @@ def budget_curve(
     *,
     progress: bool = False,
 ) -> list[BudgetPoint]:
-    """The best score of ``k`` cards for each budget of cost icons, each solved exactly."""
+    """The best score of ``k`` cards for each budget of cost icons, each solved exactly
+    (budgets below the cheapest potion have no point)."""
     from .solver import optimum
 
     cards = list(reference_deck() if pool is None else pool)
@@ -74,7 +75,12 @@ def budget_curve(
         steps = tqdm(budgets, desc="budgets", unit="budget")
     points = []
     for budget in steps:
-        best = optimum(cards, k, budget=budget)
+        try:
+            best = optimum(cards, k, budget=budget)
+        except PositionError as error:
+            if error.field == "budget":  # below the cheapest potion: no point on the curve
+                continue
+            raise
         points.append(BudgetPoint(budget, best.value, best.cost, best.seconds, best.potion))
     return points
 
