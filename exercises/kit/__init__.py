@@ -12,7 +12,14 @@ of it and answers a wrong one with a hint quoting the rulebook. Instructor solut
 
 import sympy
 
-from . import theme_design, theme_rules, theme_runes, theme_scoring, theme_synergies
+from . import (
+    theme_design,
+    theme_maths,
+    theme_rules,
+    theme_runes,
+    theme_scoring,
+    theme_synergies,
+)
 from .answers import AnswerError
 from .base import EXERCISES, THEMES, Exercise, Result, catalogue, make
 from .rulebook import RULES, Rule
@@ -36,6 +43,7 @@ __all__ = [
     "make",
     "n",
     "theme_design",
+    "theme_maths",
     "theme_rules",
     "theme_runes",
     "theme_scoring",
