@@ -15,7 +15,9 @@ per game, so the same games answer every question:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from . import lab
@@ -41,6 +43,33 @@ def gini(values: Iterable[float]) -> float:
     n = len(data)
     weighted = sum((i + 1) * v for i, v in enumerate(data))
     return (2 * weighted) / (n * total) - (n + 1) / n
+
+
+def fair_band(games: int, players: int, level: Fraction = Fraction(95, 100)) -> tuple[int, int]:
+    """A central range of wins that a perfectly fair seat lands in with probability at least
+    ``level`` over ``games`` games (exact binomial law in whole numbers, shared wins aside),
+    trimmed one win at a time from the less likely end.
+
+    >>> fair_band(45, 3)
+    (9, 21)
+    """
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 5000:
+        raise CarnutaError(f"games: a whole number from 1 to 5000, not {games!r}")
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 10:
+        raise CarnutaError(f"players: a whole number from 2 to 10, not {players!r}")
+    # P(k wins) = C(n, k) (players - 1)^(n - k) / players^n: whole-number weights
+    weight = [math.comb(games, k) * (players - 1) ** (games - k) for k in range(games + 1)]
+    need = level * players**games
+    low, high, kept = 0, games, players**games
+    while True:
+        if weight[low] <= weight[high] and kept - weight[low] >= need:
+            kept -= weight[low]
+            low += 1
+        elif weight[high] < weight[low] and kept - weight[high] >= need:
+            kept -= weight[high]
+            high -= 1
+        else:
+            return low, high
 
 
 def play_counts(df: pd.DataFrame, deck: Deck | None = None) -> dict[str, int]:
@@ -141,6 +170,7 @@ def deck_ablation(
 
 
 __all__ = [
+    "fair_band",
     "deck_ablation",
     "deck_without",
     "gini",

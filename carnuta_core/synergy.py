@@ -643,7 +643,8 @@ def draft_table(game: Game, seat: int | None = None) -> pd.DataFrame:
     """ "What should I draft next?" — the market cards ranked for ``seat`` (the player to act):
 
     - ``gain now``: points the card adds to the potion if played now (its own points plus what
-      it adds to the cards already played; a Salt on its best ingredient), engine scoring;
+      it adds to the cards already played; a Salt on the played card where it adds most, 0
+      with none to sit on), engine scoring;
     - ``wanted by potion``: points per unit the potion's cards pay for the card's ingredient
       (what more of it would be worth later);
     - ``actions``: Take a Card + rune actions (``actions_to_afford``) + Play, from the
@@ -673,11 +674,18 @@ def draft_table(game: Game, seat: int | None = None) -> pd.DataFrame:
                 continue
             card = offered
             if card.ingredient is None:
-                options = [i for i in INGREDIENTS if counts[i] > 0] or list(INGREDIENTS)
-                gains = {i: _gain(scored, counts, None, i) - base for i in options}
-                best = max(options, key=lambda i: (gains[i], -INGREDIENTS.index(i)))
-                gain, target = gains[best], best.value
-                want = wanted[best]
+                # a Salt sits on a played card: never on an ingredient held only as a token
+                options = sorted(
+                    {c.ingredient for c in view.played if c.ingredient is not None},
+                    key=INGREDIENTS.index,
+                )
+                if not options:
+                    gain, target, want = 0, "-", 0.0
+                else:
+                    gains = {i: _gain(scored, counts, None, i) - base for i in options}
+                    best = max(options, key=lambda i: (gains[i], -INGREDIENTS.index(i)))
+                    gain, target = gains[best], best.value
+                    want = wanted[best]
             else:
                 gain = _gain(scored, counts, card, card.ingredient) - base
                 target = card.ingredient.value

@@ -41,10 +41,18 @@ from .paths import Afford, actions_to_afford, afford_all, clear_caches
 from .staging import to_position
 from .states import RuneState, as_cost, pay, unlock
 from .tables import afford_table, cost_table, padlock_table, reserve_table, tempo_table
-from .typical import bot_games, endgame_potions, named_states, turn_states, typical_states
+from .typical import (
+    EndPotion,
+    bot_games,
+    endgame_potions,
+    named_states,
+    turn_states,
+    typical_states,
+)
 
 __all__ = [
     "Afford",
+    "EndPotion",
     "CostGroup",
     "Move",
     "RuneState",

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 from ..cards import Card, format_cost
 from ..model import Origin
 from ..rules import Rules
-from ..scoring import card_points
+from ..scoring import score_potion
 from .building import all_states
 from .moves import cost_groups
 from .paths import actions_to_afford
 from .states import RuneState
-from .typical import named_states
+from .typical import EndPotion, named_states
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -134,29 +134,27 @@ def reserve_table(
 def tempo_table(
     cards: Iterable[Card],
     state: RuneState,
-    potions: Sequence[Mapping[str, int]],
+    potions: Sequence[EndPotion],
     rules: Rules | None = None,
 ) -> pd.DataFrame:
-    """Points per action: a card's mean points in typical end-game ``potions`` (ingredient
-    counts, the card's own ingredient added) over the actions it takes from ``state``:
-    1 Take a Card + the rune actions + 1 Play. Salts (no points of their own) are left out.
+    """Points per action: what a card adds to typical end-game ``potions`` over the actions it
+    takes from ``state`` (1 Take a Card + the rune actions + 1 Play).
+
+    What a card adds is the engine's score of the potion with it minus without it: its own
+    points *and* what its ingredient adds to the cards that count it (a double scores 0 or 1
+    itself but adds 2 to its column). A card already in a potion counts what it added there.
+    Salts (where they sit is a plan) are left out.
     """
     import pandas as pd
-
-    from ..model import INGREDIENTS
 
     rows = []
     for card in _cost_rows(cards):
         if card.ingredient is None:
             continue
         afford = actions_to_afford(state, card, rules)
-        points = []
-        for potion in potions:
-            counts = {i: potion.get(i.value, 0) for i in INGREDIENTS}
-            counts[card.ingredient] += card.weight
-            points.append(card_points(card, counts))
+        added = [_added(card, potion) for potion in potions]
         actions = None if afford.actions is None else afford.actions + 2
-        mean_points = mean(points) if points else 0.0
+        mean_points = mean(added) if added else 0.0
         rows.append(
             {
                 "card": card.id,
@@ -170,6 +168,25 @@ def tempo_table(
         )
     table = pd.DataFrame(rows).set_index("card").astype({"actions": "Int64"})
     return table.sort_values("points per action", ascending=False)
+
+
+def _added(card: Card, potion: EndPotion) -> int:
+    """The engine's score of ``potion`` with ``card`` minus without it."""
+    without = tuple(c for c in potion.played if c.id != card.id)
+    salts = {s: t for s, t in potion.salt_on.items() if t != card.id}
+    if len(salts) != len(potion.salt_on):  # a Salt sat on it: it stays, on the card itself
+        return 0 if card.ingredient is None else _added_with_salt(card, potion)
+    base = score_potion(without, salts, potion.bonus_tokens).total
+    return score_potion((*without, card), salts, potion.bonus_tokens).total - base
+
+
+def _added_with_salt(card: Card, potion: EndPotion) -> int:
+    """A card carrying Salts: without it, the Salts are not counted either."""
+    kept = {s: t for s, t in potion.salt_on.items() if t != card.id}
+    dropped = {s for s, t in potion.salt_on.items() if t == card.id}
+    without = tuple(c for c in potion.played if c.id != card.id and c.id not in dropped)
+    base = score_potion(without, kept, potion.bonus_tokens).total
+    return score_potion(potion.played, potion.salt_on, potion.bonus_tokens).total - base
 
 
 __all__ = [

@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from ..cards import Card
 from ..deck import Deck
+from ..model import Ingredient
 from ..rules import Rules
 from ..scoring import ingredient_counts
 from .states import RuneState
@@ -62,15 +64,24 @@ def typical_states(games: Iterable[Game], top: int = 5) -> list[tuple[RuneState,
     return counts.most_common(top)
 
 
-def endgame_potions(games: Iterable[Game]) -> list[dict[str, int]]:
-    """Every player's final ingredient counts in ``games`` (by ingredient name)."""
-    potions = []
-    for game in games:
-        for seat in range(game.num_players):
-            view = game.player(seat)
-            counts = ingredient_counts(view.played, dict(view.salt_on), view.bonus_tokens)
-            potions.append({i.value: n for i, n in counts.items()})
-    return potions
+class EndPotion(NamedTuple):
+    """A player's potion at the end of a game: played cards, Salt places, Bonus tokens."""
+
+    played: tuple[Card, ...]
+    salt_on: dict[str, str]
+    bonus_tokens: tuple[Ingredient, ...]
+
+    def counts(self) -> dict[Ingredient, int]:
+        return ingredient_counts(self.played, self.salt_on, self.bonus_tokens)
+
+
+def endgame_potions(games: Iterable[Game]) -> list[EndPotion]:
+    """Every player's final potion in ``games``."""
+    return [
+        EndPotion(view.played, dict(view.salt_on), view.bonus_tokens)
+        for game in games
+        for view in (game.player(seat) for seat in range(game.num_players))
+    ]
 
 
 def bot_games(n: int = 6, players: int = 3, seed: int = 0, deck: Deck | None = None) -> list[Game]:
@@ -96,6 +107,7 @@ def bot_games(n: int = 6, players: int = 3, seed: int = 0, deck: Deck | None = N
 
 
 __all__ = [
+    "EndPotion",
     "bot_games",
     "endgame_potions",
     "named_states",
