@@ -16,6 +16,7 @@ per game, so the same games answer every question:
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -34,9 +35,14 @@ def gini(values: Iterable[float]) -> float:
     >>> gini([1, 1, 1, 1]), gini([0, 0, 0, 4])
     (0.0, 0.75)
     """
-    data = sorted(float(v) for v in values)
-    if not data or any(v < 0 for v in data):
-        raise CarnutaError("values: give at least one number, none negative")
+    data = []
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not value >= 0:
+            raise CarnutaError(f"values: give numbers of at least 0, not {value!r}")
+        data.append(float(value))
+    data.sort()
+    if not data or math.isinf(data[-1]):
+        raise CarnutaError("values: give at least one finite number")
     total = sum(data)
     if total == 0:
         return 0.0

@@ -112,3 +112,30 @@ def test_optimum_arguments_are_checked_before_any_work(
     refuses_quickly(
         maths.optimum, pool, k, bonus_tokens=tokens, starting=starting, budget=budget, batch=batch
     )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(a=junk, b=junk)
+def test_derived_maths_entry_points_refuse_junk_with_typed_errors(a: Any, b: Any) -> None:
+    from carnuta_core import balance
+    from carnuta_core.maths import calculus, decisions, economy, reveal_laws
+
+    refuses_quickly(calculus.staircase, POTION, "berry", a)
+    refuses_quickly(calculus.marginal_value, POTION, a)
+    refuses_quickly(calculus.difference, maths.count_symbol("egg"), maths.count_symbol("egg"), a)
+    refuses_quickly(reveal_laws.expected_first_wanted, a, b)
+    refuses_quickly(reveal_laws.within_law(1).at, u=a, n=b)
+    refuses_quickly(decisions.sickle_value, GAME, 0, a)
+    refuses_quickly(decisions.draft_value, GAME, 0, "D02", a)
+    refuses_quickly(balance.fair_band, a, b)
+    refuses_quickly(balance.gini, [a, b])
+    refuses_quickly(economy.lagrangian_bound, [], a)
+
+
+def test_plans_and_sizes_are_bounded() -> None:
+    from carnuta_core.maths import economy
+
+    with pytest.raises(WorkLimitError, match="^potion"):
+        economy.potion_actions(list(DECK)[:20])
+    with pytest.raises(CarnutaError, match="one starting card"):
+        economy.potion_actions([DECK["S01"], DECK["S02"]])

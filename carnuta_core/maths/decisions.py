@@ -77,6 +77,8 @@ class SickleValue:
 
 def sickle_value(game: Game, seat: int, row: Row | str) -> SickleValue:
     """The exact expected best gain (for ``seat``'s potion now) after a Sickle on ``row``."""
+    if not isinstance(row, (Row, str)):
+        raise CarnutaError(f"row should be 'day' or 'night', not {row!r}")
     if isinstance(row, str):
         try:
             found = lookup(Row, row, "market row")
