@@ -35,7 +35,7 @@ def gini(values: Iterable[float]) -> float:
     >>> gini([1, 1, 1, 1]), gini([0, 0, 0, 4])
     (0.0, 0.75)
     """
-    data = []
+    data: list[float] = []
     for value in values:
         if isinstance(value, bool) or not isinstance(value, numbers.Real) or not value >= 0:
             raise CarnutaError(f"values: give numbers of at least 0, not {value!r}")
