@@ -25,10 +25,10 @@ from fractions import Fraction
 from ..cards import Card
 from ..errors import CarnutaError, WorkLimitError
 from ..game import Game
-from ..model import Row, lookup
+from ..model import Row
 from ..scoring import score_potion
 from .potions import Potion, as_potion, salt_places
-from .probability import unseen_cards
+from .probability import as_row, unseen_cards
 
 #: The most later cards a draft value enumerates (sets of them are counted exactly).
 MAX_LATER = 2
@@ -77,15 +77,7 @@ class SickleValue:
 
 def sickle_value(game: Game, seat: int, row: Row | str) -> SickleValue:
     """The exact expected best gain (for ``seat``'s potion now) after a Sickle on ``row``."""
-    if not isinstance(row, (Row, str)):
-        raise CarnutaError(f"row should be 'day' or 'night', not {row!r}")
-    if isinstance(row, str):
-        try:
-            found = lookup(Row, row, "market row")
-        except ValueError as error:
-            raise CarnutaError(str(error)) from None
-        assert isinstance(found, Row)
-        row = found
+    row = as_row(row)
     potion = as_potion(game, seat)
     shown = [c for c in game.market(row) if c is not None]
     best_now = max((_gain_now(potion, c) for c in shown), default=0)

@@ -82,6 +82,20 @@ def _deck_row(card: Card) -> Row:
     return row
 
 
+def as_row(row: object) -> Row:
+    """A market ``Row`` from itself or its name (``'day'``, ``'nuit'``...); else ``CarnutaError``."""
+    if isinstance(row, Row):
+        return row
+    if not isinstance(row, str):
+        raise CarnutaError(f"row should be 'day' or 'night', not {row!r}")
+    try:
+        found = lookup(Row, row, "market row")
+    except ValueError as error:
+        raise CarnutaError(str(error)) from None
+    assert isinstance(found, Row)
+    return found
+
+
 def unseen_cards(game: Game, row: Row | str) -> tuple[Card, ...]:
     """The cards that can still be revealed in ``row``'s market: that deck's cards that are
     not in the market, any hand, any potion or the discard (all public), sorted by id.
@@ -89,13 +103,7 @@ def unseen_cards(game: Game, row: Row | str) -> tuple[Card, ...]:
     Deck *order* is the game's only hidden information, so these are exactly the deck's
     cards, and every order of them is equally likely.
     """
-    if isinstance(row, str):
-        try:
-            found = lookup(Row, row, "market row")
-        except ValueError as error:
-            raise CarnutaError(str(error)) from None
-        assert isinstance(found, Row)
-        row = found
+    row = as_row(row)
     seen = {c.id for r in (Row.DAY, Row.NIGHT) for c in game.market(r) if c is not None}
     for seat in range(game.num_players):
         view = game.player(seat)
@@ -146,6 +154,7 @@ def any_reveal_probability(game: Game, cards: Iterable[Card | str], n: int) -> F
 
 
 __all__ = [
+    "as_row",
     "MAX_UNSEEN",
     "any_reveal_probability",
     "card_reveal_probability",
