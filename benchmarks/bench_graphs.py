@@ -98,7 +98,7 @@ def main() -> None:
         f"{graph.number_of_edges()} edges in {seconds.ms()} {verdict(seconds, 0.5)}"
     )
     seconds, _ = best(lambda: sy.ingredient_demand(deck), args.repeat, synergy_clear)
-    print(f"  ingredient demand with PageRank and betweenness: {seconds.ms()}")
+    print(f"  ingredient demand (weighted in-degree, supply): {seconds.ms()}")
     seconds, _ = best(lambda: sy.strategy_clusters(deck), args.repeat, synergy_clear)
     print(f"  strategy clusters (card graph + Louvain): {seconds.ms()}")
 

@@ -165,14 +165,13 @@ def ingredient_demand(deck: Iterable[Card]) -> pd.DataFrame:
     """Which ingredients the deck "wants": per ingredient, the weighted in-degree of its
     ``scores`` edges (points per unit summed over the cards), how many cards want it (and
     through sets), its supply (units the deck's cards provide; Salts are wild and not
-    counted), demand per unit supplied, PageRank on the weighted graph and betweenness on the
-    undirected graph. Sorted by demand, highest first.
+    counted) and demand per unit supplied. Sorted by demand, highest first. (Centralities are
+    left out: on the reference deck PageRank and betweenness are the same for every ingredient
+    to within 2%, so they carry no information; lesson 04 shows it.)
     """
     import pandas as pd
 
     graph = synergy_graph(deck)
-    rank = nx.pagerank(graph, weight="weight")
-    between = nx.betweenness_centrality(graph.to_undirected(as_view=True), weight=None)
     rows = []
     for ingredient in INGREDIENTS:
         name = ingredient.value
@@ -188,8 +187,6 @@ def ingredient_demand(deck: Iterable[Card]) -> pd.DataFrame:
                 "in sets": sum(1 for _, d in wants if d["set"]),
                 "supply": supply,
                 "demand per unit": round(demand / supply, 2) if supply else math.inf,
-                "pagerank": round(rank[name], 4),
-                "betweenness": round(between[name], 4),
             }
         )
     return pd.DataFrame(rows).set_index("ingredient").sort_values("demand", ascending=False)

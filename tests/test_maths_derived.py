@@ -273,3 +273,34 @@ def test_gini_and_skill_share() -> None:
         balance.gini([-1, 2])
     with pytest.raises(CarnutaError, match="starting card"):
         balance.deck_without(DECK, "S01")
+
+
+# ----------------------------------------------------------------------------- formulation
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), k=st.integers(3, 4))
+def test_both_integer_programs_find_the_brute_force_optimum(seed: int, k: int) -> None:
+    from carnuta_core.maths.formulation import optimum_milp
+
+    rng = random.Random(seed)
+    pool = [
+        *rng.sample(STARTS, 2),
+        *rng.sample(MARKET, 8),
+        *rng.sample([c for c in DECK if c.is_salt], 2),
+    ]
+    brute = maths.exhaustive_optimum(pool, k)
+    for formulation in ("weak", "strong"):
+        found = optimum_milp(pool, k, formulation=formulation, seconds=60)
+        assert found.optimal and found.value == brute.value, formulation
+        assert found.potion is not None and found.potion.score_pad().total == brute.value
+        assert found.bound >= found.value - 1e-6
+
+
+def test_integer_program_arguments_are_checked() -> None:
+    from carnuta_core.maths.formulation import optimum_milp
+
+    with pytest.raises(CarnutaError, match="^formulation"):
+        optimum_milp(formulation="tight")
+    with pytest.raises(WorkLimitError, match="^seconds"):
+        optimum_milp(seconds=10**6)
+    with pytest.raises(WorkLimitError, match="^k"):
+        optimum_milp(k=40)

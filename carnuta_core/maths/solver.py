@@ -98,6 +98,22 @@ def _search_setup(
     budget: int | None,
     rules: Rules | None,
 ) -> CountVectorSearch:
+    cards, k, tokens, starting = check_search_arguments(
+        pool, k, bonus_tokens, starting, budget, rules
+    )
+    return CountVectorSearch(cards, k, tokens, starting, budget)
+
+
+def check_search_arguments(
+    pool: Iterable[Card] | None,
+    k: int,
+    bonus_tokens: int | None,
+    starting: int | None,
+    budget: int | None,
+    rules: Rules | None,
+) -> tuple[list[Card], int, int, int]:
+    """The pool, k, the Bonus tokens and the starting cards of a search, checked (typed
+    errors naming the argument, work bounds included) and with their defaults filled in."""
     if pool is not None and (isinstance(pool, (str, Card)) or not isinstance(pool, Iterable)):
         raise PositionError("pool", f"give a list of cards, not {pool!r}")
     cards = list(reference_deck() if pool is None else pool)
@@ -139,7 +155,7 @@ def _search_setup(
                     "budget",
                     f"no potion of {k} cards fits {budget} cost icons: the cheapest cost {cheapest}",
                 )
-    return CountVectorSearch(cards, k, tokens, starting, budget)
+    return cards, k, tokens, starting
 
 
 def optimum(
@@ -303,6 +319,7 @@ def exhaustive_optimum(
 
 
 __all__ = [
+    "check_search_arguments",
     "MAX_EXHAUSTIVE",
     "MAX_POOL",
     "MAX_POTION_CARDS",
