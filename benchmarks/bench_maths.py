@@ -17,6 +17,8 @@ Figures:
   round, may play that many), and the best potion for each dealt starting card;
 - the fewest actions that build the best potion (``economy.potion_actions``), and a budget
   curve of 5-card potions;
+- the optimum as an integer program, weak and strong formulations (HiGHS), with their
+  relaxation bounds;
 - the derived laws and the decision values (each under 1 s): the Min and complementarity
   laws, the reveal laws, a Sickle's value, the draft table with 2 later cards, the closed
   classes of the rune graph, a cluster check of the best potion.
@@ -46,6 +48,7 @@ from carnuta_core.maths import (  # noqa: E402
     potion_formula,
     reveal_laws,
 )
+from carnuta_core.maths.formulation import optimum_milp  # noqa: E402
 from carnuta_core.rune_graph.classes import closed_classes  # noqa: E402
 from carnuta_core.synergy import cluster_check, strategy_clusters  # noqa: E402
 
@@ -138,6 +141,16 @@ def main() -> None:
         f"  budget curve, 5 cards, budgets 4-12 {[p.value for p in curve]} "
         f"({time.perf_counter() - wall:.1f} s)"
     )
+
+    print("\nThe optimum as an integer program (HiGHS), 6 and 11 cards, 60 s each at most")
+    for k in (6, 11):
+        for formulation in ("weak", "strong"):
+            relaxed = optimum_milp(deck, k, formulation=formulation, relaxed=True)
+            solved = optimum_milp(deck, k, formulation=formulation, seconds=60)
+            print(
+                f"  {k} cards, {formulation:6s} relaxation bound {relaxed.bound:7.1f}; "
+                f"{solved.as_dict()}"
+            )
 
     print("\nDerived laws and decision values (target: each under 1 s)")
     game = Game.new(2, seed=5)

@@ -96,7 +96,7 @@ class _Model:
     def gain(self, variable: int, points: float) -> None:
         self.objective[variable] = self.objective.get(variable, 0.0) + points
 
-    def solve(self, seconds: float) -> Any:
+    def solve(self, seconds: float, relaxed: bool = False) -> Any:
         import numpy as np
         from scipy.optimize import Bounds, LinearConstraint, milp
         from scipy.sparse import coo_array
@@ -116,7 +116,7 @@ class _Model:
             constraints=LinearConstraint(
                 matrix.tocsr(), [r[1] for r in self.rows], [r[2] for r in self.rows]
             ),
-            integrality=np.array(self.integer),
+            integrality=np.zeros(len(self.integer)) if relaxed else np.array(self.integer),
             bounds=Bounds(np.array(self.low), np.array(self.high)),
             options={"time_limit": seconds},
         )
@@ -132,9 +132,12 @@ def optimum_milp(
     budget: int | None = None,
     rules: Rules | None = None,
     seconds: float = 60.0,
+    relaxed: bool = False,
 ) -> MilpResult:
     """The best potion of ``k`` cards as an integer program, ``"weak"`` or ``"strong"``, solved
-    by HiGHS within ``seconds``; the same defaults as ``optimum``."""
+    by HiGHS within ``seconds``; the same defaults as ``optimum``. ``relaxed`` solves the
+    linear relaxation only (every variable may be fractional): its value is the bound the
+    solver starts from, and the distance to the optimum measures the formulation's strength."""
     from .solver import check_search_arguments
 
     if formulation not in ("weak", "strong"):
@@ -231,8 +234,18 @@ def optimum_milp(
     if sees is not None:
         sees.cut()
     began = time.perf_counter()
-    found = model.solve(float(seconds))
+    found = model.solve(float(seconds), relaxed)
     elapsed = time.perf_counter() - began
+    if relaxed:
+        return MilpResult(
+            f"{formulation}, relaxed",
+            None,
+            -float(found.fun),
+            found.status == 0,
+            elapsed,
+            len(model.low),
+            len(model.rows),
+        )
     potion = (
         None if found.x is None else _potion(found.x, model, cards, salts, x, used, salted, token)
     )
