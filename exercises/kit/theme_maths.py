@@ -6,9 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from carnuta_core import CarnutaError, Game, Row, maths
+from carnuta_core import CarnutaError, Game, Row, Rules, maths
 from carnuta_core.cards import PerSet, format_cost
 from carnuta_core.maths import decisions, economy, reveal_laws
+from carnuta_core.rune_graph.classes import closed_classes
 from carnuta_core.svg import table_svg
 
 from .base import NumberExercise, register
@@ -186,3 +187,93 @@ class FewestActionsToBuild(NumberExercise):
 
     def because(self) -> str:
         return str(self.plan)
+
+
+@register
+class BestPotionAsAProgram(NumberExercise):
+    key = "best_potion_program"
+    theme = "maths"
+    title = "The best potion of a small pool, as an integer program"
+    rule = "points"
+    how = "a number of points"
+    randomised = True
+    seat = None
+
+    def setup(self) -> None:
+        rng = self.rng
+        self.pool = [
+            *rng.sample(STARTING, 2),
+            *rng.sample(INGREDIENT_CARDS, 9),
+            rng.choice([c for c in DECK if c.is_salt]).id,
+        ]
+        self.k = rng.randint(3, 4)
+        self.best = maths.exhaustive_optimum([DECK[c] for c in self.pool], self.k)
+        self.game = Game.new(2, seed=self.rng.randrange(10**6))
+
+    def picture(self) -> str:
+        assert self.game is not None
+        return table_svg(self.game)
+
+    def question(self) -> str:
+        return (
+            f"From the pool {', '.join(self.pool)}, a potion of {self.k} cards holds exactly one "
+            "starting card (no Bonus token). What is the best score it can reach? Write it as "
+            "an integer program (formulation.optimum_milp) or search it another way."
+        )
+
+    def answer(self) -> int:
+        return self.best.value
+
+    def wrong_answers(self) -> list[Any]:
+        return [self.best.value + 1, self.best.value - 1]
+
+    def nudge(self, value: Any) -> str:
+        return "an integer program's answer counts only once the solver proves it optimal"
+
+
+@register
+class ClosedClassesOfAVariant(NumberExercise):
+    key = "closed_classes"
+    theme = "maths"
+    title = "Traps of the rune graph under other rules"
+    rule = "flip"
+    how = "a whole number"
+    unit = ""
+    randomised = True
+    seat = None
+
+    def setup(self) -> None:
+        rng = self.rng
+        spaces = rng.randint(5, 7)
+        open_spaces = rng.randint(3, spaces - 1)
+        locked = spaces - open_spaces
+        self.rules = Rules(
+            rune_spaces=spaces,
+            open_spaces=open_spaces,
+            unlock_levels=tuple(range(4, 4 + 3 * locked, 3))[:locked],
+            starting_suns=open_spaces // 2,
+            starting_moons=open_spaces // 2,
+        )
+        self.classes = closed_classes(rules=self.rules)
+        self.game = Game.new(2, seed=self.rng.randrange(10**6))
+
+    def picture(self) -> str:
+        assert self.game is not None
+        return table_svg(self.game)
+
+    def question(self) -> str:
+        return (
+            f"A variant has {self.rules.rune_spaces} rune spaces, {self.rules.open_spaces} open "
+            "at the start. Counting rune actions only (Take and Flip Runes, the reserve never "
+            "short), how many closed classes does its rune graph have: groups of states that "
+            "rune actions move between but never leave?"
+        )
+
+    def answer(self) -> int:
+        return len(self.classes)
+
+    def wrong_answers(self) -> list[Any]:
+        return [len(self.classes) + 1, 0]
+
+    def nudge(self, value: Any) -> str:
+        return "a full board flips between all Suns and all Moons: one trap per number of spaces"
