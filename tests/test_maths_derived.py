@@ -150,7 +150,7 @@ def test_draft_value_without_later_cards_is_the_gain_now() -> None:
 def test_a_salt_is_never_worth_points_on_an_ingredient_held_only_as_a_token() -> None:
     potion = maths.Potion.of(["S01", "D02", "D09", "D16", "D23", "N09"], bonus_tokens=["berry"])
     assert maths.card_gain(potion, "D29").value == 0
-    assert decisions._gain_now(potion, DECK["D29"]) == 0  # noqa: SLF001
+    assert calculus.card_marginal_value(potion, "D29").value == 0
 
 
 # ----------------------------------------------------------------------------- economy

@@ -47,7 +47,7 @@ from .formulas import (
     latex_of,
 )
 from .gains import card_gain
-from .potions import Potion, as_potion, potion_formula
+from .potions import Potion, as_potion, card_list, potion_formula
 
 #: The largest count a staircase or a brute-force check walks to (a potion holds at most
 #: 13 cards, 8 Salts and 8 tokens, so no count passes 40).
@@ -255,29 +255,18 @@ def card_marginal_value(source: Source, card: Card | str, seat: int | None = Non
     """The points playing ``card`` adds: its own formula at the counts it brings, plus the
     difference it makes to the cards already played (a Salt: where it gains most)."""
     potion = as_potion(source, seat)
+    if isinstance(card, str):
+        card = card_list([card], source.deck if isinstance(source, Game) else None)[0]
     gain = card_gain(potion, card)
-    card = next(c for c in _cards(potion, card))
-    if card.is_salt:
-        on = gain.change.split(" on ")[-1]
-        ingredient = potion.plus(card, on).salt_ingredient(card.id)
-        weight = 1
-    else:
-        assert card.ingredient is not None
-        ingredient, weight = card.ingredient, card.weight
-    symbol = COUNT_SYMBOLS[ingredient]
-    own = shift(card_formula(card), symbol, weight)
-    others = difference(potion_formula(potion).total, symbol, weight)
+    assert gain.ingredient is not None
+    symbol = COUNT_SYMBOLS[gain.ingredient]
+    own = shift(card_formula(card), symbol, gain.by)
+    others = difference(potion_formula(potion).total, symbol, gain.by)
     expression = sympy.piecewise_fold(own + others)
     value = evaluate(expression, _full(potion.counts()))
     if value != gain.value:  # the two derivations meet; never expected to differ
         raise AssertionError(f"{card.id}: derived {value}, engine {gain.value}")
     return Marginal(gain.change, expression, value)
-
-
-def _cards(potion: Potion, card: Card | str) -> Iterable[Card]:
-    from .potions import card_list
-
-    return card_list([card], None) if isinstance(card, str) else [card]
 
 
 def _full(counts: Mapping[Ingredient, int]) -> dict[Ingredient, int]:

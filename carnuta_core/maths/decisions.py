@@ -27,7 +27,7 @@ from ..errors import CarnutaError, WorkLimitError
 from ..game import Game
 from ..model import Row
 from ..scoring import score_potion
-from .potions import Potion, as_potion, salt_places
+from .potions import Potion, as_potion, deck_card, salt_places
 from .probability import as_row, unseen_cards
 
 #: The most later cards a draft value enumerates (sets of them are counted exactly).
@@ -131,9 +131,7 @@ def draft_value(game: Game, seat: int, card: Card | str, later: int = 2) -> Draf
         raise WorkLimitError("later", f"between 0 and {MAX_LATER} later cards, not {later!r}")
     potion = as_potion(game, seat)
     if isinstance(card, str):
-        card = game.deck[card] if card in {c.id for c in game.deck} else None  # type: ignore[assignment]
-        if card is None:
-            raise CarnutaError("card: no such card in this game's deck")
+        card = deck_card(game.deck, card)
     if not isinstance(card, Card):
         raise CarnutaError(f"card should be a Card or a card id, not {card!r}")
     pool = [

@@ -134,10 +134,6 @@ class PotionPlan:
     def actions(self) -> int:
         return self.takes + self.plays + self.rune_actions
 
-    @property
-    def turns(self) -> Fraction:
-        return Fraction(self.actions, Rules().actions_per_turn)
-
     def __str__(self) -> str:
         return (
             f"{self.actions} actions ({self.takes} takes, {self.plays} plays, "

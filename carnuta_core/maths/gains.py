@@ -29,6 +29,9 @@ class Gain:
     value: int
     own: Gain | None = None
     others: Gain | None = None
+    #: For a played card: the ingredient whose count it raised, and by how much.
+    ingredient: Ingredient | None = None
+    by: int = 0
 
     def latex(self) -> str:
         """``Delta = expression = value``; the middle is left out when it is the number itself."""
@@ -121,7 +124,15 @@ def card_gain(
     own_expr = _shifted(card_formula(card), ingredient, weight)
     own = Gain(f"{card.id} itself", own_expr, evaluate(own_expr, counts))
     others = Gain("the others", *_more(total, ingredient, weight, counts))
-    return Gain(change, own.expression + others.expression, own.value + others.value, own, others)
+    return Gain(
+        change,
+        own.expression + others.expression,
+        own.value + others.value,
+        own,
+        others,
+        ingredient,
+        weight,
+    )
 
 
 __all__ = ["Gain", "card_gain", "ingredient_gain"]
