@@ -192,7 +192,7 @@ def difference(expr: Formula, symbol: Formula, step: int = 1) -> Formula:
     """
     if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= 2:
         raise CarnutaError(f"step should be 1 or 2 (a double), not {step!r}")
-    expr = sympy.sympify(expr) if isinstance(expr, int) else expr
+    expr = sympy.Integer(expr) if isinstance(expr, int) and not isinstance(expr, bool) else expr
     if not isinstance(expr, sympy.Basic):
         raise CarnutaError(f"{expr!r} is not a formula: build one with card_formula")
     unit = sympy.Integer(0)
