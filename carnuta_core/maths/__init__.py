@@ -9,6 +9,16 @@ One module per job:
 - ``probability``: what the next reveals of a market deck show, exactly;
 - ``solver`` (numpy, imported only when an optimum is asked for): the best potion, proven.
 
+And the maths that derives (import them by name: ``from carnuta_core.maths import calculus``):
+
+- ``calculus``: forward differences, the Min and floor laws proven by cases, marginal values
+  as ``Piecewise``, mixed differences and staircases;
+- ``reveal_laws``: the reveal probabilities and waits derived with ``summation``/``combsimp``;
+- ``decisions``: a Sickle's exact value and a draft pick's value against later cards;
+- ``economy`` (solver): the score against a cost budget and its Lagrangian envelope, the
+  fewest actions that build a potion, the best potion for each starting card;
+- ``formulation`` (scipy, the ``maths`` extra): the best potion as an integer program.
+
 Vocabulary: the *count* of an ingredient is how many of it a potion holds (cards, doubles
 counting 2, Salts stacked on it, Bonus tokens of it). The count of Clover is the symbol
 :math:`n_{\text{Clover}}`, written ``n_clover`` in plain text.
@@ -44,8 +54,8 @@ from .probability import (
 if TYPE_CHECKING:
     from .solver import Optimum, exhaustive_optimum, optimum
 
-#: Names whose module needs numpy (or scipy): loaded on first use, so that the formulas,
-#: gains and probabilities work where numpy is not installed.
+#: Names whose module needs numpy: loaded on first use, so that the formulas, gains and
+#: probabilities work where numpy is not installed.
 LAZY = {
     "Optimum": "solver",
     "exhaustive_optimum": "solver",
