@@ -125,7 +125,7 @@ def main() -> None:
         more = optimum(deck, k)
         print(f"  {k} cards: {more.value} points in {time.perf_counter() - wall:.1f} s")
 
-    print("\nBest potion for each dealt starting card (one solver run each)")
+    print("\nBest potion for each dealt starting card (one shared pass over the count vectors)")
     wall = time.perf_counter()
     by_start = economy.optimum_by_start(deck)
     values = {start: best.value for start, best in by_start.items()}

@@ -304,3 +304,18 @@ def test_integer_program_arguments_are_checked() -> None:
         optimum_milp(seconds=10**6)
     with pytest.raises(WorkLimitError, match="^k"):
         optimum_milp(k=40)
+
+
+def test_best_potion_by_starting_card_equals_one_solver_run_per_card() -> None:
+    from carnuta_core.maths.solver import optimum_by_start
+
+    rng = random.Random(3)
+    pool = [*rng.sample(STARTS, 3), *rng.sample(MARKET, 12), *[c for c in DECK if c.is_salt][:2]]
+    shared = optimum_by_start(pool, 5)
+    assert set(shared) == {c.id for c in pool if c.origin is Origin.START}
+    for start, best in shared.items():
+        alone = [c for c in pool if c.origin is not Origin.START or c.id == start]
+        assert (
+            best.value == maths.optimum(alone, 5).value == maths.exhaustive_optimum(alone, 5).value
+        )
+        assert best.potion.played[0].id == start

@@ -23,7 +23,7 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..cards import Card, format_cost
 from ..deck import reference_deck
@@ -295,21 +295,10 @@ def optimum_by_start(
     pool: Iterable[Card] | None = None, k: int = 11, *, progress: bool = False
 ) -> dict[str, Optimum]:
     """The best potion for each starting card a player may be dealt (the pool's other
-    starting cards left out), each proven by ``optimum``."""
-    from .solver import optimum
+    starting cards left out), each proven: ``solver.optimum_by_start``, one shared pass."""
+    from .solver import optimum_by_start as by_start
 
-    cards = list(reference_deck() if pool is None else pool)
-    starts = [c for c in cards if c.origin is Origin.START]
-    steps: Iterable[Card] = starts
-    if progress:
-        from tqdm.auto import tqdm
-
-        steps = tqdm(starts, desc="starting cards", unit="card")
-    out: dict[str, Any] = {}
-    for start in steps:
-        pool_for = [c for c in cards if c.origin is not Origin.START or c.id == start.id]
-        out[start.id] = optimum(pool_for, k)
-    return out
+    return by_start(pool, k, progress=progress)
 
 
 __all__ = [

@@ -16,8 +16,10 @@ from ..cards import Card, Flat, PerIngredient, PerSet
 from ..model import INGREDIENTS, Ingredient, Origin
 from .potions import Potion
 
-_NEG = -(10**9)
-_BLANK = -(10**6)  # a place no card can fill, in the quick bound's int32 tables
+#: Worse than any potion: a bound for count vectors no potion has.
+NEG = -(10**9)
+#: A place no card can fill, in the quick bound's int32 tables.
+BLANK = -(10**6)
 #: Lagrange multipliers, doubled (3 means lambda = 1.5), for the budget bounds: for any
 #: lambda >= 0, score <= sum of (value - lambda * cost) + lambda * budget.
 LAMBDAS = (6, 3, 12, 1, 24, 0)
@@ -120,7 +122,7 @@ class CountVectorSearch:
         if k <= 0:
             return np.zeros(len(values), dtype=np.int64)
         if values.shape[1] < k:
-            return np.full(len(values), _NEG, dtype=np.int64)
+            return np.full(len(values), NEG, dtype=np.int64)
         top = np.partition(values, values.shape[1] - k, axis=1)[:, -k:]
         return np.asarray(top.sum(axis=1, dtype=np.int64))
 
@@ -131,7 +133,7 @@ class CountVectorSearch:
         salt_values: Sequence[int] = (),
     ) -> IntArray:
         """An upper bound on the best sum of ``weighted`` over every potion with these
-        counts (a Salt adds ``salt_values[i]``; by default 0 each); ``_NEG`` if none exists.
+        counts (a Salt adds ``salt_values[i]``; by default 0 each); ``NEG`` if none exists.
 
         The counts' total fixes the places of a potion: ``starting`` starting cards (from
         columns with n_X > 0), as many doubles as the total has beyond k + tokens (at most
@@ -139,7 +141,7 @@ class CountVectorSearch:
         column X). The bound fills each kind of place with the best candidates.
         """
         r = len(weighted)
-        padded = np.full((r, weighted.shape[1] + 1), _BLANK, dtype=np.int32)
+        padded = np.full((r, weighted.shape[1] + 1), BLANK, dtype=np.int32)
         padded[:, :-1] = weighted
         cap = counts[:, :, None]
         salts = np.broadcast_to(
@@ -148,7 +150,7 @@ class CountVectorSearch:
         )
         singles = np.hstack([self._capped(padded[:, self.single_layout], cap), salts])
         doubles = self._capped(padded[:, self.double_layout], cap // 2)
-        starts = np.where(cap > 0, padded[:, self.start_layout], _BLANK).reshape(r, -1)
+        starts = np.where(cap > 0, padded[:, self.start_layout], BLANK).reshape(r, -1)
         bound = self._top_sum(starts, self.starting)
         n_doubles = counts.sum(axis=1, dtype=np.int64) - self.k - self.tokens
         for d in np.unique(n_doubles):
@@ -156,14 +158,14 @@ class CountVectorSearch:
             bound[rows] += self._top_sum(doubles[rows], int(d)) + self._top_sum(
                 singles[rows], self.k - self.starting - int(d)
             )
-        return np.maximum(bound, _NEG)
+        return np.maximum(bound, NEG)
 
     @staticmethod
     def _capped(grid: npt.NDArray[np.int32], cap: npt.NDArray[np.int16]) -> npt.NDArray[np.int32]:
         """Each column's values, best first, the ones beyond ``cap`` blanked out."""
         grid.sort(axis=2)
         rank = np.arange(grid.shape[2] - 1, -1, -1, dtype=np.int16)[None, None, :]
-        return np.where(rank < cap, grid, _BLANK).reshape(len(grid), -1)
+        return np.where(rank < cap, grid, BLANK).reshape(len(grid), -1)
 
     def budget_bound(
         self, counts: npt.NDArray[np.int16], values: IntArray, budget: int, floor: int
@@ -210,7 +212,7 @@ class CountVectorSearch:
         n = counts.astype(np.int64)
         need_doubles = n.sum(axis=1) - self.k - self.tokens
         t_, d_, s_ = self.tokens, self.dmax, self.starting
-        dp = np.full((r, t_ + 1, d_ + 1, s_ + 1), _NEG, dtype=np.int64)
+        dp = np.full((r, t_ + 1, d_ + 1, s_ + 1), NEG, dtype=np.int64)
         dp[:, 0, 0, 0] = 0
         rows = np.arange(r)
         for x in range(len(INGREDIENTS)):
@@ -223,23 +225,23 @@ class CountVectorSearch:
                 if self.starts[x]
                 else np.zeros(r, dtype=np.int64)
             )
-            new = np.full_like(dp, _NEG)
+            new = np.full_like(dp, NEG)
             ns = len(self.singles[x])
             for tok in range(min(1, t_) + 1):
                 for st in range(min(1, s_, len(self.starts[x])) + 1):
                     for d in range(min(len(self.doubles[x]), d_) + 1):
                         need = n[:, x] - tok - st - 2 * d
-                        best = np.full(r, _NEG, dtype=np.int64)
+                        best = np.full(r, NEG, dtype=np.int64)
                         for z in range(min(self.S, int(need.max(initial=0))) + 1):
                             a = need - z
                             ok = (a >= 0) & (a <= ns) & ((z == 0) | (a + d + st >= 1))
                             fill = ps[rows, np.clip(a, 0, ns)] + z * salt_value
-                            np.maximum(best, np.where(ok, fill, _NEG), out=best)
-                        value = np.where(best > _NEG, best + pd[:, d] + st * start, _NEG)
+                            np.maximum(best, np.where(ok, fill, NEG), out=best)
+                        value = np.where(best > NEG, best + pd[:, d] + st * start, NEG)
                         src = dp[:, : t_ + 1 - tok, : d_ + 1 - d, : s_ + 1 - st]
                         dst = new[:, tok:, d:, st:]
                         np.maximum(dst, src + value[:, None, None, None], out=dst)
-            dp = np.maximum(new, _NEG)
+            dp = np.maximum(new, NEG)
         return np.asarray(dp[rows, t_, need_doubles, s_], dtype=np.int64)
 
     # ---------------------------------------------------------------- one count vector
@@ -359,4 +361,4 @@ def _pareto_list(
     return out
 
 
-__all__ = ["LAMBDAS", "CountVectorSearch"]
+__all__ = ["BLANK", "LAMBDAS", "NEG", "CountVectorSearch"]

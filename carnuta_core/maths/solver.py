@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from ..cards import Card
 from ..deck import reference_deck
@@ -18,7 +19,7 @@ from ..model import INGREDIENTS, Origin
 from ..rules import Rules
 from ..scoring import ScorePad, score_potion
 from .potions import Potion, salt_places
-from .search import LAMBDAS, CountVectorSearch
+from .search import BLANK, LAMBDAS, NEG, CountVectorSearch
 
 
 @dataclass(frozen=True)
@@ -224,6 +225,37 @@ def optimum(
             lagrange = (search.quick_bound(chunk, *search.lagrange(values, l2)) + l2 * budget) // 2
             np.minimum(here, lagrange, out=here)
             here[~search.affordable(chunk, budget)] = -1
+    best_value, best_potion, refined, solved = _refine(search, vectors, bounds, budget, batch)
+    seconds = time.perf_counter() - began
+    if best_potion is None:
+        raise PositionError("pool", f"no potion of {k} cards can be made from this pool")
+    check = best_potion.score_pad().total
+    if check != best_value:  # the engine re-scores the winner: never expected to differ
+        raise AssertionError(f"optimum {best_value} re-scores as {check}: {best_potion}")
+    return Optimum(
+        best_value,
+        best_potion,
+        k,
+        search.tokens,
+        budget,
+        seconds,
+        "count-vector branch and bound",
+        len(vectors),
+        refined,
+        solved,
+    )
+
+
+def _refine(
+    search: CountVectorSearch,
+    vectors: npt.NDArray[np.int16],
+    bounds: npt.NDArray[np.int64],
+    budget: int | None,
+    batch: int,
+) -> tuple[int, Potion | None, int, int]:
+    """In order of decreasing bound, batch by batch while the bound beats the best potion
+    found: bound again with the column DP, solve exactly what still beats it.
+    Returns (best value, best potion, vectors bounded again, vectors solved)."""
     order = np.argsort(-bounds, kind="stable")
     best_value, best_potion, refined, solved = -1, None, 0, 0
     for lo in range(0, len(order), batch):
@@ -245,24 +277,74 @@ def optimum(
             found = search.solve(chunk[i].tolist())
             if found is not None and found[0] > best_value:
                 best_value, best_potion = found
-    seconds = time.perf_counter() - began
-    if best_potion is None:
-        raise PositionError("pool", f"no potion of {k} cards can be made from this pool")
-    check = best_potion.score_pad().total
-    if check != best_value:  # the engine re-scores the winner: never expected to differ
-        raise AssertionError(f"optimum {best_value} re-scores as {check}: {best_potion}")
-    return Optimum(
-        best_value,
-        best_potion,
-        k,
-        search.tokens,
-        budget,
-        seconds,
-        "count-vector branch and bound",
-        len(vectors),
-        refined,
-        solved,
-    )
+    return best_value, best_potion, refined, solved
+
+
+def optimum_by_start(
+    pool: Iterable[Card] | None = None,
+    k: int = 11,
+    *,
+    rules: Rules | None = None,
+    batch: int = 4096,
+    progress: bool = False,
+) -> dict[str, Optimum]:
+    """The best potion of ``k`` cards for each starting card of the pool (a player is dealt
+    one), each proven, in one pass over the count vectors.
+
+    Every starting card shares the bound of the market cards' places (the doubles and
+    singles of the quick bound), so the vectors are bounded once: the bound for starting card
+    ``s`` is that shared part plus ``s``'s own points (minus infinity where its column is
+    empty). Each card's vectors are then refined and solved as ``optimum`` does, with a search
+    over the pool without the other starting cards.
+    """
+    if not isinstance(batch, int) or isinstance(batch, bool) or batch < 1:
+        raise PositionError("batch", f"a batch is a whole number of at least 1, not {batch!r}")
+    every = _search_setup(pool, k, None, 1, None, rules)
+    starts = [(j, c) for j, c in enumerate(every.cards) if c.origin is Origin.START]
+    if not starts:
+        raise PositionError("pool", "the pool has no starting card")
+    began = time.perf_counter()
+    vectors = every.vectors()
+    place = np.array([j for j, _ in starts])
+    column = np.array([INGREDIENTS.index(c.ingredient) for _, c in starts if c.ingredient])
+    bounds = np.empty((len(starts), len(vectors)), dtype=np.int64)
+    chunks: Iterable[int] = range(0, len(vectors), 8192)
+    if progress:
+        from tqdm.auto import tqdm
+
+        chunks = tqdm(chunks, desc="bounding count vectors", unit="chunk")
+    for lo in chunks:
+        chunk = vectors[lo : lo + 8192]
+        values = every.values(chunk)
+        shown = chunk[:, column] > 0
+        own = values[:, place]
+        market = every.quick_bound(chunk, values) - np.where(shown, own, BLANK).max(axis=1)
+        bounds[:, lo : lo + len(chunk)] = np.where(shown, market[:, None] + own, NEG).T
+    shared = (time.perf_counter() - began) / len(starts)
+    found: dict[str, Optimum] = {}
+    rest = every.cards + every.salts
+    for n, (_, start) in enumerate(starts):
+        alone = [c for c in rest if c.origin is not Origin.START or c.id == start.id]
+        search = _search_setup(alone, k, None, 1, None, rules)
+        solo = time.perf_counter()
+        value, potion, refined, solved = _refine(search, vectors, bounds[n], None, batch)
+        if potion is None:
+            raise PositionError("pool", f"no potion of {k} cards holds {start.id}")
+        if potion.score_pad().total != value:
+            raise AssertionError(f"optimum {value} for {start.id} re-scores differently")
+        found[start.id] = Optimum(
+            value,
+            potion,
+            k,
+            search.tokens,
+            None,
+            shared + time.perf_counter() - solo,
+            "count-vector branch and bound, bounds shared by the starting cards",
+            len(vectors),
+            refined,
+            solved,
+        )
+    return found
 
 
 def exhaustive_optimum(
@@ -319,6 +401,7 @@ def exhaustive_optimum(
 
 
 __all__ = [
+    "optimum_by_start",
     "check_search_arguments",
     "MAX_EXHAUSTIVE",
     "MAX_POOL",
