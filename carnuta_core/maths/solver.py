@@ -204,18 +204,12 @@ def optimum(
     >>> best.value, sorted(c.id for c in best.potion.played)
     (11, ['A1', 'A2', 'A3'])
     """
-    if not isinstance(batch, int) or isinstance(batch, bool) or batch < 1:
-        raise PositionError("batch", f"a batch is a whole number of at least 1, not {batch!r}")
+    _check_batch(batch)
     search = _search_setup(pool, k, bonus_tokens, starting, budget, rules)
     began = time.perf_counter()
     vectors = search.vectors()
     bounds = np.empty(len(vectors), dtype=np.int64)
-    chunks: Iterable[int] = range(0, len(vectors), 8192)
-    if progress:
-        from tqdm.auto import tqdm
-
-        chunks = tqdm(chunks, desc="bounding count vectors", unit="chunk")
-    for lo in chunks:
+    for lo in _chunks(len(vectors), progress):
         chunk = vectors[lo : lo + 8192]
         values = search.values(chunk)
         bounds[lo : lo + len(chunk)] = search.quick_bound(chunk, values)
@@ -244,6 +238,21 @@ def optimum(
         refined,
         solved,
     )
+
+
+def _check_batch(batch: object) -> None:
+    if not isinstance(batch, int) or isinstance(batch, bool) or batch < 1:
+        raise PositionError("batch", f"a batch is a whole number of at least 1, not {batch!r}")
+
+
+def _chunks(count: int, progress: bool) -> Iterable[int]:
+    """The starts of the 8192-vector chunks, with a progress bar if asked."""
+    chunks: Iterable[int] = range(0, count, 8192)
+    if progress:
+        from tqdm.auto import tqdm
+
+        chunks = tqdm(chunks, desc="bounding count vectors", unit="chunk")
+    return chunks
 
 
 def _refine(
@@ -297,8 +306,7 @@ def optimum_by_start(
     empty). Each card's vectors are then refined and solved as ``optimum`` does, with a search
     over the pool without the other starting cards.
     """
-    if not isinstance(batch, int) or isinstance(batch, bool) or batch < 1:
-        raise PositionError("batch", f"a batch is a whole number of at least 1, not {batch!r}")
+    _check_batch(batch)
     every = _search_setup(pool, k, None, 1, None, rules)
     starts = [(j, c) for j, c in enumerate(every.cards) if c.origin is Origin.START]
     if not starts:
@@ -308,12 +316,7 @@ def optimum_by_start(
     place = np.array([j for j, _ in starts])
     column = np.array([INGREDIENTS.index(c.ingredient) for _, c in starts if c.ingredient])
     bounds = np.empty((len(starts), len(vectors)), dtype=np.int64)
-    chunks: Iterable[int] = range(0, len(vectors), 8192)
-    if progress:
-        from tqdm.auto import tqdm
-
-        chunks = tqdm(chunks, desc="bounding count vectors", unit="chunk")
-    for lo in chunks:
+    for lo in _chunks(len(vectors), progress):
         chunk = vectors[lo : lo + 8192]
         values = every.values(chunk)
         shown = chunk[:, column] > 0
