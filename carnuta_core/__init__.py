@@ -30,6 +30,7 @@ from .errors import (
     IllegalAction,
     PositionError,
     RulesError,
+    WorkLimitError,
 )
 from .game import Game, PlayerView, Seat
 from .legality import LegalActions
@@ -76,6 +77,7 @@ __all__ = [
     "Row",
     "Rules",
     "RulesError",
+    "WorkLimitError",
     "ScorePad",
     "Sickle",
     "TakeCard",

@@ -117,3 +117,12 @@ def carnuta_errors() -> Iterator[None]:
         yield
     except LabError as error:
         raise as_carnuta_error(error) from None
+
+
+class WorkLimitError(CarnutaError):
+    """An input whose work would exceed a documented bound; names the argument and the bound."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.reason = message

@@ -18,7 +18,7 @@ engine's scoring (``scoring.card_points``).
 >>> graph.edges["N24", "clover"]["weight"], graph.edges["clover", "D01"]["weight"]
 (1.0, 2)
 
-networkx is imported here and in ``rune_graph.py`` only.
+networkx is imported here and in the ``rune_graph`` package only.
 """
 
 from __future__ import annotations
@@ -108,6 +108,11 @@ def synergy_graph(deck: Iterable[Card]) -> nx.DiGraph:
     return _synergy_graph(cards).copy()
 
 
+def clear_caches() -> None:
+    """Forget the synergy graphs kept for recent decks (for cold-start timings)."""
+    _synergy_graph.cache_clear()
+
+
 @lru_cache(maxsize=8)
 def _synergy_graph(cards: tuple[Card, ...]) -> nx.DiGraph:
     graph = nx.DiGraph()
@@ -160,14 +165,13 @@ def ingredient_demand(deck: Iterable[Card]) -> pd.DataFrame:
     """Which ingredients the deck "wants": per ingredient, the weighted in-degree of its
     ``scores`` edges (points per unit summed over the cards), how many cards want it (and
     through sets), its supply (units the deck's cards provide; Salts are wild and not
-    counted), demand per unit supplied, PageRank on the weighted graph and betweenness on the
-    undirected graph. Sorted by demand, highest first.
+    counted) and demand per unit supplied. Sorted by demand, highest first. (Centralities are
+    left out: on the reference deck PageRank and betweenness are the same for every ingredient
+    to within 2%, so they carry no information; lesson 04 shows it.)
     """
     import pandas as pd
 
     graph = synergy_graph(deck)
-    rank = nx.pagerank(graph, weight="weight")
-    between = nx.betweenness_centrality(graph.to_undirected(as_view=True), weight=None)
     rows = []
     for ingredient in INGREDIENTS:
         name = ingredient.value
@@ -183,8 +187,6 @@ def ingredient_demand(deck: Iterable[Card]) -> pd.DataFrame:
                 "in sets": sum(1 for _, d in wants if d["set"]),
                 "supply": supply,
                 "demand per unit": round(demand / supply, 2) if supply else math.inf,
-                "pagerank": round(rank[name], 4),
-                "betweenness": round(between[name], 4),
             }
         )
     return pd.DataFrame(rows).set_index("ingredient").sort_values("demand", ascending=False)
@@ -319,6 +321,65 @@ def strategy_clusters(deck: Iterable[Card], *, seed: int = 0) -> pd.DataFrame:
 
 
 # ---------------------------------------------------------------- views
+@dataclass(frozen=True)
+class ClusterCheck:
+    """How many of a potion's cards share one strategy cluster, against chance.
+
+    ``largest`` is the size of the potion's biggest cluster group (Salts and starting cards
+    left out: clusters are made of market cards); ``chance`` the exact expected largest group
+    of the same number of market cards drawn at random, and ``p_value`` the exact chance a
+    random draw groups at least as many in one cluster.
+    """
+
+    cards: tuple[str, ...]
+    largest: int
+    cluster: str
+    chance: float
+    p_value: float
+
+
+def cluster_check(
+    potion_cards: Iterable[str | Card],
+    clusters: pd.DataFrame,
+    deck: Iterable[Card],
+    *,
+    draws: int = 0,
+) -> ClusterCheck:
+    """Test whether a potion's market cards concentrate in one cluster of
+    ``strategy_clusters`` more than chance (exact, by counting every draw of that many cards;
+    at most 6 cards, else ``draws`` random draws estimate it)."""
+    import itertools
+    import random
+    from collections import Counter
+
+    starting = {c.id for c in deck if c.origin is Origin.START}
+    table = clusters.reset_index() if "card" not in clusters.columns else clusters
+    of = dict(zip(table["card"], table["cluster"], strict=True))
+    names = dict(zip(table["cluster"], table["name"], strict=False))
+    ids = tuple(c.id if isinstance(c, Card) else c for c in potion_cards)
+    mine = [of[cid] for cid in ids if cid in of and cid not in starting]
+    if not mine:
+        raise ValueError("potion_cards: none of these cards is in a cluster")
+    cluster, largest = Counter(mine).most_common(1)[0]
+    market = [cid for cid in of if cid not in starting]
+    size = len(mine)
+
+    def biggest(group: Iterable[str]) -> int:
+        return Counter(of[c] for c in group).most_common(1)[0][1]
+
+    if math.comb(len(market), size) <= 400_000:
+        samples: Iterable[tuple[str, ...]] = itertools.combinations(market, size)
+        total = math.comb(len(market), size)
+    else:
+        rng = random.Random(0)
+        total = max(draws, 20_000)
+        samples = (tuple(rng.sample(market, size)) for _ in range(total))
+    sizes = Counter(biggest(group) for group in samples)
+    chance = sum(k * n for k, n in sizes.items()) / total
+    p_value = sum(n for k, n in sizes.items() if k >= largest) / total
+    return ClusterCheck(ids, largest, names[cluster], chance, p_value)
+
+
 def ego(card: str | Card, deck: Iterable[Card]) -> nx.DiGraph:
     """A card's neighbourhood in the synergy graph: the ingredients it scores on and the cards
     that *are* them (its suppliers), and its own ingredient with the cards that score on it
@@ -579,7 +640,8 @@ def draft_table(game: Game, seat: int | None = None) -> pd.DataFrame:
     """ "What should I draft next?" — the market cards ranked for ``seat`` (the player to act):
 
     - ``gain now``: points the card adds to the potion if played now (its own points plus what
-      it adds to the cards already played; a Salt on its best ingredient), engine scoring;
+      it adds to the cards already played; a Salt on the played card where it adds most, 0
+      with none to sit on), engine scoring;
     - ``wanted by potion``: points per unit the potion's cards pay for the card's ingredient
       (what more of it would be worth later);
     - ``actions``: Take a Card + rune actions (``actions_to_afford``) + Play, from the
@@ -609,11 +671,18 @@ def draft_table(game: Game, seat: int | None = None) -> pd.DataFrame:
                 continue
             card = offered
             if card.ingredient is None:
-                options = [i for i in INGREDIENTS if counts[i] > 0] or list(INGREDIENTS)
-                gains = {i: _gain(scored, counts, None, i) - base for i in options}
-                best = max(options, key=lambda i: (gains[i], -INGREDIENTS.index(i)))
-                gain, target = gains[best], best.value
-                want = wanted[best]
+                # a Salt sits on a played card: never on an ingredient held only as a token
+                options = sorted(
+                    {c.ingredient for c in view.played if c.ingredient is not None},
+                    key=INGREDIENTS.index,
+                )
+                if not options:
+                    gain, target, want = 0, "-", 0.0
+                else:
+                    gains = {i: _gain(scored, counts, None, i) - base for i in options}
+                    best = max(options, key=lambda i: (gains[i], -INGREDIENTS.index(i)))
+                    gain, target = gains[best], best.value
+                    want = wanted[best]
             else:
                 gain = _gain(scored, counts, card, card.ingredient) - base
                 target = card.ingredient.value
@@ -654,8 +723,11 @@ def _gain(
 
 __all__ = [
     "Dependency",
+    "ClusterCheck",
     "PairSynergy",
     "card_graph",
+    "cluster_check",
+    "clear_caches",
     "dependencies",
     "draft_table",
     "draw_clusters",

@@ -28,6 +28,7 @@ from carnuta_core.cards import format_cost
 from carnuta_core.errors import DeckError, PositionError
 from carnuta_core.position import position_dict
 from carnuta_core.rune_graph import (
+    EndPotion,
     RuneState,
     actions_to_afford,
     afford_table,
@@ -385,8 +386,15 @@ def test_tables() -> None:
     plenty = reserve["empty board, plenty"]
     for players in (2, 3, 4):
         assert (reserve[f"empty board, {players}p"].fillna(99) >= plenty).all()
-    tempo = tempo_table(DECK, states["start"], [{"clover": 2, "mushroom": 3}])
+    potion = EndPotion((DECK["S08"], DECK["D02"], DECK["N20"]), {}, ())
+    tempo = tempo_table(DECK, states["start"], [potion])
     assert tempo["points per action"].dropna().is_monotonic_decreasing
+    # a card adds what it scores and what its ingredient adds to the others: the engine's word
+    for card_id in ("D01", "N22", "D04", "N20"):
+        card = DECK[card_id]
+        without = tuple(c for c in potion.played if c.id != card_id)
+        added = score_potion((*without, card), {}, ()).total - score_potion(without, {}, ()).total
+        assert tempo.loc[card_id, "points"] == added
 
 
 # ================================================================ synergy graph
@@ -452,7 +460,7 @@ def test_ingredient_demand() -> None:
         )
         assert row["demand"] == pytest.approx(in_weight, abs=0.01)
         assert row["supply"] == sum(c.weight for c in DECK if c.ingredient == Ingredient(name))
-    assert table["pagerank"].sum() < 1
+    assert not {"pagerank", "betweenness"} & set(table.columns)  # flat here: no information
 
 
 def test_strategy_clusters_are_a_partition_and_repeatable() -> None:

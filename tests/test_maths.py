@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import ast
 import doctest
+import importlib
 import itertools
 import math
 import random
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -194,8 +197,16 @@ def test_one_nonnegative_integer_symbol_per_ingredient_with_latex_names() -> Non
 
 
 def test_the_module_doctests_pass() -> None:
-    result = doctest.testmod(maths, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 10 and result.failed == 0
+    package = Path(maths.__file__).parent
+    attempted = 0
+    for path in sorted(package.glob("*.py")):
+        module = importlib.import_module(
+            f"carnuta_core.maths.{path.stem}".removesuffix(".__init__")
+        )
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0, path.name
+        attempted += result.attempted
+    assert attempted > 10
 
 
 # ----------------------------------------------------------------------------- card formulas
@@ -331,10 +342,11 @@ def test_unknown_ingredient_or_malformed_scoring_is_a_deck_error_naming_the_line
 
 
 def test_maths_never_hands_text_to_sympify_parse_expr_or_eval() -> None:
-    source = Path(maths.__file__).read_text()
+    package = Path(maths.__file__).parent
     calls = {
         node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-        for node in ast.walk(ast.parse(source))
+        for path in package.glob("*.py")
+        for node in ast.walk(ast.parse(path.read_text()))
         if isinstance(node, ast.Call)
     }
     assert not calls & {"sympify", "parse_expr", "S", "eval", "exec", "parse_latex"}
@@ -593,3 +605,17 @@ def test_game_probabilities_use_only_public_information() -> None:
         card_reveal_probability(game, "S01", 2)
     with pytest.raises(CarnutaError, match="no card"):
         card_reveal_probability(game, "Z99", 2)
+
+
+def test_formulas_gains_and_probabilities_load_without_numpy() -> None:
+    """Only the solver needs numpy: a site without it still gets formulas, gains and odds."""
+    script = (
+        "import sys\n"
+        "import carnuta_core.maths as m\n"
+        "from carnuta_core.maths import potion_formula, card_gain, reveal_probability\n"
+        "assert 'numpy' not in sys.modules, sorted(k for k in sys.modules if 'numpy' in k)[:3]\n"
+        "m.optimum\n"
+        "assert 'numpy' in sys.modules\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -14,7 +14,14 @@ on a wrong answer so that nbgrader scores the cell 0. Instructor solutions are i
 
 import sympy
 
-from . import theme_design, theme_rules, theme_runes, theme_scoring, theme_synergies
+from . import (
+    theme_design,
+    theme_maths,
+    theme_rules,
+    theme_runes,
+    theme_scoring,
+    theme_synergies,
+)
 from .answers import AnswerError
 from .base import EXERCISES, THEMES, Exercise, Result, Slip, WrongAnswer, catalogue, make
 from .rulebook import RULES, Rule
@@ -40,6 +47,7 @@ __all__ = [
     "make",
     "n",
     "theme_design",
+    "theme_maths",
     "theme_rules",
     "theme_runes",
     "theme_scoring",

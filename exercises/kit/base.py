@@ -27,6 +27,7 @@ THEMES = {
     "scoring": "Scoring maths",
     "synergies": "Synergies",
     "design": "Game design",
+    "maths": "Maths that derives",
 }
 
 

@@ -25,10 +25,11 @@ FREE = [c.id for c in DECK if c.origin is not Origin.START and not c.cost]
 def runes_field(letters: str, played: int, rules: Rules | None = None) -> str:
     """A board's ``runes`` text: the runes (``S``/``M``), then empty spaces, then Padlocks."""
     rules = rules or Rules()
-    open_spaces = rules.open_spaces_at(rules.counter_after(played))
+    counter = rules.counter_after(played)
+    open_spaces = rules.open_spaces_at(counter)
     if len(letters) > open_spaces:
         raise ValueError(f"{letters!r} does not fit on {open_spaces} open spaces")
-    return letters + "." * (open_spaces - len(letters)) + "#" * (rules.rune_spaces - open_spaces)
+    return letters + "." * (open_spaces - len(letters)) + "#" * rules.locked_spaces_at(counter)
 
 
 def board(
