@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import ceil, floor
 from typing import Any
 
 import networkx as nx
@@ -470,7 +471,7 @@ class BestPotionAsAProgram(TableExercise):
             rng.choice([c for c in DECK if c.is_salt]).id,
         ]
         self.k = rng.randint(3, 4)
-        self.best = maths.exhaustive_optimum(self.cards, self.k, bonus_tokens=0)
+        self.best = maths.optimum(self.cards, self.k, bonus_tokens=0)
         self.game = Game.new(2, seed=self.rng.randrange(10**6))
 
     @property
@@ -492,7 +493,7 @@ class BestPotionAsAProgram(TableExercise):
         any_starting = []
         for starting in (0, 2):
             try:
-                found = maths.exhaustive_optimum(cards, k, bonus_tokens=0, starting=starting)
+                found = maths.optimum(cards, k, bonus_tokens=0, starting=starting)
             except PositionError:  # no potion of k cards with that many starting cards
                 continue
             any_starting.append(found.value)
@@ -500,7 +501,7 @@ class BestPotionAsAProgram(TableExercise):
             formulation.optimum_milp(cards, k, bonus_tokens=0, relaxed=True).bound,
             greedy_value(cards, k),
             max(any_starting, default=self.answer()),
-            maths.exhaustive_optimum(cards, k + 1, bonus_tokens=0).value,
+            maths.optimum(cards, k + 1, bonus_tokens=0).value,
         )
 
     def wrong_answers(self) -> list[Any]:
@@ -544,14 +545,14 @@ class BestPotionAsAProgram(TableExercise):
         ]
 
     def slip_for(self, value: Any) -> Slip | None:
-        """A relaxation's bound is a decimal: its whole part, or the decimal cut short, is
-        the same misreading."""
+        """A relaxation's bound is a decimal: written rounded, up or down, it is the same
+        misreading."""
         slip = super().slip_for(value)
         if slip is not None:
             return slip
         for found in self.live_slips.values():
             bound = found.answer
-            if found.kind == "the relaxation's bound" and int(bound) <= value <= bound:
+            if found.kind == "the relaxation's bound" and floor(bound) <= value <= ceil(bound):
                 return found
         return None
 
