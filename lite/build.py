@@ -63,15 +63,17 @@ FROM_THIS_ENVIRONMENT = ("ipywidgets", "comm", "jupyterlab-widgets")
 PROVIDED_BY_THE_KERNEL = ("widgetsnbextension",)
 #: The JupyterLab extensions the site needs: the kernel and the widgets.
 EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager")
-#: Lessons whose plots and tables need compiled packages through the kit. The kernel loads
-#: a package when a cell imports it, so the site's copy of these lessons opens with a cell
-#: importing them (it needs the internet once; the browser then keeps them).
+#: Notebooks whose plots, tables or solvers need compiled packages through the kit. The
+#: kernel loads a package when a cell imports it, so the site's copy of these notebooks opens
+#: with a cell importing them (it needs the internet once; the browser then keeps them).
 COMPILED_PACKAGES_FOR = {
     "notebooks/01_rules_step_by_step.ipynb": ("matplotlib",),
     "notebooks/fr/01_regles_pas_a_pas.ipynb": ("matplotlib",),
     "notebooks/02_rune_economy.ipynb": ("matplotlib", "pandas"),
     "notebooks/04_card_synergies.ipynb": ("matplotlib", "pandas", "scipy"),
     "notebooks/06_game_design_lab.ipynb": ("matplotlib", "pandas"),
+    # ex26's best potion: the kit's solver (numpy) and the integer program (scipy's HiGHS)
+    "exercises/06_maths.ipynb": ("numpy", "scipy"),
 }
 LOADING_CELL = {
     "en": "# In the browser, this lesson first loads the compiled packages its plots and tables\n"
@@ -309,7 +311,7 @@ def copy_contents(target: Path) -> int:
                 count += 1
     missing = [p for p in COMPILED_PACKAGES_FOR if not (target / p).is_file()]
     if missing:
-        raise SystemExit(f"COMPILED_PACKAGES_FOR names lessons that do not exist: {missing}")
+        raise SystemExit(f"COMPILED_PACKAGES_FOR names notebooks that do not exist: {missing}")
     return count
 
 

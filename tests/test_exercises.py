@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import math
 import random
 import re
 from collections import Counter
@@ -427,3 +428,54 @@ def test_card_formula_takes_symbols_never_text() -> None:
     total = scoring.points * sum(getattr(n, i.value) for i in scoring.ingredients)
     assert "smallest" in set_card.check(total).message
     assert set_card.check(set_card.answer() + 0 * Min(n.clover, n.flower))
+
+
+def test_marginal_from_the_piecewise_agrees_with_the_derivation() -> None:
+    from carnuta_core.maths import calculus
+
+    for seed in range(12):
+        ex = make("marginal_piecewise", seed)
+        derived = calculus.marginal_value(ex.potion, ex.ingredient)
+        # The engine's score with one more, the sympy derivation, and the cards one by one.
+        assert derived.value == ex.answer() == sum(ex.changes.values()), seed
+        assert ex.potion.played == ex.game.player(0).played
+
+
+def test_best_potion_program_agrees_with_the_integer_program() -> None:
+    from carnuta_core.maths import formulation
+
+    for seed in range(6):
+        ex = make("best_potion_program", seed)
+        solved = formulation.optimum_milp(ex.cards, ex.k, bonus_tokens=0)
+        assert solved.optimal and solved.value == ex.answer(), seed
+        relaxed = formulation.optimum_milp(ex.cards, ex.k, bonus_tokens=0, relaxed=True)
+        assert relaxed.bound >= ex.answer() - 1e-6
+
+
+def test_closed_classes_are_one_trap_per_number_of_open_spaces() -> None:
+    variants = {make("closed_classes", seed).rules for seed in range(200)}
+    assert len(variants) >= 6
+    for rules in variants:
+        ex = next(e for e in (make("closed_classes", s) for s in range(200)) if e.rules == rules)
+        assert ex.answer() == rules.rune_spaces - rules.open_spaces + 1, rules
+
+
+def test_an_answer_near_the_exact_one_is_called_rounded_or_a_bound() -> None:
+    wait = next(
+        e
+        for e in (make("first_wanted_reveal", s) for s in range(100))
+        if e.answer().denominator == 3
+    )
+    near = wait.check(f"{float(wait.answer()):.3f}")
+    assert not near and "rounded" in near.message
+    bounded = next(
+        e
+        for e in (make("best_potion_program", s) for s in range(100))
+        if any(s.kind == "the relaxation's bound" for s in e.live_slips.values())
+    )
+    bound = next(
+        s.answer for s in bounded.live_slips.values() if s.kind == "the relaxation's bound"
+    )
+    for written in (round(bound, 1), math.floor(bound), math.ceil(bound)):
+        if written != bounded.answer():
+            assert "linear relaxation" in bounded.check(written).message, written

@@ -1,26 +1,48 @@
-"""Maths exercises: a marginal value from its Piecewise, the expected wait for a wanted card,
-a Sickle's expected value and the fewest actions that build a potion."""
+"""Maths exercises: a marginal value read from its Piecewise, the expected wait for a wanted
+card, a Sickle's exact worth, the fewest actions that build a potion, the best potion of a
+small pool as an integer program, and the closed classes of a variant's rune graph."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
+from math import ceil, floor
 from typing import Any
 
-from carnuta_core import CarnutaError, Game, Row, Rules, maths
+import networkx as nx
+
+from carnuta_core import Card, CarnutaError, Game, Ingredient, PositionError, Row, Rules, maths
 from carnuta_core.cards import PerSet, format_cost
-from carnuta_core.maths import decisions, economy, reveal_laws
+from carnuta_core.maths import decisions, economy, formulation, reveal_laws
+from carnuta_core.model import Origin
+from carnuta_core.rune_graph import RuneState, rune_graph
 from carnuta_core.rune_graph.classes import closed_classes
+from carnuta_core.scoring import card_points
 from carnuta_core.svg import table_svg
 
-from .base import NumberExercise, register
+from .base import NumberExercise, Slip, first, register
 from .staging import DECK, INGREDIENT_CARDS, STARTING, board, opponent_board, stage
 
-SET_CARDS = [c for c in INGREDIENT_CARDS if "per set" in str(DECK[c].scoring)]
+SET_CARDS = [c for c in INGREDIENT_CARDS if isinstance(DECK[c].scoring, PerSet)]
 PRICED = [c for c in INGREDIENT_CARDS if DECK[c].cost]
+#: How close a decimal may come to an exact answer and still be read as that answer rounded.
+ROUNDING = Fraction(1, 100)
 
 
-class FractionExercise(NumberExercise):
-    """A number that may be a fraction: ``Fraction(25, 4)``, ``'25/4'`` or ``6.25``."""
+class TableExercise(NumberExercise):
+    """An exercise about no one's board in particular: the picture is the whole table."""
+
+    seat = None
+
+    def picture(self) -> str:
+        assert self.game is not None
+        return table_svg(self.game)
+
+
+class FractionExercise(TableExercise):
+    """A number that may be a fraction: ``Fraction(25, 4)``, ``'25/4'`` or ``6.25``; a decimal
+    rounded off it is told so."""
 
     unit = ""
 
@@ -31,6 +53,40 @@ class FractionExercise(NumberExercise):
         if value.denominator in (1, 2, 4, 5, 8, 10):
             forms.append(float(value))
         return forms
+
+    def rounded(self) -> Slip:
+        """The answer rounded to two decimals, as a student's calculator shows it."""
+        return Slip(
+            "rounded",
+            round(float(self.answer()), 2),
+            "Close, but rounded: give the exact value, a fraction (Fraction(a, b) or 'a/b').",
+        )
+
+    def slip_for(self, value: Any) -> Slip | None:
+        slip = super().slip_for(value)
+        if slip is None and abs(value - self.answer()) < ROUNDING:
+            return self.rounded()
+        return slip
+
+
+def names(cards: list[str]) -> str:
+    """``'D06'``, ``'D06 and N20'``, ``'D06, N20 and S08'``."""
+    return cards[0] if len(cards) == 1 else f"{', '.join(cards[:-1])} and {cards[-1]}"
+
+
+# ------------------------------------------------------------------ a marginal value
+def set_points(card: Card) -> int:
+    """What one more set of a set card is worth."""
+    assert isinstance(card.scoring, PerSet)
+    return card.scoring.points
+
+
+def card_changes(potion: maths.Potion, ingredient: Ingredient) -> dict[str, int]:
+    """What each played card's points change by with one more ``ingredient``, scored by the
+    engine: the Piecewise of the potion's difference is the sum of these, card by card."""
+    counts = potion.counts()
+    more = {**counts, ingredient: counts[ingredient] + 1}
+    return {c.id: card_points(c, more) - card_points(c, counts) for c in potion.played}
 
 
 @register
@@ -49,34 +105,106 @@ class MarginalFromPiecewise(NumberExercise):
             played += rng.sample(
                 [c for c in INGREDIENT_CARDS if c not in played], rng.randint(2, 5)
             )
-            self.potion = maths.Potion.of(played)
             wanted = DECK[played[1]].scoring
             assert isinstance(wanted, PerSet)
-            self.ingredient = rng.choice(sorted(wanted.needs, key=lambda i: i.value))
-            self.marginal = maths.ingredient_gain(self.potion, self.ingredient)
-            if self.marginal.value > 0:
+            ingredient = rng.choice(sorted(wanted.needs, key=lambda i: i.value))
+            # A 6th card played brings a Bonus token: the engine deals it, and it counts.
+            game = stage([board(played, "SSMM"), opponent_board(played)])
+            potion = maths.Potion.from_game(game, 0)
+            more = potion.plus_token(ingredient).score_pad().total - potion.score_pad().total
+            if more > 0:
                 break
-        self.played = played
-        self.game = stage([board(played, "SSMM"), opponent_board(played)])
+        self.played, self.ingredient, self.game, self.potion = played, ingredient, game, potion
+        self.marginal = more
+        self.changes = card_changes(potion, ingredient)
 
     def question(self) -> str:
+        tokens = self.potion.bonus_tokens
+        token_text = f" and a Bonus token of {names([t.title for t in tokens])}" if tokens else ""
         return (
-            f"Your potion holds {', '.join(self.played)}. How many points would one more "
-            f"{self.ingredient.title} add (a Salt or a Bonus token of it)? Derive it: "
-            "calculus.marginal_value gives the Piecewise, read it at your counts."
+            f"Your potion holds {', '.join(self.played)}{token_text}. How many points would one "
+            f"more {self.ingredient.title} add (a Salt or a Bonus token of it)? Derive it: "
+            "calculus.marginal_value gives the Piecewise; read it at your counts."
         )
 
     def answer(self) -> int:
-        return self.marginal.value
+        return self.marginal
+
+    def sets(self) -> list[str]:
+        """The set cards of the potion that count this ingredient."""
+        return [
+            c.id
+            for c in self.potion.played
+            if isinstance(c.scoring, PerSet) and self.ingredient in c.scoring.needs
+        ]
 
     def wrong_answers(self) -> list[Any]:
-        own = sum(1 for c in self.potion.played if c.ingredient is self.ingredient)
-        return [w for w in (self.marginal.value + 1, 0, own + 100) if w != self.marginal.value][:2]
+        n = self.answer()
+        tried = [s.answer for s in self.slips()] + [n + 1, n - 1]
+        return first(tried, 2, lambda a: a != n and a >= 0)
 
-    def nudge(self, value: Any) -> str:
-        return "a set pays one more only while this ingredient is its scarcest"
+    slip_kinds = (
+        "the set paid regardless",
+        "the set's branch left out",
+        "the set card alone",
+        "the new total",
+    )
+
+    def slips(self) -> list[Slip]:
+        sets = self.sets()
+        paying = [c for c in sets if self.changes[c]]
+        idle = [c for c in sets if not self.changes[c]]
+        from_sets = sum(self.changes[c] for c in sets)
+        others = [c for c, change in self.changes.items() if change and c not in sets]
+        rest = self.answer() - from_sets
+        every_set = rest + sum(set_points(DECK[c]) for c in sets)
+        total = self.potion.score_pad().total
+        ingredient = self.ingredient.title
+        slips = [
+            Slip(
+                "the new total",
+                total + self.answer(),
+                "That is the potion's new total: the marginal value is what one more adds, "
+                "the new total minus the total now.",
+            )
+        ]
+        if idle:
+            slips.append(
+                Slip(
+                    "the set paid regardless",
+                    every_set,
+                    f"A set gains from one more {ingredient} only when that completes a new set "
+                    f"(the Piecewise's condition): at your counts, {names(idle)} completes none.",
+                )
+            )
+        if paying:
+            slips.append(
+                Slip(
+                    "the set's branch left out",
+                    rest,
+                    f"At your counts one more {ingredient} completes a new set of "
+                    f"{names(paying)}: the Piecewise's condition holds, so read its first "
+                    "branch.",
+                )
+            )
+        if others:
+            slips.append(
+                Slip(
+                    "the set card alone",
+                    from_sets,
+                    f"That is only the change of {names(sets)}: {names(others)} "
+                    f"{'counts' if len(others) == 1 else 'count'} {ingredient} too, and "
+                    "one more changes those points as well.",
+                )
+            )
+        return slips
+
+    def because(self) -> str:
+        moved = [f"{c} {change:+d}" for c, change in self.changes.items() if change]
+        return f"One more {self.ingredient.title}, card by card: {', '.join(moved)}."
 
 
+# ------------------------------------------------------------------ waiting for a card
 @register
 class FirstWantedReveal(FractionExercise):
     key = "first_wanted_reveal"
@@ -85,16 +213,11 @@ class FirstWantedReveal(FractionExercise):
     rule = "take"
     how = "a number, a fraction like Fraction(25, 4) or '25/4'"
     randomised = True
-    seat = None
 
     def setup(self) -> None:
         self.unseen = self.rng.randint(12, 32)
         self.wanted = self.rng.randint(1, 4)
         self.game = Game.new(2, seed=self.rng.randrange(10**6))
-
-    def picture(self) -> str:
-        assert self.game is not None
-        return table_svg(self.game)
 
     def question(self) -> str:
         return (
@@ -108,12 +231,44 @@ class FirstWantedReveal(FractionExercise):
         return Fraction(int(value.p), int(value.q))
 
     def wrong_answers(self) -> list[Any]:
-        return [Fraction(self.unseen, self.wanted), Fraction(self.unseen + 1, self.wanted)]
+        u, w = self.unseen, self.wanted
+        return [Fraction(u, w), Fraction(u + 1, w)]
 
-    def nudge(self, value: Any) -> str:
-        return "sum the tail probabilities P(T > k): the hockey stick gives (u + 1)/(w + 1)"
+    slip_kinds = ("with replacement", "the wanted card left out", "one wanted card", "rounded")
+
+    def slips(self) -> list[Slip]:
+        u, w = self.unseen, self.wanted
+        return [
+            Slip(
+                "with replacement",
+                Fraction(u, w),
+                "u/w would be the wait if every reveal came from a full deck (with "
+                "replacement), but a revealed card is gone. Sum the tail probabilities "
+                "P(T > k) = C(u - k, w)/C(u, w) instead.",
+            ),
+            Slip(
+                "the wanted card left out",
+                self.answer() - 1,
+                "That counts the cards revealed before the first wanted one: count the wanted "
+                "card too.",
+            ),
+            Slip(
+                "one wanted card",
+                Fraction(u + 1, 2),
+                f"That is the wait for one wanted card; with {w} wanted, the first of them "
+                "shows sooner.",
+            ),
+            self.rounded(),
+        ]
+
+    def because(self) -> str:
+        return (
+            "E[T] = sum of P(T > k) = sum of C(u - k, w)/C(u, w); the hockey stick sums it to "
+            "(u + 1)/(w + 1)."
+        )
 
 
+# ------------------------------------------------------------------ a Sickle's worth
 @register
 class SickleExpectation(FractionExercise):
     key = "sickle_expectation"
@@ -122,7 +277,6 @@ class SickleExpectation(FractionExercise):
     rule = "take"
     how = "a number, a fraction like Fraction(35111, 10626) or '35111/10626'"
     randomised = True
-    seat = None
 
     def setup(self) -> None:
         self.game = Game.new(2, seed=self.rng.randrange(10**6))
@@ -139,13 +293,48 @@ class SickleExpectation(FractionExercise):
     def answer(self) -> Fraction:
         return self.value.expected_after
 
+    def unseen_gains(self) -> list[int]:
+        """What each card the Sickle may reveal adds to Player 1's potion now."""
+        assert self.game is not None
+        potion = maths.as_potion(self.game, 0)
+        return [maths.card_gain(potion, c).value for c in maths.unseen_cards(self.game, self.row)]
+
     def wrong_answers(self) -> list[Any]:
-        return [Fraction(self.value.best_now), self.value.expected_after + 1]
+        n = self.answer()
+        return first([self.value.best_now, n + 1, n - 1], 2, lambda a: a != n)
 
-    def nudge(self, value: Any) -> str:
-        return "P(best <= g) = C(cards worth at most g, 4) / C(unseen, 4)"
+    slip_kinds = ("the best card now", "one card's average", "the best unseen card", "rounded")
+
+    def slips(self) -> list[Slip]:
+        gains = self.unseen_gains()
+        row = self.row.value
+        return [
+            Slip(
+                "the best card now",
+                self.value.best_now,
+                f"That is the best gain in the {row} row now; the Sickle replaces those cards: "
+                f"average the best of 4 cards revealed from the {len(gains)} unseen ones.",
+            ),
+            Slip(
+                "one card's average",
+                Fraction(sum(gains), len(gains)),
+                "That is what one unseen card adds on average; you take the best of the 4 "
+                "revealed: P(best <= g) = C(cards worth at most g, 4)/C(unseen, 4).",
+            ),
+            Slip(
+                "the best unseen card",
+                max(gains),
+                f"That is the best card left in the deck, but only 4 of the {len(gains)} unseen "
+                "cards are revealed: average the best of those 4.",
+            ),
+            self.rounded(),
+        ]
+
+    def because(self) -> str:
+        return str(self.value) + "."
 
 
+# ------------------------------------------------------------------ the fewest actions
 @register
 class FewestActionsToBuild(NumberExercise):
     key = "fewest_actions_to_build"
@@ -179,25 +368,100 @@ class FewestActionsToBuild(NumberExercise):
         return self.plan.actions
 
     def wrong_answers(self) -> list[Any]:
-        cards = len(self.played) - 1
-        return [w for w in (2 * cards - 1, self.plan.actions + 2, 0) if w != self.plan.actions][:2]
+        n = self.answer()
+        tried = [s.answer for s in self.slips()] + [n + 1, n - 1]
+        return first(tried, 2, lambda a: a != n and a >= 0)
 
-    def nudge(self, value: Any) -> str:
-        return "order matters: a card that returns runes can make room for a Take Runes"
+    slip_kinds = (
+        "cost icons counted",
+        "takes left out",
+        "Padlocks ignored",
+        "the starting card counted",
+    )
+
+    def slips(self) -> list[Slip]:
+        cards = self.played[1:]
+        icons = sum(len(DECK[c].cost) for c in cards)
+        slips = [
+            Slip(
+                "cost icons counted",
+                2 * len(cards) + icons,
+                "A cost icon is not an action: one Take Runes fills every open space at once, "
+                "and a Flip icon spends no rune. Count the Take and Flip Runes actions the "
+                "costs need, not their icons.",
+            ),
+            Slip(
+                "takes left out",
+                self.answer() - self.plan.takes,
+                "Each card is taken from the market first: 1 action to take it, then 1 to play it.",
+            ),
+            Slip(
+                "the starting card counted",
+                self.answer() + 2,
+                "Your starting card is in play from the setup: it needs no take and no play.",
+            ),
+        ]
+        spaces = Rules().rune_spaces
+        try:
+            open_board = economy.potion_actions(
+                maths.Potion.of(self.played), rules=Rules(open_spaces=spaces, unlock_levels=())
+            )
+        except CarnutaError:
+            return slips
+        slips.append(
+            Slip(
+                "Padlocks ignored",
+                open_board.actions,
+                "Only 4 rune spaces are open at the start: Take Runes fills those 4 until the "
+                "counter reaches 4 and a Padlock comes off.",
+            )
+        )
+        return slips
 
     def because(self) -> str:
         return str(self.plan)
 
 
+# ------------------------------------------------------------------ an integer program
+def greedy_value(pool: list[Card], k: int) -> int:
+    """The score of the potion built by adding, to each starting card of ``pool`` in turn, the
+    card that gains most now (a Salt on the card it gains most on) until it holds ``k``."""
+    best = 0
+    for start in (c for c in pool if c.origin is Origin.START):
+        potion = maths.Potion((start,))
+        for _ in range(k - 1):
+            grown = []
+            for card in pool:
+                if card in potion.played or card.origin is Origin.START:
+                    continue
+                if card.is_salt:
+                    hosts = maths.salt_places(potion).values()
+                    grown += [potion.plus(card, on) for on in hosts]
+                else:
+                    grown.append(potion.plus(card))
+            potion = max(grown, key=lambda p: p.score_pad().total)
+        best = max(best, potion.score_pad().total)
+    return best
+
+
+@dataclass(frozen=True)
+class PoolMisreadings:
+    """The best scores a pool reaches under the common misreadings of the question."""
+
+    relaxed_bound: float
+    greedy: int
+    any_starting: int
+    one_more_card: int
+
+
 @register
-class BestPotionAsAProgram(NumberExercise):
+class BestPotionAsAProgram(TableExercise):
     key = "best_potion_program"
     theme = "maths"
     title = "The best potion of a small pool, as an integer program"
     rule = "points"
     how = "a number of points"
     randomised = True
-    seat = None
 
     def setup(self) -> None:
         rng = self.rng
@@ -207,12 +471,12 @@ class BestPotionAsAProgram(NumberExercise):
             rng.choice([c for c in DECK if c.is_salt]).id,
         ]
         self.k = rng.randint(3, 4)
-        self.best = maths.exhaustive_optimum([DECK[c] for c in self.pool], self.k)
+        self.best = maths.optimum(self.cards, self.k, bonus_tokens=0)
         self.game = Game.new(2, seed=self.rng.randrange(10**6))
 
-    def picture(self) -> str:
-        assert self.game is not None
-        return table_svg(self.game)
+    @property
+    def cards(self) -> list[Card]:
+        return [DECK[c] for c in self.pool]
 
     def question(self) -> str:
         return (
@@ -224,15 +488,109 @@ class BestPotionAsAProgram(NumberExercise):
     def answer(self) -> int:
         return self.best.value
 
-    def wrong_answers(self) -> list[Any]:
-        return [self.best.value + 1, self.best.value - 1]
+    def misreadings(self) -> PoolMisreadings:
+        cards, k = self.cards, self.k
+        any_starting = []
+        for starting in (0, 2):
+            try:
+                found = maths.optimum(cards, k, bonus_tokens=0, starting=starting)
+            except PositionError:  # no potion of k cards with that many starting cards
+                continue
+            any_starting.append(found.value)
+        return PoolMisreadings(
+            formulation.optimum_milp(cards, k, bonus_tokens=0, relaxed=True).bound,
+            greedy_value(cards, k),
+            max(any_starting, default=self.answer()),
+            maths.optimum(cards, k + 1, bonus_tokens=0).value,
+        )
 
-    def nudge(self, value: Any) -> str:
-        return "an integer program's answer counts only once the solver proves it optimal"
+    def wrong_answers(self) -> list[Any]:
+        n = self.answer()
+        return [n + 1, n - 1]
+
+    slip_kinds = (
+        "the relaxation's bound",
+        "greedy",
+        "the starting-card rule ignored",
+        "one card too many",
+    )
+
+    def slips(self) -> list[Slip]:
+        misread = self.misreadings()
+        return [
+            Slip(
+                "the relaxation's bound",
+                misread.relaxed_bound,
+                "That is the bound of the linear relaxation (cards taken in fractions): the "
+                "best potion scores at most that. Solve the integer program itself, with whole "
+                "cards (no relaxed=True), or search every choice of cards.",
+            ),
+            Slip(
+                "greedy",
+                misread.greedy,
+                "Adding the card that gains most, one at a time, can miss the best potion: a "
+                "card that gains little alone may complete a set with another. Search every "
+                f"choice of {self.k} cards, or solve the integer program.",
+            ),
+            Slip(
+                "the starting-card rule ignored",
+                misread.any_starting,
+                "A potion holds exactly one starting card: not none, and not two.",
+            ),
+            Slip(
+                "one card too many",
+                misread.one_more_card,
+                f"The starting card is one of the {self.k} cards: {self.k} cards in all.",
+            ),
+        ]
+
+    def slip_for(self, value: Any) -> Slip | None:
+        """A relaxation's bound is a decimal: written rounded, up or down, it is the same
+        misreading."""
+        slip = super().slip_for(value)
+        if slip is not None:
+            return slip
+        for found in self.live_slips.values():
+            bound = found.answer
+            if found.kind == "the relaxation's bound" and floor(bound) <= value <= ceil(bound):
+                return found
+        return None
+
+    def because(self) -> str:
+        return f"The best potion: {self.best.potion}."
+
+
+# ------------------------------------------------------------------ closed classes
+#: Where the Padlocks of a variant come off, by how many there are (within the counter).
+UNLOCK_LEVELS = {1: (4,), 2: (4, 8), 3: (3, 6, 9), 4: (3, 5, 7, 9)}
+
+
+@dataclass(frozen=True)
+class GraphCounts:
+    """What a variant's Take/Flip Runes graph holds, counted the right way and the wrong ones."""
+
+    closed: int
+    closed_states: int
+    components: int
+    closed_from_start: int
+
+
+@cache
+def graph_counts(rules: Rules) -> GraphCounts:
+    """The closed classes of ``rules``' rune graph, and the counts a misreading gives (a few
+    variants are shared by a whole class of students: each is counted once)."""
+    classes = closed_classes(rules=rules)
+    from_start = nx.condensation(rune_graph(RuneState.start(rules), rules=rules))
+    return GraphCounts(
+        len(classes),
+        sum(c.size for c in classes),
+        nx.number_strongly_connected_components(rune_graph(rules=rules)),
+        sum(1 for c in from_start if not from_start.out_degree(c)),
+    )
 
 
 @register
-class ClosedClassesOfAVariant(NumberExercise):
+class ClosedClassesOfAVariant(TableExercise):
     key = "closed_classes"
     theme = "maths"
     title = "Traps of the rune graph under other rules"
@@ -240,26 +598,20 @@ class ClosedClassesOfAVariant(NumberExercise):
     how = "a whole number"
     unit = ""
     randomised = True
-    seat = None
 
     def setup(self) -> None:
         rng = self.rng
         spaces = rng.randint(5, 7)
         open_spaces = rng.randint(3, spaces - 1)
-        locked = spaces - open_spaces
         self.rules = Rules(
             rune_spaces=spaces,
             open_spaces=open_spaces,
-            unlock_levels=tuple(range(4, 4 + 3 * locked, 3))[:locked],
+            unlock_levels=UNLOCK_LEVELS[spaces - open_spaces],
             starting_suns=open_spaces // 2,
             starting_moons=open_spaces // 2,
         )
-        self.classes = closed_classes(rules=self.rules)
+        self.counts = graph_counts(self.rules)
         self.game = Game.new(2, seed=self.rng.randrange(10**6))
-
-    def picture(self) -> str:
-        assert self.game is not None
-        return table_svg(self.game)
 
     def question(self) -> str:
         return (
@@ -270,10 +622,52 @@ class ClosedClassesOfAVariant(NumberExercise):
         )
 
     def answer(self) -> int:
-        return len(self.classes)
+        return self.counts.closed
 
     def wrong_answers(self) -> list[Any]:
-        return [len(self.classes) + 1, 0]
+        n = self.answer()
+        return [n + 1, 0]
 
-    def nudge(self, value: Any) -> str:
-        return "a full board flips between all Suns and all Moons: one trap per number of spaces"
+    slip_kinds = (
+        "every class counted",
+        "the start's traps only",
+        "states, not classes",
+        "the printed board",
+    )
+
+    def slips(self) -> list[Slip]:
+        r = self.rules
+        return [
+            Slip(
+                "every class counted",
+                self.counts.components,
+                "That counts every group of states that rune actions move between; a closed "
+                "class is one no rune action leaves: keep only the classes with no edge out "
+                "(nx.condensation shows them).",
+            ),
+            Slip(
+                "the start's traps only",
+                self.counts.closed_from_start,
+                "Rune actions never remove a Padlock, so the starting board reaches only the "
+                f"traps of its {r.open_spaces} open spaces; the rune graph holds every board "
+                f"the variant can show, from {r.open_spaces} to {r.rune_spaces} open spaces.",
+            ),
+            Slip(
+                "states, not classes",
+                self.counts.closed_states,
+                "Count the classes, not the states in them: a full board of Suns and its flip, "
+                "all Moons, make one class.",
+            ),
+            Slip(
+                "the printed board",
+                graph_counts(Rules()).closed,
+                f"That is the printed board's count (6 spaces, 4 open); this variant has "
+                f"{r.rune_spaces} spaces, {r.open_spaces} open.",
+            ),
+        ]
+
+    def because(self) -> str:
+        return (
+            "One trap per number of open spaces: a full board flips between all Suns and all "
+            "Moons, and no rune action empties a space."
+        )
