@@ -72,6 +72,8 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/02_rune_economy.ipynb": ("matplotlib", "pandas"),
     "notebooks/04_card_synergies.ipynb": ("matplotlib", "pandas", "scipy"),
     "notebooks/06_game_design_lab.ipynb": ("matplotlib", "pandas"),
+    # the solver (numpy) and the integer programs (scipy) come through the kit, not a cell
+    "notebooks/07_maths_that_derives.ipynb": ("matplotlib", "pandas", "numpy", "scipy"),
     # ex26's best potion: the kit's solver (numpy) and the integer program (scipy's HiGHS)
     "exercises/06_maths.ipynb": ("numpy", "scipy"),
 }
