@@ -38,8 +38,10 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 
 # The whole suite, the classroom site's build and browser tests included (tests/test_lite.py).
+# Two processes, a test file each at a time (a file's servers and built site stay in one
+# process); the slowest tests are listed at the end.
 test: $(STAMP) chromium npm lint
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 --dist loadfile --durations=25
 
 # The zero-install classroom site, a folder for any static web server: build/lite.
 lite: $(STAMP) npm
