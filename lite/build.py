@@ -72,6 +72,7 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/02_rune_economy.ipynb": ("matplotlib", "pandas"),
     "notebooks/04_card_synergies.ipynb": ("matplotlib", "pandas", "scipy"),
     "notebooks/06_game_design_lab.ipynb": ("matplotlib", "pandas"),
+    "notebooks/08_two_games_one_lab.ipynb": ("matplotlib", "pandas"),
 }
 LOADING_CELL = {
     "en": "# In the browser, this lesson first loads the compiled packages its plots and tables\n"

@@ -14,7 +14,14 @@ on a wrong answer so that nbgrader scores the cell 0. Instructor solutions are i
 
 import sympy
 
-from . import theme_design, theme_rules, theme_runes, theme_scoring, theme_synergies
+from . import (
+    theme_design,
+    theme_rules,
+    theme_runes,
+    theme_scoring,
+    theme_synergies,
+    theme_two_games,
+)
 from .answers import AnswerError
 from .base import EXERCISES, THEMES, Exercise, Result, Slip, WrongAnswer, catalogue, make
 from .rulebook import RULES, Rule
@@ -44,5 +51,6 @@ __all__ = [
     "theme_runes",
     "theme_scoring",
     "theme_synergies",
+    "theme_two_games",
     "total_with",
 ]

@@ -115,7 +115,11 @@ def plot_skill_curve(curves: pd.DataFrame, ax: Any = None) -> Any:
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 3.5))
     for name, curve in curves.groupby("game", sort=False):
-        err = [(curve["rate"] - curve["ci_low"]) * 100, (curve["ci_high"] - curve["rate"]) * 100]
+        # Wilson's bounds at a rate of 0 or 1 may cross it by a rounding error: clip at 0.
+        err = [
+            ((curve["rate"] - curve["ci_low"]) * 100).clip(lower=0),
+            ((curve["ci_high"] - curve["rate"]) * 100).clip(lower=0),
+        ]
         games = int(curve["games"].iloc[0])
         ax.errorbar(curve["iterations"], curve["rate"] * 100, yerr=err, marker="o", capsize=4,
                     label=f"{name} ({games} games a point)")  # fmt: skip
