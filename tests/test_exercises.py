@@ -193,8 +193,7 @@ def test_every_rule_quote_is_from_the_rulebook() -> None:
     if not all(path.exists() for path in rulebooks.values()):
         pytest.skip("the rulebook texts are not beside this checkout")
     texts = {
-        book: " ".join(path.read_text(encoding="utf-8").split())
-        for book, path in rulebooks.items()
+        book: " ".join(path.read_text(encoding="utf-8").split()) for book, path in rulebooks.items()
     }
     for rule in RULES.values():
         text = texts[rule.book]
@@ -433,3 +432,40 @@ def test_card_formula_takes_symbols_never_text() -> None:
     total = scoring.points * sum(getattr(n, i.value) for i in scoring.ingredients)
     assert "smallest" in set_card.check(total).message
     assert set_card.check(set_card.answer() + 0 * Min(n.clover, n.flower))
+
+
+def test_the_lead_changes_exercise_agrees_with_the_labs_diff_report() -> None:
+    """The exercise measures game by game (no pandas, as in the browser); the lesson's way,
+    a sweep and its diff report, gives the same difference and interval."""
+    from carnival_core import CarnivalTitle
+    from tabletop import lab
+
+    ex = make("carnival_lead_changes", seed=0)
+    swept = lab.sweep(
+        {"printed": CarnivalTitle(), "variant": CarnivalTitle(ex.rules)},
+        "greedy",
+        players=2,
+        seeds=ex.seeds,
+        workers=1,
+        progress=False,
+    )
+    row = lab.diff_report(swept, baseline="printed").set_index("metric").loc["lead changes"]
+    printed, variant, diff, low, high = ex.measured
+    assert (row["baseline"], row["value"]) == pytest.approx((printed, variant))
+    assert (row["diff"], row["ci_low"], row["ci_high"]) == pytest.approx((diff, low, high))
+
+
+def test_carnival_exercises_agree_with_the_engine() -> None:
+    from carnival_core import Rules as CarnivalRules
+
+    for seed in range(20):
+        decisions = make("carnival_decisions", seed)
+        rules = decisions.rules
+        assert decisions.answer() == rules.deck_after_setup(decisions.players) * rules.rounds
+        choices = make("carnival_choices", seed)
+        assert choices.answer() == choices.kinds * choices.places * (2 if choices.has_mask else 1)
+        winner = make("carnival_round_winner", seed)
+        result = winner.result(CarnivalRules())
+        best = max(result.scores)
+        tied = {s + 1 for s, points in enumerate(result.scores) if points == best}
+        assert next(iter(winner.solutions())) <= tied

@@ -444,12 +444,14 @@ class CarnivalLeadChanges(CarnivalExercise):
     def question(self) -> str:
         return (
             f"Predict first: with {self.change}, will 2-player Carnival games between greedy "
-            "bots see the lead change more often, or less? Then measure on the seeds "
-            f"{self.seeds.start} to {self.seeds.stop - 1}: swept = lab.sweep({{'printed': "
-            "CarnivalTitle(), 'variant': CarnivalTitle(ex.rules)}, 'greedy', players=2, "
-            "seeds=ex.seeds), then lab.diff_report(swept, baseline='printed') and its row "
-            "'lead changes'. Does the variant give more lead changes, fewer, or can these "
-            "games not tell (the 95% interval of the difference contains 0)?"
+            "bots see the lead change more often, or less? Then measure with the lab on the "
+            f"seeds {self.seeds.start} to {self.seeds.stop - 1}, each played under the printed "
+            "rules and under the variant, and compare the lead changes seed by seed: "
+            "lab.sweep({'printed': CarnivalTitle(), 'variant': CarnivalTitle(ex.rules)}, "
+            "'greedy', players=2, seeds=ex.seeds), then lab.diff_report(..., "
+            "baseline='printed') and its row 'lead changes'. Does the variant give more lead "
+            "changes, fewer, or can these games not tell (the 95% interval of the difference "
+            "contains 0)?"
         )
 
     @cached_property
