@@ -1,4 +1,5 @@
-"""MCTSBot speed: search iterations per second in 2-, 3- and 4-player positions.
+"""MCTSBot speed: search iterations per second in 2-, 3- and 4-player positions, for Carnuta
+and for Carnival (its search settings, ``carnival_core.bots.MCTS_SETTINGS``).
 
 Run: ``python benchmarks/bench_mcts.py [--iterations 400]``. Positions: the opening and a
 mid-game reached by Greedy bots. Figures depend on the machine and its load (printed); the
@@ -11,7 +12,10 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from typing import Any
 
+from carnival_core import Game as CarnivalGame
+from carnival_core.bots import make_bot as carnival_bot
 from carnuta_core import Game, GreedyBot
 from carnuta_core.mcts import MCTSBot
 
@@ -27,11 +31,23 @@ def position(players: int, actions: int, seed: int) -> Game:
     return game
 
 
-def rate(game: Game, iterations: int, repeats: int) -> tuple[float, float]:
+def carnival_position(players: int, actions: int, seed: int) -> CarnivalGame:
+    game = CarnivalGame.new(players, seed=seed)
+    bots = [carnival_bot("greedy", seed + seat) for seat in range(players)]
+    for _ in range(actions):
+        game.push(bots[game.current_player].choose(game))
+    return game
+
+
+def rate(game: Any, iterations: int, repeats: int) -> tuple[float, float]:
     """The best iterations per second of wall-clock time and of CPU time."""
     wall = cpu = 0.0
     for r in range(repeats):
-        bot = MCTSBot(seed=r, iterations=iterations)
+        bot: Any = (
+            carnival_bot("mcts", r, iterations=iterations)
+            if isinstance(game, CarnivalGame)
+            else MCTSBot(seed=r, iterations=iterations)
+        )
         start, start_cpu = time.perf_counter(), time.process_time()
         bot.analyse(game)
         cpu = max(cpu, iterations / (time.process_time() - start_cpu))
@@ -50,6 +66,16 @@ def main() -> None:
     for players in (2, 3, 4):
         opening, opening_cpu = rate(position(players, 0, 1), args.iterations, args.repeats)
         middle, middle_cpu = rate(position(players, 30 * players, 2), args.iterations, args.repeats)
+        print(
+            f"  {players} players: opening {opening:7,.0f} it/s ({opening_cpu:,.0f})   "
+            f"mid-game {middle:7,.0f} it/s ({middle_cpu:,.0f})"
+        )
+    print("Carnival (exploration 0.02, no rollout):")
+    for players in (2, 3, 4):
+        opening, opening_cpu = rate(carnival_position(players, 0, 1), args.iterations, args.repeats)
+        middle, middle_cpu = rate(
+            carnival_position(players, 5 * players, 2), args.iterations, args.repeats
+        )
         print(
             f"  {players} players: opening {opening:7,.0f} it/s ({opening_cpu:,.0f})   "
             f"mid-game {middle:7,.0f} it/s ({middle_cpu:,.0f})"

@@ -582,13 +582,13 @@ class Game:
         else:
             self._end_round()
 
-    def _end_round(self) -> None:
-        """The deck is empty and the turn is done: reveal, score, then deal the next round."""
+    def _reveal(self) -> RoundResult:
+        """The round being played, revealed and scored as it stands."""
         s = self._s
         cards, rules = self.card_set, self.rules
         counts_masked = rules.masked_carnival_counts
         mask = cards.mask
-        result = round_result(
+        return round_result(
             cards,
             rules,
             s.round,
@@ -599,6 +599,30 @@ class Game:
                 for row, hand in zip(s.spectators, s.hands, strict=True)
             ],
         )
+
+    def reveal_now(self) -> RoundResult | None:
+        """The round being played scored as if it ended now: every hand joins its Spectators,
+        every Mask is revealed (hidden information: for analysis and teaching, not for a
+        seat's play). ``None`` once the game is over.
+
+        >>> game = Game.new(2, seed=1)
+        >>> game.reveal_now().round, len(game.reveal_now().scores)
+        (1, 2)
+        """
+        return None if self._s.over else self._reveal()
+
+    def scores_if_revealed_now(self) -> list[int]:
+        """Each seat's points if the round being played ended now: the finished rounds plus
+        ``reveal_now()`` (the final scores once the game is over)."""
+        now = self.reveal_now()
+        past = self.scores()
+        return past if now is None else [p + r for p, r in zip(past, now.scores, strict=True)]
+
+    def _end_round(self) -> None:
+        """The deck is empty and the turn is done: reveal, score, then deal the next round."""
+        s = self._s
+        cards, rules = self.card_set, self.rules
+        result = self._reveal()
         s.results = s.results + (result,)
         if s.round >= rules.rounds:
             s.over = True
@@ -622,13 +646,28 @@ class Game:
         return describe_turn(self, self._undo[-1], self._s, viewer=seat)
 
     # ------------------------------------------------------- hidden information
-    def observation(self, seat: int) -> Observation:
-        """Exactly what ``seat`` may know now (see ``Observation``)."""
+    def memory_of(self, memory: int | None = None) -> int | None:
+        """The Carnival cards a seat remembers under the top one: ``memory`` (a seat's own,
+        shorter memory, ``None``: all it may) never beyond ``Rules.carnival_memory``.
+
+        >>> Game.new(2, seed=1, rules=Rules(carnival_memory=3)).memory_of(5)
+        3
+        """
+        if memory is not None and (type(memory) is not int or memory < 0):
+            raise PositionError("memory", f"None or a whole number of at least 0, not {memory!r}")
+        rule = self.rules.carnival_memory
+        if memory is None:
+            return rule
+        return memory if rule is None else min(memory, rule)
+
+    def observation(self, seat: int, *, memory: int | None = None) -> Observation:
+        """Exactly what ``seat`` may know now (see ``Observation``); with ``memory``, what a
+        seat that remembers only that many Carnival cards under the top one knows."""
         self._seat(seat)
         s = self._s
-        memory = self.rules.carnival_memory
+        remembers = self.memory_of(memory)
         size = len(s.carnival)
-        first_remembered = 0 if memory is None else max(0, size - 1 - memory)
+        first_remembered = 0 if remembers is None else max(0, size - 1 - remembers)
         return Observation(
             seat=seat,
             round=s.round,
@@ -647,21 +686,30 @@ class Game:
             winners=tuple(self.winners()),
         )
 
-    def determinized(self, rng: random.Random, *, seat: int | None = None) -> Game:
+    def determinized(
+        self, rng: random.Random, *, seat: int | None = None, memory: int | None = None
+    ) -> Game:
         """A copy in which what the current player (or ``seat``) cannot see is dealt anew,
         consistently with what they saw.
 
         Resampled: the other hands (each keeps its size and its known Masks), the deck order,
         the cards set aside, the Creatures under Masks the seat does not know, the buried
-        face-up Carnival cards it forgot (``Rules.carnival_memory``), and the next round's
-        deal. Every card of the box stays accounted for, and the seat's observation of the
-        copy equals its observation of this game. The copy's log starts at this position.
+        face-up Carnival cards it forgot (``Rules.carnival_memory``, or the seat's own shorter
+        ``memory``, see ``memory_of``), and the next round's deal. Every card of the box stays
+        accounted for, and the seat's observation of the copy equals its observation of this
+        game. The copy's log starts at this position.
+
+        The copy depends only on what the seat may know and on ``rng``: two games the seat
+        sees alike give equal copies from equal ``rng`` states, so an agent that looks at the
+        game only through this copy cannot play on what it does not know.
         """
         clone = self.copy()
+        clone._events = []
         s = clone._s
         if s.over:
             return clone
         me = s.current if seat is None else self._seat(seat)
+        remembers = self.memory_of(memory)
         cards, rules = self.card_set, self.rules
         mask = cards.mask
         pool: list[int] = []
@@ -678,12 +726,15 @@ class Game:
                 if e >= MASKED and e & 127 != NOTHING and not remembered:
                     slots.append((row, i, True))
                     pool.append(e & 127)
-        if rules.carnival_memory is not None:
-            for i in range(len(s.carnival) - 1 - rules.carnival_memory):
+        if remembers is not None:
+            for i in range(len(s.carnival) - 1 - remembers):
                 e = s.carnival[i]
                 if e < MASKED:
                     slots.append((s.carnival, i, False))
                     pool.append(e)
+        # Where each unseen card lies is what the seat does not know: the pool's order must
+        # not tell it, so the shuffle starts from the pool sorted.
+        pool.sort()
         shuffle(pool, rng)
         masks = [k for k in pool if k == mask]
         creatures = [k for k in pool if k != mask]

@@ -5,8 +5,8 @@ played away), and a type is happy with a probability that grows with its margin 
 Carnival and shrinks with the turns left. A seat's expected total is its past rounds plus the
 expected points of this one; its value is a logistic of its lead over the best other seat.
 
-It reads the whole state, hidden cards included: give it a ``determinized`` copy to keep a
-seat's view honest.
+It reads the whole state, hidden cards included (``reads_hidden``): the agents of ``tabletop``
+ask it only about ``determinized`` copies, which keeps a seat's view honest.
 
 >>> from carnival_core import Game
 >>> game = Game.new(2, seed=1)
@@ -37,6 +37,9 @@ MASK_COST = 0.25
 
 class CarnivalHeuristic:
     """Values per seat in [0, 1] and quick action scores (``tabletop.protocol.Heuristic``)."""
+
+    #: It reads other hands and the cards under Masks: agents must judge determinized copies.
+    reads_hidden = True
 
     @staticmethod
     def _expected(

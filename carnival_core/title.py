@@ -1,4 +1,6 @@
-"""Carnival as a title the design lab can set up (``tabletop.protocol.GameTitle``).
+"""Carnival as a title the design lab can set up (``tabletop.protocol.GameTitle``): it deals
+the games, builds Carnival's bots by name (``make_bot``, with a ``memory=`` option) and adds
+Carnival's columns to the lab's tables (``recorder``: round scores, happy types, Masks...).
 
 >>> title = CarnivalTitle(Rules(younger_players=True))
 >>> title.player_counts, title.describe()
@@ -11,10 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .game import Game
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from tabletop.agents import Bot
+
+    from .recorder import CarnivalRecorder
 
 
 @dataclass(frozen=True)
@@ -33,3 +40,16 @@ class CarnivalTitle:
 
     def describe(self) -> Mapping[str, Any]:
         return {"game": self.name, "rules": self.rules.changes()}
+
+    def make_bot(self, name: str, seed: int | None = None, **options: Any) -> Bot:
+        """Carnival's bot ``name`` (``carnival_core.bots.make_bot``: ``memory=k`` gives a
+        greedy or search bot a shorter memory of the Carnival stack)."""
+        from .bots import make_bot
+
+        return make_bot(name, seed, **options)
+
+    def recorder(self) -> CarnivalRecorder:
+        """A fresh recorder of Carnival's own lab columns."""
+        from .recorder import CarnivalRecorder
+
+        return CarnivalRecorder()

@@ -76,6 +76,7 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/07_maths_that_derives.ipynb": ("matplotlib", "pandas", "numpy", "scipy"),
     # ex26's best potion: the kit's solver (numpy) and the integer program (scipy's HiGHS)
     "exercises/06_maths.ipynb": ("numpy", "scipy"),
+    "notebooks/08_two_games_one_lab.ipynb": ("matplotlib", "pandas"),
 }
 LOADING_CELL = {
     "en": "# In the browser, this lesson first loads the compiled packages its plots and tables\n"

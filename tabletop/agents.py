@@ -32,7 +32,15 @@ from typing import Any, Protocol, TypeVar
 from . import arguments
 from .errors import GameDidNotEnd, IllegalChoice, LabError
 from .mcts import MCTSBot
-from .protocol import Action, GameState, Heuristic, HeuristicHooks, heuristic_hooks, with_heuristic
+from .protocol import (
+    Action,
+    Determinize,
+    GameState,
+    Heuristic,
+    HeuristicHooks,
+    heuristic_hooks,
+    with_heuristic,
+)
 
 S = TypeVar("S", bound=GameState)
 
@@ -77,14 +85,23 @@ class GreedyBot:
     chosen from only when nothing else is left.
 
     ``heuristic``: the ``Heuristic`` to use; by default the game's own (``state.heuristic()``).
-    The look-ahead plays on a copy of the real state: a heuristic that reads hidden
-    information lets the bot peek, so judge only what the mover can see.
+    The look-ahead plays on copies of the state. When the heuristic reads what the mover
+    cannot see (its hook ``reads_hidden``), the bot first deals that anew, with
+    ``determinize(state, rng)`` (default: ``state.determinized(rng)``), and looks ahead on
+    that one copy, so that it never plays on another player's hidden cards.
     """
 
-    def __init__(self, seed: int | None = None, *, heuristic: Heuristic | None = None):
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        heuristic: Heuristic | None = None,
+        determinize: Determinize | None = None,
+    ):
         self.rng = random.Random(arguments.seed("seed", seed))
         self.name = "greedy"
         self.heuristic = arguments.heuristic("heuristic", heuristic)
+        self.determinize = arguments.determinize("determinize", determinize)
         self._hooks = None if heuristic is None else heuristic_hooks(heuristic)
 
     def __repr__(self) -> str:
@@ -110,6 +127,8 @@ class GreedyBot:
         if not legal:
             raise nothing_to_choose()
         hooks = self.hooks(state)
+        if hooks.reads_hidden:
+            state = self.determinize(state, self.rng)
         standing, look_ahead = hooks.standing, hooks.look_ahead
         seat = state.current_player
         now = standing(state, seat)

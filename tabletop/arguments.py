@@ -20,7 +20,7 @@ from numbers import Integral, Real
 from typing import Any
 
 from .errors import LabError
-from .protocol import Heuristic, is_heuristic
+from .protocol import Determinize, Heuristic, determinized, is_heuristic
 
 
 def shown(value: object) -> str:
@@ -105,10 +105,20 @@ def heuristic(argument: str, value: Any) -> Heuristic | None:
     )
 
 
+def determinize(argument: str, value: Any) -> Determinize:
+    """``None`` (the state's own ``determinized``) or a function ``(state, rng) -> state``."""
+    if value is None:
+        return determinized
+    if callable(value):
+        found: Determinize = value
+        return found
+    raise LabError(argument, f"None or a function (state, rng) -> state, not {shown(value)}")
+
+
 def _range(least: int, most: int | None) -> str:
     if most is None:
         return f"of at least {least}"
     return f"from {least} to {most}"
 
 
-__all__ = ["flag", "heuristic", "number", "seed", "shown", "text", "whole"]
+__all__ = ["determinize", "flag", "heuristic", "number", "seed", "shown", "text", "whole"]

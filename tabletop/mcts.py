@@ -47,7 +47,7 @@ from typing import Any
 
 from . import arguments
 from .errors import LabError
-from .protocol import Action, Heuristic, heuristic_hooks, with_heuristic
+from .protocol import Action, Determinize, Heuristic, heuristic_hooks, with_heuristic
 
 #: Longest random playout without a heuristic; a playout still going is valued as a draw.
 PLAYOUT_LIMIT = 10_000
@@ -94,6 +94,8 @@ class MCTSBot:
       to the end.
     - ``epsilon``: how often the rollout policy plays a random action instead.
     - ``heuristic``: the ``Heuristic`` to use; by default the game's own, if it has one.
+    - ``determinize``: how each iteration deals what the mover cannot see,
+      ``(state, rng) -> state``; default ``state.determinized(rng)``.
     - ``seed``: makes an ``iterations`` budget reproducible (a ``seconds`` budget depends on
       the machine's speed).
     """
@@ -108,6 +110,7 @@ class MCTSBot:
         rollout_depth: int | None = 6,
         epsilon: float = 0.1,
         heuristic: Heuristic | None = None,
+        determinize: Determinize | None = None,
     ):
         if iterations is None and seconds is None:
             iterations = 300
@@ -125,6 +128,7 @@ class MCTSBot:
         )
         self.epsilon = arguments.number("epsilon", epsilon, least=0, most=1)
         self.heuristic = arguments.heuristic("heuristic", heuristic)
+        self.determinize = arguments.determinize("determinize", determinize)
         #: Iterations run by the last search (0 when the move was forced).
         self.last_iterations = 0
         #: Root statistics of the last search, most visited first.
@@ -147,8 +151,10 @@ class MCTSBot:
             raise LabError("state", "the game is over: there is nothing to choose")
         heuristic = self.heuristic_for(state)
         legal = state.legal_actions()
+        hooks = None if heuristic is None else heuristic_hooks(heuristic)
+        # A heuristic that reads hidden cards is never asked about the real state.
         candidates = (
-            legal if heuristic is None else heuristic_hooks(heuristic).search_actions(state, legal)
+            legal if hooks is None or hooks.reads_hidden else hooks.search_actions(state, legal)
         )
         if len(candidates) == 1:
             self.last_iterations = 0
@@ -180,6 +186,7 @@ class MCTSBot:
             search = rollout_actions = _all
             scores_of = None
             depth = PLAYOUT_LIMIT
+        deal = self.determinize
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
         done = 0
@@ -188,7 +195,7 @@ class MCTSBot:
                 break
             if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
                 break
-            world = state.determinized(rng)
+            world = deal(state, rng)
             node = root
             path = [root]
             # selection and expansion
@@ -198,9 +205,15 @@ class MCTSBot:
                 if node.untried is None:
                     node.untried = _ordered(scores_of, world, legal, rng)
                 children = node.children
-                fresh = [a for a in node.untried if a not in children and a in legal]
-                if fresh:
-                    action = fresh[0]
+                fresh = None
+                if node.untried:
+                    # a set: actions may be slow to compare (dataclasses), and hash quickly
+                    allowed = set(legal)
+                    fresh = next(
+                        (a for a in node.untried if a not in children and a in allowed), None
+                    )
+                if fresh is not None:
+                    action = fresh
                     child = Node(action, mover, seats)
                     children[action] = child
                     node.untried = [a for a in node.untried if a is not action]

@@ -19,6 +19,12 @@ terminal test, returns, resampling of hidden information) with the kit's names:
                                see is dealt anew, consistently with what they saw
 =============================  ==================================================
 
+In a game with hidden information, ``determinized`` is how agents keep to what a seat may
+know: a copy that depends only on what the player to act has seen (and on ``rng``) carries
+nothing else. The agents look at the real state only for its legal actions and whose turn it
+is; a heuristic that reads hidden cards says so (``reads_hidden``, see ``HeuristicHooks``)
+and is then asked only about determinized copies.
+
 Actions are immutable, hashable values (search trees key their children by them); a bot
 returns one of the values ``legal_actions()`` lists, never its text.
 
@@ -122,12 +128,19 @@ class HeuristicHooks(NamedTuple):
       ``action``, whose look-ahead reached ``value`` when the mover stood at ``now``; ``None``
       keeps it as a last resort (an action that can be undone, taken for no gain, may make a
       game go round in circles). Default: ``value``.
+    - ``reads_hidden`` (a ``bool`` attribute, not a function): the heuristic reads what the
+      player to move cannot see (another player's hand, a card under a mask...). The agents
+      then ask it, and its hooks, only about ``determinized`` copies: the greedy bot looks
+      ahead on one, and the search never judges the real state. Default: ``False`` (the
+      heuristic judges only public information and the mover's own, and may be asked about
+      the real state).
     """
 
     standing: Callable[[Any, int], float]
     search_actions: Callable[[Any, Sequence[Action]], Sequence[Action]]
     rollout_actions: Callable[[Any, Sequence[Action]], Sequence[Action]]
     look_ahead: Callable[[Any, Action, float, float], float | None]
+    reads_hidden: bool = False
 
 
 def heuristic_hooks(heuristic: Heuristic) -> HeuristicHooks:
@@ -139,6 +152,8 @@ def heuristic_hooks(heuristic: Heuristic) -> HeuristicHooks:
     >>> hooks = heuristic_hooks(Even())
     >>> hooks.standing(None, 1), hooks.search_actions(None, ["a", "b"]), hooks.look_ahead(None, "a", 2.0, 1.0)
     (0.5, ['a', 'b'], 2.0)
+    >>> hooks.reads_hidden
+    False
     """
 
     def standing(state: Any, seat: int) -> float:
@@ -156,7 +171,19 @@ def heuristic_hooks(heuristic: Heuristic) -> HeuristicHooks:
         search_actions=search,
         rollout_actions=getattr(heuristic, "rollout_actions", search),
         look_ahead=getattr(heuristic, "look_ahead", look_ahead),
+        reads_hidden=getattr(heuristic, "reads_hidden", False) is True,
     )
+
+
+#: How an agent deals anew what its seat cannot see: ``(state, rng) -> state``, a copy that
+#: depends only on what the player to act may know. ``determinized`` (the state's own method)
+#: is the default; a game may offer others, such as a seat that remembers less.
+Determinize = Callable[[Any, random.Random], Any]
+
+
+def determinized(state: Any, rng: random.Random) -> Any:
+    """``state.determinized(rng)``: the agents' default ``Determinize``."""
+    return state.determinized(rng)
 
 
 @runtime_checkable
@@ -183,10 +210,12 @@ class GameTitle(Protocol):
 
 __all__ = [
     "Action",
+    "Determinize",
     "GameState",
     "GameTitle",
     "Heuristic",
     "HeuristicHooks",
+    "determinized",
     "heuristic_hooks",
     "is_heuristic",
     "with_heuristic",

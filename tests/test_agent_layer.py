@@ -116,6 +116,7 @@ class Tricks:
         for seat, hand in enumerate(clone.hands):
             if seat != me:
                 pool += hand
+        pool.sort()  # where each unseen card was must not steer the deal
         rng.shuffle(pool)
         for seat, hand in enumerate(clone.hands):
             if seat != me:
@@ -160,6 +161,42 @@ class JudgedTricks(Tricks):
 
     def heuristic(self) -> TrickJudge:
         return TrickJudge()
+
+
+class PeekingJudge(TrickJudge):
+    """A heuristic that reads the other hands: a seat stands better the more of its rivals'
+    cards (which it cannot see) the trick's top card beats. It notes every state it is asked
+    about."""
+
+    def __init__(self, reads_hidden: bool):
+        super().__init__()
+        self.reads_hidden = reads_hidden
+        #: Every state the agents asked it about.
+        self.asked: list[Tricks] = []
+
+    def values(self, state: Tricks) -> list[float]:
+        self.asked.append(state)
+        return super().values(state)
+
+    def action_scores(self, state: Tricks, actions: Sequence[int]) -> list[float]:
+        self.asked.append(state)
+        return super().action_scores(state, actions)
+
+    def standing(self, state: Tricks, seat: int) -> float:
+        self.asked.append(state)
+        top = max(state.trick, default=0)
+        beaten = sum(card < top for other, hand in enumerate(state.hands) if other != seat
+                     for card in hand)  # fmt: skip
+        return super().standing(state, seat) + beaten / 10
+
+    def search_actions(self, state: Tricks, legal: Sequence[int]) -> Sequence[int]:
+        self.asked.append(state)
+        return legal
+
+
+def redealt(state: Tricks, seed: int) -> Tricks:
+    """The same position with every card the player to act cannot see dealt anew."""
+    return state.determinized(random.Random(seed))
 
 
 class FirstCards(Recorder):
@@ -311,6 +348,66 @@ def test_mcts_statistics_cover_the_root_within_budget():
     last = JudgedTricks([[4], [9]], [], leader=0)
     assert MCTSBot(1, iterations=5).choose(last) == 4  # a forced move is not searched
     assert MCTSBot(1, iterations=5).last_iterations == 0
+
+
+# ------------------------------------------------------------------------ hidden information
+def hidden_changes_choice(bot_of: Any, states: list[Tricks]) -> int:
+    """How many of ``states`` get another choice once their hidden cards are dealt anew (the
+    same bot seed for both)."""
+    return sum(bot_of().choose(state) != bot_of().choose(redealt(state, 99)) for state in states)
+
+
+def midgame_states() -> list[Tricks]:
+    states = []
+    for seed in range(40):
+        state = JudgedTricks.deal(3, seed)
+        rng = random.Random(seed)
+        for _ in range(seed % 7):
+            state.push(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
+
+
+def test_a_greedy_bot_on_a_heuristic_that_reads_hidden_cards_judges_a_determinized_copy():
+    states = midgame_states()
+    # Asked about the real state, such a heuristic lets the bot play on the rivals' cards...
+    peeking = hidden_changes_choice(lambda: GreedyBot(5, heuristic=PeekingJudge(False)), states)
+    assert peeking > 0
+    # ...so when it says it reads them, the bot looks ahead on a determinized copy only.
+    honest = hidden_changes_choice(lambda: GreedyBot(5, heuristic=PeekingJudge(True)), states)
+    assert honest == 0
+    # A heuristic of public information is asked about the real state, as before.
+    assert hidden_changes_choice(lambda: GreedyBot(5), states) == 0
+
+
+@pytest.mark.parametrize("bot", [GreedyBot, MCTSBot])
+def test_agents_never_ask_a_heuristic_that_reads_hidden_cards_about_the_real_state(bot):
+    for reads in (False, True):
+        judge = PeekingJudge(reads)
+        for state in midgame_states()[:10]:
+            judge.asked.clear()
+            bot(5, heuristic=judge).choose(state)
+            asked_about_it = any(asked is state for asked in judge.asked)
+            assert asked_about_it is not reads, (reads, state.hands)
+
+
+def test_bots_deal_hidden_cards_with_the_determinize_they_are_given():
+    dealt: list[int] = []
+
+    def counting(state: Tricks, rng: random.Random) -> Tricks:
+        dealt.append(state.current_player)
+        return state.determinized(rng)
+
+    state = JudgedTricks.deal(2, seed=3)
+    MCTSBot(1, iterations=25, determinize=counting).choose(state)
+    assert len(dealt) == 25
+    GreedyBot(1, heuristic=PeekingJudge(True), determinize=counting).choose(state)
+    assert len(dealt) == 26  # one copy per decision
+    GreedyBot(1, determinize=counting).choose(state)
+    assert len(dealt) == 26  # a heuristic of public information needs none
+    for bot in (GreedyBot, MCTSBot):
+        with pytest.raises(LabError, match="determinize: None or a function"):
+            bot(1, determinize="deal")
 
 
 def win_share(df: pd.DataFrame, prefix: str) -> tuple[float, float, float]:

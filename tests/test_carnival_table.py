@@ -14,10 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from carnival_core import CARNIVAL, OWN, Game, Play, Rules
+from carnival_core.bots import make_bot
 from carnival_core.svg import centre_svg, player_svg, reveal_svg
+from tabletop import GreedyBot, MCTSBot, RandomBot
 from tests.carnival_support import stage
 from widgets import CarnivalTable
-from widgets.carnival_bots import GreedyBot, RandomBot, make_carnival_bot
 from widgets.carnival_table import PickCard, Place
 from widgets.carnival_words import is_translated, translate
 
@@ -562,22 +563,40 @@ def test_the_draw_of_another_player_is_not_named() -> None:
 
 
 # ------------------------------------------------------------------ bots and words
+def test_the_seats_are_carnivals_shared_bots() -> None:
+    table = CarnivalTable(("human", "random", "greedy", "mcts"), seed=6)
+    kinds = {seat: type(bot) for seat, bot in table.bots.items()}
+    assert kinds == {1: RandomBot, 2: GreedyBot, 3: MCTSBot}
+    assert table.seat_names()[3] == "Player 4 (MCTS bot)"
+    assert len(table.game.log) == 0 and table.game.current_player == 0
+    with pytest.raises(ValueError, match="unknown seat kind"):
+        CarnivalTable(("human", "oracle"))
+
+
 def test_the_bots_choose_legal_actions_and_leave_the_game_alone() -> None:
     game = Game.new(4, seed=6)
-    for bot in (RandomBot(1), GreedyBot(1), make_carnival_bot("greedy", 2)):
+    for name in ("random", "greedy", "mcts"):
+        bot = make_bot(name, 2, **({"iterations": 30} if name == "mcts" else {}))
         before = game.to_json()
         assert bot.choose(game) in game.legal_actions()
         assert game.to_json() == before
-    with pytest.raises(ValueError, match="unknown bot"):
-        make_carnival_bot("oracle")
 
 
-def test_the_greedy_bot_plays_on_what_it_may_know() -> None:
-    """Two games that differ only in what the mover cannot see get the same choice."""
+@pytest.mark.parametrize("seats", [("greedy", "human", "mcts"), ("mcts", "greedy", "human")])
+def test_a_table_bot_plays_on_what_its_seat_may_know(seats: tuple[str, ...]) -> None:
+    """Two tables whose games differ only in what a bot's seat cannot see: the bot plays the
+    same action at both (the table hands it the game; it looks only through its seat)."""
     game = Game.new(3, seed=9)
-    twin = game.determinized(random.Random(4), seat=0)
-    assert twin != game
-    assert GreedyBot(5).choose(game) == GreedyBot(5).choose(twin)
+    bot_seat = 0 if seats[0] != "human" else 2
+    while game.current_player != bot_seat:
+        game.play(game.legal_actions()[0])
+    twin = game.determinized(random.Random(4), seat=bot_seat)
+    assert twin.observation(bot_seat) == game.observation(bot_seat) and twin != game
+    played = []
+    for start in (game, twin):
+        table = CarnivalTable(seats, game=start.copy(history=True), seed=5)
+        played.append(table.game.log[len(start.log)])
+    assert played[0] == played[1]
 
 
 def test_the_table_speaks_french() -> None:

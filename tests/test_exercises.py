@@ -47,7 +47,7 @@ from exercises.kit.theme_scoring import eric_game
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = sorted((ROOT / "exercises" / "solutions").glob("*.ipynb"))
 SEEDS = (0, 1, 2, 7, 42)
-SLOW = {"measure_rounds": (0, 3)}  # each seed plays a few bot games
+SLOW = {"measure_rounds": (0, 3), "carnival_lead_changes": (0, 3)}  # each plays bot games
 
 
 def cases() -> list[tuple[str, int | None]]:
@@ -188,11 +188,16 @@ def test_hint_names_the_rule_of_the_action_asked_about() -> None:
 
 
 def test_every_rule_quote_is_from_the_rulebook() -> None:
-    rulebook = Path("/work/shared/rules/carnuta-rulebook-en.txt")
-    if not rulebook.exists():
-        pytest.skip("the rulebook text is not beside this checkout")
-    text = " ".join(rulebook.read_text(encoding="utf-8").split())
+    books = {rule.book for rule in RULES.values()}
+    assert books == {"carnuta", "carnival"}
+    rulebooks = {book: Path(f"/work/shared/rules/{book}-rulebook-en.txt") for book in books}
+    if not all(path.exists() for path in rulebooks.values()):
+        pytest.skip("the rulebook texts are not beside this checkout")
+    texts = {
+        book: " ".join(path.read_text(encoding="utf-8").split()) for book, path in rulebooks.items()
+    }
     for rule in RULES.values():
+        text = texts[rule.book]
         assert rule.section in text
         for piece in re.split(r"\s*\[\.\.\.\]\s*", rule.quote):
             words = piece.split()
@@ -479,3 +484,40 @@ def test_an_answer_near_the_exact_one_is_called_rounded_or_a_bound() -> None:
     for written in (round(bound, 1), math.floor(bound), math.ceil(bound)):
         if written != bounded.answer():
             assert "linear relaxation" in bounded.check(written).message, written
+
+
+def test_the_lead_changes_exercise_agrees_with_the_labs_diff_report() -> None:
+    """The exercise measures game by game (no pandas, as in the browser); the lesson's way,
+    a sweep and its diff report, gives the same difference and interval."""
+    from carnival_core import CarnivalTitle
+    from tabletop import lab
+
+    ex = make("carnival_lead_changes", seed=0)
+    swept = lab.sweep(
+        {"printed": CarnivalTitle(), "variant": CarnivalTitle(ex.rules)},
+        "greedy",
+        players=2,
+        seeds=ex.seeds,
+        workers=1,
+        progress=False,
+    )
+    row = lab.diff_report(swept, baseline="printed").set_index("metric").loc["lead changes"]
+    printed, variant, diff, low, high = ex.measured
+    assert (row["baseline"], row["value"]) == pytest.approx((printed, variant))
+    assert (row["diff"], row["ci_low"], row["ci_high"]) == pytest.approx((diff, low, high))
+
+
+def test_carnival_exercises_agree_with_the_engine() -> None:
+    from carnival_core import Rules as CarnivalRules
+
+    for seed in range(20):
+        decisions = make("carnival_decisions", seed)
+        rules = decisions.rules
+        assert decisions.answer() == rules.deck_after_setup(decisions.players) * rules.rounds
+        choices = make("carnival_choices", seed)
+        assert choices.answer() == choices.kinds * choices.places * (2 if choices.has_mask else 1)
+        winner = make("carnival_round_winner", seed)
+        result = winner.result(CarnivalRules())
+        best = max(result.scores)
+        tied = {s + 1 for s, points in enumerate(result.scores) if points == best}
+        assert next(iter(winner.solutions())) <= tied

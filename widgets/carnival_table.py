@@ -28,6 +28,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from carnival_core import CARNIVAL, OWN, Action, CarnivalError, Game, Observation, Play, Rules
+from carnival_core.bots import BOTS, make_bot
 from carnival_core.svg import (
     COLOURS,
     Box,
@@ -38,8 +39,8 @@ from carnival_core.svg import (
     reveal_svg,
     scores_svg,
 )
+from tabletop.agents import Bot
 
-from .carnival_bots import CARNIVAL_BOTS, CarnivalBot, make_carnival_bot
 from .carnival_words import LANGS, check_lang, say, translate
 from .pictures import Box as HitBox
 from .pictures import Hit, HitButton, PictureMap, show
@@ -47,8 +48,9 @@ from .table_parts import esc, make_button, shown_in
 
 __all__ = ["CARNIVAL_SEATS", "CarnivalTable", "PickCard", "PickMask", "Place"]
 
-#: What may sit in a seat: a person, or one of the table's bots.
-CARNIVAL_SEATS: tuple[str, ...] = ("human", *CARNIVAL_BOTS)
+#: What may sit in a seat: a person, or one of Carnival's bots (``carnival_core.bots``: the
+#: game-agnostic random, greedy and search bots of ``tabletop``).
+CARNIVAL_SEATS: tuple[str, ...] = ("human", *BOTS)
 #: Reveal steps: the Carnival laid out, the happy types, the scores.
 REVEAL_STEPS = 3
 #: How much larger than their own size the pictures may grow on a wide screen.
@@ -181,8 +183,9 @@ def _show(picture: PictureMap, svg: str, hits: list[Hit]) -> None:
 class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
     """A game of Carnival to play in a notebook: you against bots, or friends sharing a screen.
 
-    ``seats`` lists who sits at each place, in turn order: ``"human"``, ``"greedy"`` or
-    ``"random"``. ``players`` alone means one human and greedy bots. ``rules`` and ``seed``
+    ``seats`` lists who sits at each place, in turn order: ``"human"``, ``"greedy"``,
+    ``"random"`` or ``"mcts"`` (the bots of ``carnival_core.bots``, which see the game only
+    through what their seat may know). ``players`` alone means one human and greedy bots. ``rules`` and ``seed``
     go to ``Game.new``; ``game`` plays on from a game you set up. ``speed`` is the seconds
     between two bot actions (0: instant).
     """
@@ -206,7 +209,7 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         self.seats: list[str] = self._check_seats(seats, players)
         self.lang = check_lang(lang)
         self.seed = seed
-        self.bots: dict[int, CarnivalBot] = {}
+        self.bots: dict[int, Bot] = {}
         self._choice: Choice | None = None
         self._message: Words | None = None
         self._note: Words | None = None
@@ -256,7 +259,7 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         self.game = game
         base = game.seed if self.seed is None else self.seed
         self.bots = {
-            seat: make_carnival_bot(kind, base + seat)
+            seat: make_bot(kind, base + seat)
             for seat, kind in enumerate(self.seats)
             if kind != "human"
         }

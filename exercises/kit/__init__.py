@@ -21,6 +21,7 @@ from . import (
     theme_runes,
     theme_scoring,
     theme_synergies,
+    theme_two_games,
 )
 from .answers import AnswerError
 from .base import EXERCISES, THEMES, Exercise, Result, Slip, WrongAnswer, catalogue, make
@@ -52,5 +53,6 @@ __all__ = [
     "theme_runes",
     "theme_scoring",
     "theme_synergies",
+    "theme_two_games",
     "total_with",
 ]

@@ -186,6 +186,7 @@ def read_bool(answer: Any) -> bool:
 UNITS = {
     "point", "points", "pt", "pts", "action", "actions", "turn", "turns", "tour", "tours",
     "round", "rounds", "rune", "runes", "space", "spaces", "case", "cases",
+    "decision", "decisions", "décision", "décisions", "choice", "choices", "choix",
 }  # fmt: skip
 HOW_NUMBER = "a number like 12 (or '12', or Fraction(25, 2))"
 

@@ -28,6 +28,7 @@ THEMES = {
     "synergies": "Synergies",
     "design": "Game design",
     "maths": "Maths that derives",
+    "two_games": "Two games",
 }
 
 
@@ -232,7 +233,9 @@ class Exercise:
 
     # ------------------------------------------------------------ showing
     def picture(self) -> str:
-        assert self.game is not None
+        """The position as SVG ("" when the exercise shows none)."""
+        if self.game is None:
+            return ""
         if self.seat is None:
             return table_svg(self.game)
         return player_svg(self.game, self.seat)
@@ -245,7 +248,7 @@ class Exercise:
         return f"make({self.key!r}{seed})"
 
     def _repr_html_(self) -> str:
-        picture = self.picture() if self.game is not None else ""
+        picture = self.picture()
         return (
             f"<div><b>{html.escape(self.grade_id)} · {html.escape(self.title)}</b>"
             f"<p>{html.escape(self.question())}</p>"

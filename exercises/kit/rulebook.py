@@ -1,4 +1,5 @@
-"""The rulebook sections the hints point at, quoted word for word from the English rulebook."""
+"""The rulebook sections the hints point at, quoted word for word from the English rulebooks
+(Carnuta's, and Carnival's for the exercises that compare the two games)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,16 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Rule:
-    """A rulebook section and the sentence of it that settles a question."""
+    """A rulebook section and the sentence of it that settles a question; ``book`` is the
+    game whose rulebook it quotes."""
 
     section: str
     quote: str
+    book: str = "carnuta"
 
     def __str__(self) -> str:
-        return f'Rulebook, "{self.section}": “{self.quote}”'
+        book = "Rulebook" if self.book == "carnuta" else f"{self.book.title()} rulebook"
+        return f'{book}, "{self.section}": “{self.quote}”'
 
 
 RULES: dict[str, Rule] = {
@@ -90,5 +94,45 @@ RULES: dict[str, Rule] = {
         "Take a Bonus Ingredient token from those available in the center of the table and "
         "place it in front of you. At the end of the game, this counts as 1 extra Ingredient "
         "of the type shown.",
+    ),
+    "carnival_turn": Rule(
+        "How to Play",
+        "During your turn, you must draw one card from the draw deck and then play a card from "
+        "your hand face up: [...] onto the Carnival stack, [...] on the table in front of you "
+        "(as your Spectator), or [...] in front of another player (as their Spectator).",
+        book="carnival",
+    ),
+    "carnival_masks": Rule(
+        "Mask Cards",
+        "When playing a Mask card, slide another card from your hand face down under it. [...] "
+        "Mask cards can be used to play hidden Creature cards in the Carnival stack, as your "
+        "Spectator, or in front of another player as their Spectator.",
+        book="carnival",
+    ),
+    "carnival_younger": Rule(
+        "For Younger Players",
+        "You are not allowed to play cards in front of other players. You can only play "
+        "Creatures in the Carnival stack or as your Spectators. You can still play mask cards "
+        "to hide Creatures you play.",
+        book="carnival",
+    ),
+    "carnival_round_end": Rule(
+        "End of a Round",
+        "The round ends when the draw pile is empty. However the player still gets to complete "
+        "their turn. Players must now add the remaining Creature cards from their hands as "
+        "Spectators to the cards they already have on the table in front of them.",
+        book="carnival",
+    ),
+    "carnival_rounds": Rule(
+        "Game Overview",
+        "The game is played over 2 rounds. [...] play a second round using the same rules.",
+        book="carnival",
+    ),
+    "carnival_happy": Rule(
+        "End of a Round",
+        "Your Creatures are only happy if there are more Creatures of their type in the "
+        "Carnival than there are in the Spectator rows in front of you. Turn all cards of the "
+        "Creature types that are not happy face down, they do not contribute to your score.",
+        book="carnival",
     ),
 }

@@ -12,12 +12,23 @@ One job per module:
   ``game_summary``, ``trigger_stats``;
 - ``sweeps``: ``sweep`` (the same seeds under several titles), ``diff_report``,
   ``format_report``;
-- ``plots``: ``plot_seat_win_rates``, ``plot_score_distribution``, ``plot_diff_report``.
+- ``plots``: ``plot_seat_win_rates``, ``plot_score_distribution``, ``plot_diff_report``,
+  ``plot_branching``, ``plot_skill_curve``;
+- ``game_measures``: measures that put games side by side (decisions and branching factor,
+  lead changes, seat advantage, who ends the game, score spread, skill against budget,
+  head-to-head duels, ``compare``).
 
 pandas, matplotlib, tqdm and dask are imported only when needed.
 """
 
-from .plots import plot_diff_report, plot_score_distribution, plot_seat_win_rates
+from . import game_measures
+from .plots import (
+    plot_branching,
+    plot_diff_report,
+    plot_score_distribution,
+    plot_seat_win_rates,
+    plot_skill_curve,
+)
 from .record import COLUMNS, Recorder
 from .run import GameTask, columns_of, make_tasks, play_one, run_tasks, simulate
 from .specs import BotSpec, bot_label, bot_seed, bot_specs, build_bot
@@ -46,15 +57,18 @@ __all__ = [
     "columns_of",
     "diff_report",
     "format_report",
+    "game_measures",
     "game_summary",
     "game_table",
     "iter_rows",
     "make_tasks",
     "mean_ci",
     "play_one",
+    "plot_branching",
     "plot_diff_report",
     "plot_score_distribution",
     "plot_seat_win_rates",
+    "plot_skill_curve",
     "run_tasks",
     "score_summary",
     "simulate",

@@ -3,6 +3,7 @@ only when a plot is drawn)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .stats import score_summary, table_rows, win_rates
@@ -84,4 +85,62 @@ def plot_diff_report(report: pd.DataFrame, metric: str = "winning score", ax: An
     return ax
 
 
-__all__ = ["plot_diff_report", "plot_score_distribution", "plot_seat_win_rates"]
+def plot_branching(decisions: Mapping[str, pd.DataFrame], ax: Any = None) -> Any:
+    """How many legal actions each decision offered, per game (``game_measures.choices``
+    tables by name): the share of decisions at each count; the legend gives the mean."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 3.5))
+    for name, table in decisions.items():
+        shares = table["legal"].value_counts(normalize=True).sort_index()
+        ax.step(
+            shares.index,
+            shares.to_numpy() * 100,
+            where="mid",
+            label=f"{name}: mean {table['legal'].mean():.1f} over {len(table)} decisions",
+        )
+    ax.set_xlabel("legal actions at a decision")
+    ax.set_ylabel("share of decisions (%)")
+    ax.set_title("Branching factor: how many choices a decision offers")
+    ax.legend(fontsize=8)
+    return ax
+
+
+def plot_skill_curve(curves: pd.DataFrame, ax: Any = None) -> Any:
+    """A search bot's win rate against its rival as its budget grows, one line per game
+    (``game_measures.skill_curve`` rows), with 95% intervals and the fair share."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 3.5))
+    for name, curve in curves.groupby("game", sort=False):
+        # Wilson's bounds at a rate of 0 or 1 may cross it by a rounding error: clip at 0.
+        err = [
+            ((curve["rate"] - curve["ci_low"]) * 100).clip(lower=0),
+            ((curve["ci_high"] - curve["rate"]) * 100).clip(lower=0),
+        ]
+        games = int(curve["games"].iloc[0])
+        ax.errorbar(curve["iterations"], curve["rate"] * 100, yerr=err, marker="o", capsize=4,
+                    label=f"{name} ({games} games a point)")  # fmt: skip
+    fair = float(curves["fair"].iloc[0]) * 100
+    ax.axhline(fair, color="#b0413e", linestyle="--", label=f"fair share {fair:.0f}%")
+    ax.set_xscale("log")
+    budgets = sorted(set(curves["iterations"]))
+    ax.set_xticks(budgets)
+    ax.set_xticklabels([str(b) for b in budgets])
+    ax.set_xlabel("search iterations per decision")
+    ax.set_ylabel(f"win rate against {curves['rival'].iloc[0]} (%)")
+    ax.set_ylim(0, 100)
+    ax.set_title("Skill: the search's win rate as its budget grows (95% intervals)")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
+    return ax
+
+
+__all__ = [
+    "plot_branching",
+    "plot_diff_report",
+    "plot_score_distribution",
+    "plot_seat_win_rates",
+    "plot_skill_curve",
+]
