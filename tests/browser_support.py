@@ -3,7 +3,8 @@ and Voilà serving a temporary copy of ``notebooks/`` with ``HOME`` in a tempora
 Debian's headless Chromium driven by Playwright, and a turn played on the table by clicks.
 
 The ``browser`` and ``page`` fixtures are in ``conftest.py``: a test module using them
-provides a ``home`` fixture (a throw-away HOME) and skips itself when ``CHROMIUM`` is missing.
+provides a ``home`` fixture (a throw-away HOME) and takes ``expect`` from
+``playwright_expect()``, which skips it when Chromium or Playwright is missing.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -108,61 +110,64 @@ def copy_notebooks(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def voila_server(home: Path, served: Path, notebook: str) -> Iterator[str]:
-    """Voilà serving ``notebook`` from ``served``; yields its address, then stops it."""
+@contextmanager
+def server(arguments: Sequence[str], *, cwd: Path, home: Path, ready: str) -> Iterator[str]:
+    """``python -m <arguments> --port=<a free port>`` run in ``cwd`` with ``HOME`` at ``home``;
+    yields its address once ``ready`` (a path) answers, then stops it."""
     port = free_port()
+    address = f"http://127.0.0.1:{port}"
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "voila",
-            notebook,
-            "--no-browser",
-            f"--port={port}",
-            "--Voila.ip=127.0.0.1",
-            "--Voila.root_dir=" + str(served),
-        ],
-        cwd=served,
+        [sys.executable, "-m", *arguments, f"--port={port}"],
+        cwd=cwd,
         env=server_env(home),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     try:
-        wait_for(f"http://127.0.0.1:{port}/", process)
-        yield f"http://127.0.0.1:{port}"
+        wait_for(address + ready, process)
+        yield address
     finally:
         stop(process)
+
+
+def voila_server(home: Path, served: Path, notebook: str | None = None) -> Iterator[str]:
+    """Voilà serving ``notebook`` from ``served`` (every notebook there, under
+    ``/voila/render/``, when ``None``); yields its address, then stops it."""
+    arguments = ["voila", *([notebook] if notebook else []), "--no-browser"]
+    arguments += ["--Voila.ip=127.0.0.1", f"--Voila.root_dir={served}"]
+    with server(arguments, cwd=served, home=home, ready="/") as address:
+        yield address
 
 
 def lab_server(home: Path, served: Path) -> Iterator[str]:
     """JupyterLab serving ``served``; yields its address, then stops it."""
-    port = free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "jupyterlab",
-            "--no-browser",
-            "--allow-root",
-            f"--port={port}",
-            "--ServerApp.token=",
-            "--ServerApp.password=",
-            "--ServerApp.ip=127.0.0.1",
-            f"--ServerApp.root_dir={served}",
-            "--ServerApp.disable_check_xsrf=True",
-            "--LabApp.news_url=None",
-            "--LabApp.expose_app_in_browser=True",
-        ],
-        cwd=served,
-        env=server_env(home),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_for(f"http://127.0.0.1:{port}/api/status", process)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop(process)
+    arguments = [
+        "jupyterlab",
+        "--no-browser",
+        "--allow-root",
+        "--ServerApp.token=",
+        "--ServerApp.password=",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.root_dir={served}",
+        "--ServerApp.disable_check_xsrf=True",
+        "--LabApp.news_url=None",
+        "--LabApp.expose_app_in_browser=True",
+    ]
+    with server(arguments, cwd=served, home=home, ready="/api/status") as address:
+        yield address
+
+
+def playwright_expect() -> Any:
+    """Playwright's ``expect``, waiting up to 60 s; called at a test module's top, it skips the
+    module when Debian's Chromium or Playwright is missing."""
+    if not CHROMIUM.exists():
+        pytest.skip(
+            "no /usr/bin/chromium: run `make chromium` to drive the widgets in a browser",
+            allow_module_level=True,
+        )
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    sync_api.expect.set_options(timeout=60_000)
+    return sync_api.expect
 
 
 def chromium(home: Path) -> Iterator[Any]:

@@ -8,7 +8,6 @@ reference deck when ``carnuta_core/data/reference_deck.csv`` exists.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ import pytest
 from carnuta_core.deck import Deck, parse_deck_text
 from carnuta_core.game import Game
 from carnuta_core.model import Ingredient
-from tests.browser_support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, VIEWPORT
+from tests import browser_support
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Every lesson and exercise notebook of the kit, with its path as the test id.
@@ -317,26 +316,9 @@ def assert_illegal(game: Game, text: str, *reasons: str, player: int | None = No
 # ------------------------------------------------- browser tests (see browser_support.py)
 @pytest.fixture(scope="module")
 def browser(home: Path) -> Iterator[Any]:
-    os.environ.setdefault("PLAYWRIGHT_BROWSERS_PATH", str(home / "pw-browsers"))
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        yield launched
-        launched.close()
+    yield from browser_support.chromium(home)
 
 
 @pytest.fixture
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    try:
-        yield page
-    finally:
-        # What the page showed at the end (on a failure, that is where it stopped).
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"last-{request.node.name}.png"), full_page=True)
-        context.close()
+    yield from browser_support.new_page(browser, request.node.name)

@@ -15,38 +15,18 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser_support import (
-    ARTIFACTS,
-    CHROMIUM,
-    KERNEL_IDLE,
-    ROOT,
-    free_port,
-    play_a_turn,
-    screenshot,
-    server_env,
-    stop,
-    wait_for,
-)
+from tests import browser_support as support
+from tests.browser_support import ARTIFACTS, open_in_lab, play_a_turn, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        "no /usr/bin/chromium: run `make chromium` to drive the widgets in a browser",
-        allow_module_level=True,
-    )
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-expect = sync_api.expect
-expect.set_options(timeout=60_000)
+expect = support.playwright_expect()
 
 # A notebook of explorers, written next to the play notebook's copy: each explorer follows a
 # game a few moves in, and is clicked and photographed.
@@ -92,25 +72,13 @@ WIDTHS = (1024, 1280, 1920)
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A throw-away HOME with JupyterLab settings: no autosave, no news."""
-    home = tmp_path_factory.mktemp("home")
-    settings = home / ".jupyter" / "lab" / "user-settings" / "@jupyterlab"
-    (settings / "docmanager-extension").mkdir(parents=True)
-    (settings / "docmanager-extension" / "plugin.jupyterlab-settings").write_text(
-        json.dumps({"autosave": False})
-    )
-    (settings / "apputils-extension").mkdir(parents=True)
-    (settings / "apputils-extension" / "notification.jupyterlab-settings").write_text(
-        json.dumps({"fetchNews": "false", "checkForUpdates": False})
-    )
-    return home
+    return support.make_home(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A temporary copy of ``notebooks/`` (plus the explorers' notebook), to be served."""
-    folder = tmp_path_factory.mktemp("served") / "notebooks"
-    shutil.copytree(ROOT / "notebooks", folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    folder = support.copy_notebooks(tmp_path_factory)
     write_notebook(folder / "explorers.ipynb", EXPLORERS_NOTEBOOK)
     write_notebook(folder / "layout.ipynb", LAYOUT_NOTEBOOK)
     return folder
@@ -127,68 +95,12 @@ def write_notebook(path: Path, cells: list[str]) -> None:
 
 @pytest.fixture(scope="module")
 def voila(home: Path, served: Path) -> Iterator[str]:
-    port = free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "voila",
-            "--no-browser",
-            f"--port={port}",
-            "--Voila.ip=127.0.0.1",
-            "--Voila.root_dir=" + str(served),
-        ],
-        cwd=served,
-        env=server_env(home),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_for(f"http://127.0.0.1:{port}/", process)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop(process)
+    yield from support.voila_server(home, served)
 
 
 @pytest.fixture(scope="module")
 def lab(home: Path, served: Path) -> Iterator[str]:
-    port = free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "jupyterlab",
-            "--no-browser",
-            "--allow-root",
-            f"--port={port}",
-            "--ServerApp.token=",
-            "--ServerApp.password=",
-            "--ServerApp.ip=127.0.0.1",
-            f"--ServerApp.root_dir={served}",
-            "--ServerApp.disable_check_xsrf=True",
-            "--LabApp.news_url=None",
-            "--LabApp.expose_app_in_browser=True",
-        ],
-        cwd=served,
-        env=server_env(home),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_for(f"http://127.0.0.1:{port}/api/status", process)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop(process)
-
-
-def open_in_lab(page: Any, lab: str, notebook: str) -> None:
-    """Open ``notebook`` alone in a fresh workspace, wait for its kernel, run all cells."""
-    page.goto(f"{lab}/lab/workspaces/{notebook.replace('.', '-')}/tree/{notebook}?reset")
-    page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
-    # The notebook's own kernel must be up, or JupyterLab asks which kernel to start.
-    page.wait_for_function(KERNEL_IDLE, arg=notebook, timeout=60_000)
-    page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); }")
-    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    yield from support.lab_server(home, served)
 
 
 # --------------------------------------------------------------------------- tests

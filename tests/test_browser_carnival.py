@@ -17,18 +17,11 @@ from typing import Any
 import pytest
 
 from tests import browser_support as support
-from tests.browser_support import ARTIFACTS, CHROMIUM, open_in_lab, screenshot
+from tests.browser_support import ARTIFACTS, open_in_lab, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        "no /usr/bin/chromium: run `make chromium` to drive the widgets in a browser",
-        allow_module_level=True,
-    )
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-expect = sync_api.expect
-expect.set_options(timeout=60_000)
+expect = support.playwright_expect()
 
 NOTEBOOK = "play_carnival.ipynb"
 CREATURE = re.compile(r"^Choose ([RYGBP]-?\d)$")
@@ -57,16 +50,6 @@ def voila(home: Path, served: Path) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def lab(home: Path, served: Path) -> Iterator[str]:
     yield from support.lab_server(home, served)
-
-
-@pytest.fixture(scope="module")
-def browser(home: Path) -> Iterator[Any]:
-    yield from support.chromium(home)
-
-
-@pytest.fixture
-def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    yield from support.new_page(browser, request.node.name)
 
 
 # ----------------------------------------------------------------- driving the table

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import subprocess
 import sys
 import urllib.request
 from pathlib import Path
@@ -12,7 +11,7 @@ from typing import Any
 import pytest
 
 from carnuta_core import __main__ as cli
-from tests.browser_support import ROOT, free_port, server_env, stop, wait_for
+from tests.browser_support import ROOT, server
 
 
 def test_play_prints_the_game_and_its_score_pads(capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,28 +61,11 @@ def test_lab_in_a_folder_without_lessons_says_so(
 @pytest.mark.timeout(120)
 def test_lab_serves_the_lessons(tmp_path: Path) -> None:
     """``carnuta lab`` starts JupyterLab with the checkout as its root (as root here too)."""
-    port = free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "carnuta_core",
-            "lab",
-            "--no-browser",
-            f"--port={port}",
-            "--ServerApp.ip=127.0.0.1",
-            "--ServerApp.token=",
-            "--ServerApp.password=",
-        ],
-        cwd=tmp_path,
-        env=server_env(tmp_path),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        lesson = f"http://127.0.0.1:{port}/api/contents/notebooks/00_start_here.ipynb?content=0"
-        wait_for(lesson, process)
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/lab", timeout=10) as reply:
-            assert reply.status == 200
-    finally:
-        stop(process)
+    arguments = ["carnuta_core", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1"]
+    arguments += ["--ServerApp.token=", "--ServerApp.password="]
+    lesson = "/api/contents/notebooks/00_start_here.ipynb?content=0"
+    with (
+        server(arguments, cwd=tmp_path, home=tmp_path, ready=lesson) as address,
+        urllib.request.urlopen(f"{address}/lab", timeout=10) as reply,
+    ):
+        assert reply.status == 200
