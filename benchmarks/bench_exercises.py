@@ -17,8 +17,9 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from collections.abc import Callable
 from typing import Any
+
+from timing import timed
 
 from exercises.kit import EXERCISES, Exercise, make
 from exercises.kit.answers import MAX_ANSWER_CHARS
@@ -32,17 +33,6 @@ ANSWERS = {
     "'D04, ' to the cap": "D04, " * (MAX_ANSWER_CHARS // 5),
     "a 3,000-deep list": None,
 }
-
-
-def timed(work: Callable[[], Any], repeat: int) -> tuple[float, float]:
-    """(median wall seconds, median CPU seconds) over ``repeat`` runs."""
-    walls, cpus = [], []
-    for _ in range(repeat):
-        wall, cpu = time.perf_counter(), time.process_time()
-        work()
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-    return statistics.median(walls), statistics.median(cpus)
 
 
 def build_figures(students: int) -> dict[str, Exercise]:

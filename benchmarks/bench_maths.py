@@ -32,10 +32,10 @@ for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_name, "1")
 
 import argparse  # noqa: E402
-import statistics  # noqa: E402
 import time  # noqa: E402
 
 import sympy  # noqa: E402
+from timing import timed  # noqa: E402
 
 from carnuta_core import Game, reference_deck  # noqa: E402
 from carnuta_core.maths import (  # noqa: E402
@@ -60,17 +60,6 @@ def one_core() -> str:
         os.sched_setaffinity(0, {cpu})
         return f"pinned to CPU {cpu}"
     return "not pinned (no sched_setaffinity here)"
-
-
-def timed(work, repeat: int) -> tuple[float, float]:  # type: ignore[no-untyped-def]
-    """(median wall seconds, median CPU seconds) over ``repeat`` runs."""
-    walls, cpus = [], []
-    for _ in range(repeat):
-        wall, cpu = time.perf_counter(), time.process_time()
-        work()
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-    return statistics.median(walls), statistics.median(cpus)
 
 
 def formula_figures(potion: Potion, repeat: int) -> None:

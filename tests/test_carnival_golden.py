@@ -7,17 +7,13 @@ committing it.
 
 from __future__ import annotations
 
-import difflib
-import os
-from pathlib import Path
-
 import pytest
 
 from carnival_core import Game, Rules
 from carnival_core.transcript import transcript
 from tests.carnival_support import GreedyPlayer, RandomPlayer, play_game
+from tests.game_checks import assert_matches_golden
 
-GOLDEN = Path(__file__).parent / "golden"
 GAMES = [
     # name, seed, one player per seat ("greedy" or "random"), rules
     ("carnival-greedy-3p-seed7", 7, ("greedy", "greedy", "greedy"), Rules()),
@@ -38,12 +34,4 @@ def test_golden_playthrough(name: str, seed: int, kinds: tuple[str, ...], rules:
     players = [PLAYERS[kind](seed + seat) for seat, kind in enumerate(kinds)]
     game = play_game(Game.new(len(kinds), seed=seed, rules=rules), players)
     text = transcript(game) + "\n"
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("CARNUTA_UPDATE_GOLDEN"):
-        path.write_text(text)
-    expected = path.read_text()
-    if text != expected:
-        diff = difflib.unified_diff(
-            expected.splitlines(), text.splitlines(), "stored", "now", lineterm="", n=2
-        )
-        pytest.fail(f"{name} differs from {path.name}:\n" + "\n".join(list(diff)[:80]))
+    assert_matches_golden(name, text)

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from carnival_core import Action, ActionSyntaxError, Game, IllegalAction
 from carnival_core.cards import card_set
 from tests.carnival_support import RULESETS, box_counts, card_counts
+from tests.game_checks import check_undo_restores_exactly
 
 SETTINGS = settings(
     max_examples=25,
@@ -212,23 +213,13 @@ def test_every_legal_action_applies_cleanly_by_play_and_by_push(spec):
 @SETTINGS
 @given(spec=games, data=st.data())
 def test_undo_restores_exactly(spec, data):
-    game = new(spec)
-    snapshots = [game.to_json()]
-    for choice in spec["choices"]:
-        if game.is_over:
-            break
-        legal = game.legal_actions()
-        game.play(legal[choice % len(legal)])
-        snapshots.append(game.to_json())
-    back = data.draw(st.integers(0, len(snapshots) - 1))
-    for _ in range(back):
-        game.undo()
-    assert game.to_json() == snapshots[-1 - back]
-    while game.can_undo:
-        game.undo()
-    assert game.to_json() == snapshots[0]
-    with pytest.raises(IllegalAction, match="undo: there is nothing to take back"):
-        game.undo()
+    check_undo_restores_exactly(
+        new(spec),
+        spec["choices"],
+        lambda game, choice: game.legal_actions()[choice % len(game.legal_actions())],
+        lambda played: data.draw(st.integers(0, played)),
+        IllegalAction,
+    )
 
 
 @SETTINGS

@@ -6,16 +6,12 @@ and read the diff before committing it.
 
 from __future__ import annotations
 
-import difflib
-import os
-from pathlib import Path
-
 import pytest
 
 from carnuta_core.bots import make_bot, play_game
 from carnuta_core.transcript import transcript
+from tests.game_checks import assert_matches_golden
 
-GOLDEN = Path(__file__).parent / "golden"
 GAMES = [
     # name, seed, one bot per seat
     ("greedy-3p-seed7", 7, ("greedy", "greedy", "greedy")),
@@ -28,12 +24,4 @@ GAMES = [
 def test_golden_playthrough(name: str, seed: int, bots: tuple[str, ...]) -> None:
     players = [make_bot(bot, seed + seat) for seat, bot in enumerate(bots)]
     text = transcript(play_game(players, seed=seed), legal=True) + "\n"
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("CARNUTA_UPDATE_GOLDEN"):
-        path.write_text(text)
-    expected = path.read_text()
-    if text != expected:
-        diff = difflib.unified_diff(
-            expected.splitlines(), text.splitlines(), "stored", "now", lineterm="", n=2
-        )
-        pytest.fail(f"{name} differs from {path.name}:\n" + "\n".join(list(diff)[:80]))
+    assert_matches_golden(name, text)

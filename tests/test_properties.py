@@ -21,6 +21,7 @@ from carnuta_core.model import INGREDIENTS
 from carnuta_core.position import position_dict
 from carnuta_core.rules import Rules
 from tests.conftest import DECK_NAMES, board, load_named_deck, position, zones
+from tests.game_checks import check_undo_restores_exactly
 
 RULESETS = (
     Rules(),
@@ -193,22 +194,13 @@ def test_every_illegal_action_is_refused_and_changes_nothing(spec, junk):
 @SETTINGS
 @given(spec=games, data=st.data())
 def test_undo_restores_exactly(spec, data):
-    game = new(spec)
-    snapshots = [game.to_json()]
-    for choice in spec["choices"][:120]:
-        if game.is_over:
-            break
-        game.play(pick(game, choice))
-        snapshots.append(game.to_json())
-    back = data.draw(st.integers(0, len(snapshots) - 1))
-    for _ in range(back):
-        game.undo()
-    assert game.to_json() == snapshots[-1 - back]
-    while game.can_undo:
-        game.undo()
-    assert game.to_json() == snapshots[0]
-    with pytest.raises(IllegalAction, match="undo: there is nothing to take back"):
-        game.undo()
+    check_undo_restores_exactly(
+        new(spec),
+        spec["choices"][:120],
+        pick,
+        lambda played: data.draw(st.integers(0, played)),
+        IllegalAction,
+    )
 
 
 @SETTINGS

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -109,22 +111,28 @@ def test_no_module_imports_another_modules_private_names() -> None:
     assert not offenders, "private names imported from another module:\n" + "\n".join(offenders)
 
 
+@contextmanager
+def sample_module(name: str, source: str) -> Iterator[Path]:
+    """``tests/<name>`` holding ``source`` while the block runs (the checkers name a file by
+    its path from the checkout's root)."""
+    sample = ROOT / "tests" / name
+    sample.write_text(source, encoding="utf-8")
+    try:
+        yield sample
+    finally:
+        sample.unlink()
+
+
 def test_the_checker_sees_a_private_import() -> None:
-    sample = ROOT / "tests" / "_sample_private_import.py"
-    sample.write_text("from widgets.explorers import _Explorer\n", encoding="utf-8")
-    try:
+    source = "from widgets.explorers import _Explorer\n"
+    with sample_module("_sample_private_import.py", source) as sample:
         assert private_imports(sample) == ["tests/_sample_private_import.py:1 _Explorer"]
-    finally:
-        sample.unlink()
 
 
-def test_the_checker_sees_a_private_access(tmp_path: Path) -> None:
-    sample = ROOT / "tests" / "_sample_private_access.py"
-    sample.write_text("def f(game):\n    return game._s\n", encoding="utf-8")
-    try:
+def test_the_checker_sees_a_private_access() -> None:
+    source = "def f(game):\n    return game._s\n"
+    with sample_module("_sample_private_access.py", source) as sample:
         assert private_accesses(sample) == ["tests/_sample_private_access.py:2 ._s"]
-    finally:
-        sample.unlink()
 
 
 def imported_modules(path: Path) -> set[str]:
