@@ -89,6 +89,14 @@ def card_changes(potion: maths.Potion, ingredient: Ingredient) -> dict[str, int]
     return {c.id: card_points(c, more) - card_points(c, counts) for c in potion.played}
 
 
+def slips_then_neighbours(exercise: NumberExercise) -> list[Any]:
+    """Two wrong counts for ``exercise``: its slips' answers first, then one more and one less
+    than the right answer (never a negative count)."""
+    n = exercise.answer()
+    tried = [slip.answer for slip in exercise.slips()] + [n + 1, n - 1]
+    return first(tried, 2, lambda a: a != n and a >= 0)
+
+
 @register
 class MarginalFromPiecewise(NumberExercise):
     key = "marginal_piecewise"
@@ -139,9 +147,7 @@ class MarginalFromPiecewise(NumberExercise):
         ]
 
     def wrong_answers(self) -> list[Any]:
-        n = self.answer()
-        tried = [s.answer for s in self.slips()] + [n + 1, n - 1]
-        return first(tried, 2, lambda a: a != n and a >= 0)
+        return slips_then_neighbours(self)
 
     slip_kinds = (
         "the set paid regardless",
@@ -368,9 +374,7 @@ class FewestActionsToBuild(NumberExercise):
         return self.plan.actions
 
     def wrong_answers(self) -> list[Any]:
-        n = self.answer()
-        tried = [s.answer for s in self.slips()] + [n + 1, n - 1]
-        return first(tried, 2, lambda a: a != n and a >= 0)
+        return slips_then_neighbours(self)
 
     slip_kinds = (
         "cost icons counted",
