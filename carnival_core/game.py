@@ -23,6 +23,8 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tabletop.action_log import log_entries
+
 from .actions import CARNIVAL, OWN, Action, Play, parse_action
 from .cards import Card, CardSet, Entry, card_set
 from .errors import IllegalAction, PositionError
@@ -241,13 +243,7 @@ class Game:
     @property
     def log(self) -> tuple[tuple[int, Action], ...]:
         """Every action played so far, with the seat that played it."""
-        entries: list[tuple[int, Action]] = []
-        node = self._s.log
-        while node is not None:
-            node, seat, action = node
-            entries.append((seat, action))
-        entries.reverse()
-        return tuple(entries)
+        return log_entries(self._s.log)
 
     def _seat(self, seat: object) -> int:
         """``seat`` checked: a seat number of this game, or a ``PositionError`` naming it."""

@@ -38,6 +38,8 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from tabletop.fields import FieldReader, first_difference
+
 from .cards import Card, CardSet, card_set
 from .errors import CardError, CarnivalError, PositionError, RulesError
 from .rules import Rules
@@ -104,40 +106,14 @@ def game_document(rules: Rules, start: State, now: State, actions: list[str]) ->
 
 
 # ---------------------------------------------------------------- reading
-class _Reader:
+class _Reader(FieldReader):
     """Reads one position dict, naming the field of every problem and counting every card."""
 
     def __init__(self, data: dict[str, Any], rules: Rules, prefix: str):
-        self.data = data
+        super().__init__(data, prefix, error=PositionError)
         self.rules = rules
         self.cards = card_set(rules)
-        self.prefix = prefix
         self.used: Counter[int] = Counter()
-
-    def fail(self, field: str, message: str) -> PositionError:
-        return PositionError(self.prefix + field, message)
-
-    def get(self, field: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        if field not in self.data:
-            if default is ...:
-                raise self.fail(field, "is required")
-            return default
-        return self.check_type(field, self.data[field], kind)
-
-    def check_type(self, field: str, value: Any, kind: type | tuple[type, ...]) -> Any:
-        if (isinstance(value, bool) and kind is int) or not isinstance(value, kind):
-            names = (
-                kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            )
-            raise self.fail(field, f"should be {_article(names)} {names}, not {value!r}")
-        return value
-
-    def count(self, field: str, value: Any, low: int, high: int | None = None) -> int:
-        self.check_type(field, value, int)
-        if value < low or (high is not None and value > high):
-            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
-            raise self.fail(field, f"should be {bound}, not {value}")
-        return int(value)
 
     def kind(self, field: str, value: Any, *, creature: bool = False) -> int:
         """The kind of a card id, counted against the copies in the box."""
@@ -201,10 +177,6 @@ class _Reader:
         if len(value) != players:
             raise self.fail(field, f"has {len(value)} lists for {players} players")
         return [read(f"{field}[{seat}]", row) for seat, row in enumerate(value)]
-
-
-def _article(word: str) -> str:
-    return "an" if word[0] in "aeiou" else "a"
 
 
 def _read_rules(data: dict[str, Any]) -> Rules:
@@ -373,21 +345,9 @@ def game_from_json(text: str | dict[str, Any]) -> Game:
         reached = game.position()
         for key, value in given.items():
             if reached.get(key) != value:
-                detail = _first_difference(reached.get(key), value, key)
+                detail = first_difference(reached.get(key), value, key)
                 raise PositionError(
                     "history",
                     f"replaying the actions does not reach this position ({detail} differs)",
                 )
     return game
-
-
-def _first_difference(a: Any, b: Any, path: str) -> str:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in sorted(set(a) | set(b), key=str):
-            if a.get(k) != b.get(k):
-                return _first_difference(a.get(k), b.get(k), f"{path}.{k}")
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            if x != y:
-                return _first_difference(x, y, f"{path}[{i}]")
-    return path

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tabletop.action_log import LogNode
+
 if TYPE_CHECKING:
     from .cards import CardSet
-
-#: The action log as a persistent linked list: (earlier entries, seat, action), or None.
-LogNode = tuple[Any, int, Any] | None
 
 MASKED = 1 << 11
 NOTHING = 127

@@ -45,6 +45,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
+from tabletop.svg_text import SvgWriter
+
 from .cards import Card, Entry
 from .observation import Observation
 from .rules import CREATURE_NAMES, LETTERS
@@ -265,68 +267,16 @@ class PlayerLayout:
 
 
 # ------------------------------------------------------------ SVG text helpers
-def _num(value: float) -> str:
-    if isinstance(value, float):
-        return f"{value:.2f}".rstrip("0").rstrip(".")
-    return str(value)
-
-
-def _attrs(attrs: dict[str, object]) -> str:
-    """``class_`` -> ``class``, ``data_card`` -> ``data-card``; ``None``/``False`` left out."""
-    out = []
-    for key, value in attrs.items():
-        if value is None or value is False:
-            continue
-        name = key.rstrip("_").replace("_", "-")
-        if value is True:
-            text = "true"
-        elif isinstance(value, (int, float)):
-            text = _num(value)
-        else:
-            text = str(value)
-        out.append(f' {name}="{escape(text, {chr(34): "&quot;"})}"')
-    return "".join(out)
-
-
-def _el(tag: str, content: str = "", /, **attrs: object) -> str:
-    if content:
-        return f"<{tag}{_attrs(attrs)}>{content}</{tag}>"
-    return f"<{tag}{_attrs(attrs)}/>"
-
-
-def _width(words: str, kind: str) -> float:
-    """About how wide ``words`` are in style ``kind``: DejaVu Sans averages 0.6 em a character."""
-    size, css = TEXT_STYLES[kind]
-    return len(words) * size * (0.66 if "bold" in css else 0.6)
-
-
-def _text(x: float, y: float, words: str, kind: str, room: float = 0, **attrs: object) -> str:
-    """Text in one of the ``TEXT_STYLES``; squeezed into ``room`` if it would not fit."""
-    wide = room > 0 and _width(words, kind) > room
-    extra = attrs.pop("class_", None)
-    return _el(
-        "text",
-        escape(words),
-        x=x,
-        y=y,
-        class_=f"cv-{kind} {extra}" if extra else f"cv-{kind}",
-        textLength=room if wide else None,
-        lengthAdjust="spacingAndGlyphs" if wide else None,
-        **attrs,
-    )
-
-
-def _g(content: str, *, x: float = 0, y: float = 0, scale: float = 1, **attrs: object) -> str:
-    moves = []
-    if x or y:
-        moves.append(f"translate({_num(float(x))},{_num(float(y))})")
-    if scale != 1:
-        moves.append(f"scale({_num(float(scale))})")
-    return _el("g", content, transform=" ".join(moves) or None, **attrs)
-
-
-def _rect(x: float, y: float, w: float, h: float, **attrs: object) -> str:
-    return _el("rect", x=x or None, y=y or None, width=w, height=h, **attrs)
+#: How Carnival's pictures write SVG: ``cv-*`` text classes, numbers to two decimals.
+_SVG = SvgWriter(TEXT_STYLES, class_prefix="cv-", decimals=2)
+_num, _attrs, _el, _text, _g, _rect = (
+    _SVG.number,
+    _SVG.attributes,
+    _SVG.element,
+    _SVG.text,
+    _SVG.group,
+    _SVG.rect,
+)
 
 
 def _svg(width: float, height: float, body: str, **attrs: object) -> str:
@@ -382,6 +332,13 @@ def _symbol(letter: str, x: float, y: float, size: float) -> str:
 
 
 # -------------------------------------------------------------------- cards
+def _frame(fill: str, stroke: str, stroke_width: float = 2.4) -> str:
+    """The outline of a card in the 50 x 70 box, filled with ``fill``."""
+    return _rect(
+        1, 1, BASE_W - 2, BASE_H - 2, rx=5, fill=fill, stroke=stroke, stroke_width=stroke_width
+    )
+
+
 def _face(card: Card) -> str:
     """A Creature card in the 50 x 70 box: value and letter in the top band (which stays in
     sight when the card is covered), the symbol below."""
@@ -389,16 +346,7 @@ def _face(card: Card) -> str:
     assert letter is not None
     colour = CREATURE_COLOURS[letter]
     return (
-        _rect(
-            1,
-            1,
-            BASE_W - 2,
-            BASE_H - 2,
-            rx=5,
-            fill=CREATURE_TINTS[letter],
-            stroke=colour,
-            stroke_width=2.4,
-        )  # fmt: skip
+        _frame(CREATURE_TINTS[letter], colour)
         + _rect(1, 1, BASE_W - 2, STRIP - 2, rx=5, fill=colour, fill_opacity=0.28)
         + _text(5, 18, str(card.value), "value")
         + _symbol(letter, 37, 11, 12)
@@ -411,16 +359,7 @@ def _mask(band: str | None) -> str:
     """A Mask in the 50 x 70 box; ``band`` is written in its top band (what it hides, as the
     viewer knows it: ``[?]``, ``[R4]``, ``[]``)."""
     return (
-        _rect(
-            1,
-            1,
-            BASE_W - 2,
-            BASE_H - 2,
-            rx=5,
-            fill=COLOURS["mask"],
-            stroke=COLOURS["mask-edge"],
-            stroke_width=2.4,
-        )  # fmt: skip
+        _frame(COLOURS["mask"], COLOURS["mask-edge"])
         + (_text(5, 17, band, "hides") if band is not None else "")
         + _g(
             MASK_GLYPH.format(hole=COLOURS["mask"]),
@@ -435,16 +374,7 @@ def _mask(band: str | None) -> str:
 def _back(mask_known: bool = False) -> str:
     """A card face down (another seat's hand); ``mask_known``: everyone knows it is a Mask."""
     body = (
-        _rect(
-            1,
-            1,
-            BASE_W - 2,
-            BASE_H - 2,
-            rx=5,
-            fill=COLOURS["back"],
-            stroke=COLOURS["back-edge"],
-            stroke_width=2.4,
-        )  # fmt: skip
+        _frame(COLOURS["back"], COLOURS["back-edge"])
         + _rect(
             6,
             6,
@@ -481,56 +411,24 @@ def _card(
     or an ``Entry`` on the table), a card the viewer forgot (``?``), or a back (None)."""
     scale = width / BASE_W
     w = _words(lang)
+
+    def placed(body: str, data_card: str, **more: object) -> str:
+        return _g(body, x=x, y=y, scale=scale, class_="carnival-card", data_card=data_card,
+                  **more, **attrs)  # fmt: skip
+
     if card is None:
-        return _g(_back(), x=x, y=y, scale=scale, class_="carnival-card", data_card="back",
-                  **attrs)  # fmt: skip
+        return placed(_back(), "back")
     if isinstance(card, Entry):
         if card.masked:
-            hides = _hides(card)
-            return _g(
-                _mask(str(card)),
-                x=x,
-                y=y,
-                scale=scale,
-                class_="carnival-card",
-                data_card="Mask",
-                data_hides=hides,
-                **attrs,
-            )
+            return placed(_mask(str(card)), "Mask", data_hides=_hides(card))
         if card.card is None:  # face up once, now buried deeper than the viewer remembers
-            return _g(
-                _rect(
-                    1,
-                    1,
-                    BASE_W - 2,
-                    BASE_H - 2,
-                    rx=5,
-                    fill=COLOURS["faint"],
-                    stroke=COLOURS["muted"],
-                    stroke_width=2,
-                )  # fmt: skip
-                + _text(18, 42, "?", "value"),
-                x=x,
-                y=y,
-                scale=scale,
-                class_="carnival-card",
-                data_card="?",
-                **attrs,
-            )
+            body = _frame(COLOURS["faint"], COLOURS["muted"], stroke_width=2)
+            return placed(body + _text(18, 42, "?", "value"), "?")
         card = card.card
     if card.is_mask:
-        body = _mask(None) + _text(25, 64, w["mask"], "maskword")
-        return _g(body, x=x, y=y, scale=scale, class_="carnival-card", data_card="Mask", **attrs)
-    return _g(
-        _face(card)
-        + _el("title", escape(f"{card.id}: {w[CREATURE_NAMES[card.type_index]]} {card.value}")),
-        x=x,
-        y=y,
-        scale=scale,
-        class_="carnival-card",
-        data_card=card.id,
-        **attrs,
-    )
+        return placed(_mask(None) + _text(25, 64, w["mask"], "maskword"), "Mask")
+    name = f"{card.id}: {w[CREATURE_NAMES[card.type_index]]} {card.value}"
+    return placed(_face(card) + _el("title", escape(name)), card.id)
 
 
 def card_svg(card: Card | Entry | None, *, width: float = 60, lang: str = "en") -> str:

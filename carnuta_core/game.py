@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from tabletop.action_log import log_entries
+
 from .actions import (
     Action,
     ChooseBonus,
@@ -54,7 +56,7 @@ from .model import INGREDIENTS, Face, Ingredient, Origin, Row
 from .position import check_seed
 from .rules import Rules
 from .scoring import ScorePad, salt_root, score_potion, winners
-from .state import ACTIONS, BONUS, DISCARD, OVER, GameState, Phase, PlayerState, Snapshot
+from .state import ACTIONS, BONUS, DISCARD, OVER, GameState, Phase, PlayerState
 from .transitions import apply
 from .vocabulary import check_lang
 
@@ -137,7 +139,7 @@ class Game:
         self._s = state
         #: The position the log starts from (setup, or a staged position).
         self._start = state.copy()
-        self._undo: list[Snapshot] = []
+        self._undo: list[GameState] = []
         #: What the last ``play`` did, as (code, arguments) pairs (``Event`` values on demand).
         self._events: Sequence[tuple[str, Mapping[str, Any]]] = ()
 
@@ -282,13 +284,7 @@ class Game:
     @property
     def log(self) -> tuple[tuple[int, Action], ...]:
         """Every action played so far, with the seat that played it."""
-        entries: list[tuple[int, Action]] = []
-        node = self._s.log
-        while node is not None:
-            node, seat, action = node
-            entries.append((seat, action))
-        entries.reverse()
-        return tuple(entries)
+        return log_entries(self._s.log)
 
     def market(self, row: Row) -> tuple[Card | None, ...]:
         cards = self._index.cards
@@ -509,7 +505,7 @@ class Game:
             raise IllegalAction(Reason("nothing_to_undo", {}).text())
         assert self._s.log is not None
         action = self._s.log[2]
-        self._s = GameState.restore(self._undo.pop())
+        self._s = self._undo.pop()
         self._events = (("took_back", {"action": action}),)
         assert isinstance(action, Action)
         return action
@@ -538,9 +534,7 @@ class Game:
         clone._start = self._start
         # Undo snapshots share player records with the game they came from: give the clone
         # its own, so that neither game's actions can change the other's history.
-        clone._undo = (
-            [([p.copy() for p in snap[0]], *snap[1:]) for snap in self._undo] if history else []
-        )
+        clone._undo = [snap.copy() for snap in self._undo] if history else []
         clone._events = self._events
         return clone
 

@@ -1,33 +1,12 @@
 """Exact counts of action sequences (perft, as in chess engines): a regression check on legality.
 
 ``perft(game, depth)`` counts the distinct sequences of ``depth`` actions from ``game``; deck
-draws follow the game's own deck order, so the count is exact and repeatable.
+draws follow the game's own deck order, so the count is exact and repeatable. The counting
+itself is the kit's game-agnostic ``tabletop.perft``.
 """
 
 from __future__ import annotations
 
-from .game import Game
+from tabletop.perft import divide, perft
 
-
-def perft(game: Game, depth: int) -> int:
-    if depth == 0 or game.is_over:
-        return 1
-    legal = game.legal_actions()
-    if depth == 1:
-        return len(legal)
-    total = 0
-    for action in legal:
-        child = game.copy()
-        child.push(action)
-        total += perft(child, depth - 1)
-    return total
-
-
-def divide(game: Game, depth: int) -> dict[str, int]:
-    """The perft count under each legal action: where to look when a total changes."""
-    result = {}
-    for action in game.legal_actions():
-        child = game.copy()
-        child.push(action)
-        result[str(action)] = perft(child, depth - 1)
-    return result
+__all__ = ["divide", "perft"]

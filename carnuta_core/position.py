@@ -19,6 +19,8 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tabletop.fields import FieldReader, first_difference
+
 from .deck import Deck, parse_deck_text, reference_deck
 from .errors import CarnutaError, PositionError, RulesError, short_repr
 from .model import INGREDIENTS, Ingredient, Origin, Row, lookup
@@ -160,42 +162,15 @@ def _check_values(data: Any) -> None:
 
 
 # ---------------------------------------------------------------- reading
-class _Reader:
+class _Reader(FieldReader):
     """Reads one position dict, naming the field of every problem."""
 
     def __init__(self, data: dict[str, Any], deck: Deck, rules: Rules, prefix: str = ""):
-        self.data = data
+        super().__init__(data, prefix, error=PositionError, show=short_repr)
         self.deck = deck
         self.rules = rules
-        self.prefix = prefix
         self.cards = {card.id: card for card in deck}
         self.placed: dict[str, str] = {}
-
-    def fail(self, field: str, message: str) -> PositionError:
-        return PositionError(self.prefix + field, message)
-
-    def get(self, field: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        if field not in self.data:
-            if default is ...:
-                raise self.fail(field, "is required")
-            return default
-        value = self.data[field]
-        return self.check_type(field, value, kind)
-
-    def check_type(self, field: str, value: Any, kind: type | tuple[type, ...]) -> Any:
-        if isinstance(value, bool) and kind is int or not isinstance(value, kind):
-            names = (
-                kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            )
-            raise self.fail(field, f"should be {_article(names)} {names}, not {short_repr(value)}")
-        return value
-
-    def count(self, field: str, value: Any, low: int, high: int | None = None) -> int:
-        self.check_type(field, value, int)
-        if value < low or (high is not None and value > high):
-            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
-            raise self.fail(field, f"should be {bound}, not {short_repr(value)}")
-        return int(value)
 
     def place(self, field: str, value: Any) -> str:
         card_id = value.upper() if isinstance(value, str) and value.isascii() else value
@@ -228,10 +203,6 @@ class _Reader:
             raise PositionError(
                 where, f"unknown field {unknown[0]!r} (known: {', '.join(sorted(known))})"
             )
-
-
-def _article(word: str) -> str:
-    return "an" if word[0] in "aeiou" else "a"
 
 
 BOARD_FIELDS = {"runes", "counter", "sickles", "hand", "played", "bonus"}
@@ -759,19 +730,7 @@ def _check_replay_matches(game: Game, given: dict[str, Any]) -> None:
         if key in ("format", "deck", "rules"):
             continue
         if reached.get(key) != value:
-            detail = _first_difference(reached.get(key), value, key)
+            detail = first_difference(reached.get(key), value, key)
             raise PositionError(
                 "history", f"replaying the actions does not reach this position ({detail} differs)"
             )
-
-
-def _first_difference(a: Any, b: Any, path: str) -> str:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for k in sorted(set(a) | set(b), key=str):
-            if a.get(k) != b.get(k):
-                return _first_difference(a.get(k), b.get(k), f"{path}.{k}")
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            if x != y:
-                return _first_difference(x, y, f"{path}[{i}]")
-    return path

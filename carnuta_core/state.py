@@ -8,16 +8,10 @@ few records, and sharing a collection between copies, or handing it out read-onl
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+
+from tabletop.action_log import LogNode
 
 from .model import Ingredient, Row
-
-#: The action log as a persistent linked list: (earlier entries, seat, action), or None.
-#: Appending makes a new node and copies share the old ones, so copying a state is O(1) in
-#: the length of the game.
-LogNode = tuple[Any, int, Any] | None
-#: ``GameState.snapshot()``: the state's fields in order, its players' list copied.
-Snapshot = tuple[Any, ...]
 
 
 class Phase(StrEnum):
@@ -134,40 +128,17 @@ class GameState:
         """An independent state: nothing in it is shared with this one that either may change."""
         return self._with_players([p.copy() for p in self.players])
 
-    def snapshot(self) -> Snapshot:
-        """What ``restore`` needs to bring this state back, taken before an action.
+    def snapshot(self) -> GameState:
+        """The state as it is, to go back to after an action (``undo``), taken before it.
 
         It shares the players' records with this state, and gives this state a private record
         of the player to act: an action changes only that player's record (and the game's own
         fields), so the records the snapshot holds are never changed afterwards.
         """
         players = self.players
-        snap = (
-            players[:],
-            self.current,
-            self.round,
-            self.actions_left,
-            self.phase,
-            self.market,
-            self.decks,
-            self.discard,
-            self.reserve_suns,
-            self.reserve_moons,
-            self.bonus_tokens,
-            self.final_round,
-            self.last_play_round,
-            self.seed,
-            self.reshuffles,
-            self.box,
-            self.log,
-        )
+        snap = self._with_players(players[:])
         players[self.current] = players[self.current].copy()
         return snap
-
-    @staticmethod
-    def restore(snap: Snapshot) -> GameState:
-        """The state a ``snapshot`` was taken of."""
-        return GameState(*snap)
 
     def _with_players(self, players: list[PlayerState]) -> GameState:
         return GameState(

@@ -41,6 +41,8 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 from xml.sax.saxutils import escape
 
+from tabletop.svg_text import SvgWriter
+
 from .cards import Card, CostIcon, Flat, NoPoints, Pay, PerIngredient, PerSet, Scoring
 from .messages import card_label
 from .model import INGREDIENTS, Face, Ingredient, Kind, Origin, Row
@@ -186,76 +188,21 @@ class Box(NamedTuple):
 
 
 # ------------------------------------------------------------ SVG text helpers
-def _num(value: object) -> str:
-    if isinstance(value, float):
-        return f"{value:.1f}".rstrip("0").rstrip(".")
-    return str(value)
-
-
-def _attrs(attrs: dict[str, object]) -> str:
-    """``class_`` -> ``class``, ``data_card`` -> ``data-card``; ``None``/``False`` left out."""
-    out = []
-    for key, value in attrs.items():
-        if value is None or value is False:
-            continue
-        name = key.rstrip("_").replace("_", "-")
-        text = "true" if value is True else _num(value)
-        out.append(f' {name}="{escape(text, {chr(34): "&quot;"})}"')
-    return "".join(out)
-
-
-def _el(tag: str, content: str = "", /, **attrs: object) -> str:
-    if content:
-        return f"<{tag}{_attrs(attrs)}>{content}</{tag}>"
-    return f"<{tag}{_attrs(attrs)}/>"
-
-
-def _width(words: str, style: str) -> float:
-    """About how wide ``words`` are in ``style``: DejaVu Sans averages 0.6 em a character."""
-    size, css = TEXT_STYLES[style]
-    return len(words) * size * (0.66 if "bold" in css else 0.6)
-
-
-def _text(
-    x: float,
-    y: float,
-    words: str,
-    style: str,
-    room: float = 0,
-    *,
-    class_: str | None = None,
-    **attrs: object,
-) -> str:
-    """Text in one of the ``TEXT_STYLES``; squeezed into ``room`` if it would not fit."""
-    wide = room > 0 and _width(words, style) > room
-    return _el(
-        "text",
-        escape(words),
-        x=x,
-        y=y,
-        class_=f"cn-{style} {class_}" if class_ else f"cn-{style}",
-        textLength=room if wide else None,
-        lengthAdjust="spacingAndGlyphs" if wide else None,
-        **attrs,
-    )
+#: How Carnuta's pictures write SVG: ``cn-*`` text classes, numbers to one decimal.
+_SVG = SvgWriter(TEXT_STYLES, class_prefix="cn-", decimals=1)
+_num, _attrs, _el, _width, _text, _move, _g = (
+    _SVG.number,
+    _SVG.attributes,
+    _SVG.element,
+    _SVG.text_width,
+    _SVG.text,
+    _SVG.move,
+    _SVG.group,
+)
 
 
 def _title(words: str) -> str:
     return _el("title", escape(words))
-
-
-def _move(x: float, y: float, scale: float = 1) -> str | None:
-    """A ``transform`` for a group drawn at ``x``, ``y``, or None if it stays put."""
-    moves = []
-    if x or y:
-        moves.append(f"translate({_num(float(x))},{_num(float(y))})")
-    if scale != 1:
-        moves.append(f"scale({_num(float(scale))})")
-    return " ".join(moves) or None
-
-
-def _g(content: str, *, x: float = 0, y: float = 0, scale: float = 1, **attrs: object) -> str:
-    return _el("g", content, transform=_move(x, y, scale), **attrs)
 
 
 def _use(symbol: str, x: float, y: float, size: float, **attrs: object) -> str:

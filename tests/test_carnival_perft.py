@@ -3,8 +3,6 @@ action. Regenerate with ``CARNUTA_UPDATE_GOLDEN=1 pytest tests/test_carnival_per
 
 from __future__ import annotations
 
-import json
-import os
 import random
 from pathlib import Path
 
@@ -12,6 +10,7 @@ import pytest
 
 from carnival_core import Game, Rules
 from carnival_core.perft import divide, perft
+from tests.perft_support import check_perft, perft_entry, rewrite_if_asked
 
 PERFT_FILE = Path(__file__).parent / "carnival_perft.json"
 POSITIONS = [
@@ -34,40 +33,20 @@ def position(players: int, seed: int, prefix: int, rules: Rules) -> Game:
     return game
 
 
-def current_counts() -> dict[str, dict[str, object]]:
-    table: dict[str, dict[str, object]] = {}
-    for name, players, seed, prefix, depth, rules in POSITIONS:
-        split = divide(position(players, seed, prefix, rules), depth)
-        table[name] = {"depth": depth, "total": sum(split.values()), "divide": split}
-    return table
-
-
-if os.environ.get("CARNUTA_UPDATE_GOLDEN"):
-    PERFT_FILE.write_text(json.dumps(current_counts(), indent=1) + "\n")
+rewrite_if_asked(
+    PERFT_FILE,
+    lambda: {
+        name: perft_entry(depth, divide(position(players, seed, prefix, rules), depth))
+        for name, players, seed, prefix, depth, rules in POSITIONS
+    },
+)
 
 
 @pytest.mark.parametrize(
     "name, players, seed, prefix, depth, rules", POSITIONS, ids=[p[0] for p in POSITIONS]
 )
 def test_perft(name, players, seed, prefix, depth, rules):
-    expected = json.loads(PERFT_FILE.read_text())[name]
-    game = position(players, seed, prefix, rules)
-    split = divide(game, depth)
-    if sum(split.values()) != expected["total"]:
-        rows = [
-            f"  {action:<22} expected {expected['divide'].get(action, '-'):>8}  got {count:>8}"
-            for action, count in split.items()
-            if expected["divide"].get(action) != count
-        ]
-        rows += [
-            f"  {action:<22} expected {count:>8}  got        -"
-            for action, count in expected["divide"].items()
-            if action not in split
-        ]
-        pytest.fail(
-            f"{name}: depth {depth} counts {sum(split.values())}, expected {expected['total']}\n"
-            + "\n".join(rows)
-        )
+    check_perft(PERFT_FILE, name, depth, divide(position(players, seed, prefix, rules), depth))
 
 
 def test_perft_counts_the_legal_actions_at_depth_1_and_adds_up_its_divide():

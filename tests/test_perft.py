@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import os
 import random
 from pathlib import Path
 
@@ -11,6 +9,7 @@ import pytest
 
 from carnuta_core import Game
 from carnuta_core.perft import divide
+from tests.perft_support import check_perft, perft_entry, rewrite_if_asked
 
 PERFT_FILE = Path(__file__).parent / "perft.json"
 POSITIONS = [
@@ -34,34 +33,15 @@ def position(players: int, seed: int, prefix: int) -> Game:
     return game
 
 
-def current_counts() -> dict[str, dict[str, object]]:
-    table: dict[str, dict[str, object]] = {}
-    for name, players, seed, prefix, depth in POSITIONS:
-        split = divide(position(players, seed, prefix), depth)
-        table[name] = {"depth": depth, "total": sum(split.values()), "divide": split}
-    return table
-
-
-if os.environ.get("CARNUTA_UPDATE_GOLDEN"):
-    PERFT_FILE.write_text(json.dumps(current_counts(), indent=1) + "\n")
+rewrite_if_asked(
+    PERFT_FILE,
+    lambda: {
+        name: perft_entry(depth, divide(position(players, seed, prefix), depth))
+        for name, players, seed, prefix, depth in POSITIONS
+    },
+)
 
 
 @pytest.mark.parametrize("name, players, seed, prefix, depth", POSITIONS)
 def test_perft(name: str, players: int, seed: int, prefix: int, depth: int) -> None:
-    expected = json.loads(PERFT_FILE.read_text())[name]
-    split = divide(position(players, seed, prefix), depth)
-    if sum(split.values()) != expected["total"]:
-        rows = [
-            f"  {action:<20} expected {expected['divide'].get(action, '-'):>8}  got {count:>8}"
-            for action, count in split.items()
-            if expected["divide"].get(action) != count
-        ]
-        rows += [
-            f"  {action:<20} expected {count:>8}  got        -"
-            for action, count in expected["divide"].items()
-            if action not in split
-        ]
-        pytest.fail(
-            f"{name}: depth {depth} counts {sum(split.values())}, expected {expected['total']}\n"
-            + "\n".join(rows)
-        )
+    check_perft(PERFT_FILE, name, depth, divide(position(players, seed, prefix), depth))

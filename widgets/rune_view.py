@@ -19,6 +19,7 @@ from carnuta_core import Action, Card, Game
 from carnuta_core.rune_graph import (
     RUNE_ACTIONS,
     RuneState,
+    add_move,
     cost_groups,
     layered_layout,
     play_moves,
@@ -48,21 +49,8 @@ def explorer_graph(game: Game, seat: int, card: Card, depth: int) -> nx.MultiDiG
     groups = cost_groups([card])
     for state in list(graph):
         for move in play_moves(state, groups, rules):
-            if move.padlock != opens:
-                continue
-            if move.target not in graph:
-                graph.add_node(move.target, label=move.target.label)
-            graph.add_edge(
-                state,
-                move.target,
-                key=move.key,
-                action=move.action,
-                kind=move.kind,
-                cost=move.cost,
-                cards=move.cards,
-                padlock=move.padlock,
-                counter=move.counter,
-            )
+            if move.padlock == opens:
+                add_move(graph, state, move)
     return graph
 
 

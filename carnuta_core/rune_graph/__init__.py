@@ -34,7 +34,7 @@ networkx is imported in this package and in ``synergy.py`` only.
 
 from __future__ import annotations
 
-from .building import all_states, rune_graph, rune_graph_slow
+from .building import add_move, all_states, rune_graph, rune_graph_slow
 from .drawing import draw_rune_graph, draw_tempo, layered_layout
 from .moves import CostGroup, Move, cost_groups, moves, play_moves, rune_moves
 from .paths import Afford, actions_to_afford, afford_all, clear_caches
@@ -72,6 +72,7 @@ __all__ = [
     "Move",
     "RuneState",
     "actions_to_afford",
+    "add_move",
     "afford_all",
     "afford_table",
     "all_states",

@@ -15,7 +15,7 @@ import networkx as nx
 
 from ..cards import Card, format_cost
 from ..rules import Rules
-from .moves import CostGroup, cost_groups, moves, rune_steps
+from .moves import CostGroup, Move, cost_groups, moves, rune_steps
 from .states import Cost, Key, RuneState, cost_delta, key_of
 
 
@@ -220,22 +220,32 @@ def rune_graph_slow(
             if move.target not in distance:
                 distance[move.target] = distance[state] + 1
                 todo.append(move.target)
-                graph.add_node(move.target, label=move.target.label)
-            graph.add_edge(
-                state,
-                move.target,
-                key=move.key,
-                action=move.action,
-                kind=move.kind,
-                cost=move.cost,
-                cards=move.cards,
-                padlock=move.padlock,
-                counter=move.counter,
-            )
+            add_move(graph, state, move)
     return graph
 
 
+def add_move(graph: nx.MultiDiGraph, state: RuneState, move: Move) -> None:
+    """Add ``move``, taken from ``state``, to ``graph`` as the rune graph holds its edges
+    (keyed ``move.key``, with the move's attributes), and its target with its ``label`` if the
+    graph does not have it yet: for graphs built move by move, such as a view of one position.
+    """
+    if move.target not in graph:
+        graph.add_node(move.target, label=move.target.label)
+    graph.add_edge(
+        state,
+        move.target,
+        key=move.key,
+        action=move.action,
+        kind=move.kind,
+        cost=move.cost,
+        cards=move.cards,
+        padlock=move.padlock,
+        counter=move.counter,
+    )
+
+
 __all__ = [
+    "add_move",
     "all_keys",
     "all_states",
     "rune_graph",

@@ -1,0 +1,100 @@
+"""Reading a saved game's JSON fields with their types checked, every problem naming the
+field: what each game's position reader (``carnuta_core.position``,
+``carnival_core.position``) builds on, raising the game's own error.
+
+>>> class Problem(ValueError):
+...     def __init__(self, field, reason):
+...         super().__init__(f"{field}: {reason}")
+>>> r = FieldReader({"players": 3, "seed": True}, "history.start.", error=Problem)
+>>> r.get("players", int), r.get("round", int, 1)
+(3, 1)
+>>> r.get("seed", int)
+Traceback (most recent call last):
+...
+tabletop.fields.Problem: history.start.seed: should be an int, not True
+>>> r.count("players", 3, 2, 2)
+Traceback (most recent call last):
+...
+tabletop.fields.Problem: history.start.players: should be from 2 to 2, not 3
+>>> first_difference({"hands": [[1, 2], [3]]}, {"hands": [[1, 2], [3, 4]]}, "position")
+'position.hands[1]'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+#: A game's error for a field: called with the field's path and the reason.
+FieldError = Callable[[str, str], ValueError]
+
+
+class FieldReader:
+    """Reads the fields of one JSON object (``data``), naming the field of every problem:
+    ``prefix`` + the field's name (``"boards[1].hand[0]"``). ``error`` makes the game's own
+    exception; ``show`` writes a wrong value into the message (a bounded ``repr``, say)."""
+
+    def __init__(
+        self,
+        data: Mapping[str, Any],
+        prefix: str = "",
+        *,
+        error: FieldError,
+        show: Callable[[Any], str] = repr,
+    ):
+        self.data = data
+        self.prefix = prefix
+        self.error = error
+        self.show = show
+
+    def fail(self, field: str, message: str) -> ValueError:
+        """The game's error naming ``field`` (under the prefix), to raise."""
+        return self.error(self.prefix + field, message)
+
+    def get(self, field: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        """The field's value, of type ``kind``; ``default`` when it is left out (without a
+        default the field is required)."""
+        if field not in self.data:
+            if default is ...:
+                raise self.fail(field, "is required")
+            return default
+        return self.check_type(field, self.data[field], kind)
+
+    def check_type(self, field: str, value: Any, kind: type | tuple[type, ...]) -> Any:
+        """``value`` if it is a ``kind`` (``True`` is not an ``int`` here), else the error."""
+        if (isinstance(value, bool) and kind is int) or not isinstance(value, kind):
+            names = (
+                kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            )
+            raise self.fail(field, f"should be {article(names)} {names}, not {self.show(value)}")
+        return value
+
+    def count(self, field: str, value: Any, low: int, high: int | None = None) -> int:
+        """``value``, a whole number from ``low`` (to ``high``), else the error."""
+        self.check_type(field, value, int)
+        if value < low or (high is not None and value > high):
+            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise self.fail(field, f"should be {bound}, not {self.show(value)}")
+        return int(value)
+
+
+def article(word: str) -> str:
+    """``a`` or ``an`` before ``word`` (a type's name)."""
+    return "an" if word[0] in "aeiou" else "a"
+
+
+def first_difference(a: Any, b: Any, path: str) -> str:
+    """The path of the first place where two JSON values differ (``path`` itself when they
+    differ as a whole): where a replayed game leaves the position a save describes."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            if a.get(k) != b.get(k):
+                return first_difference(a.get(k), b.get(k), f"{path}.{k}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return first_difference(x, y, f"{path}[{i}]")
+    return path
+
+
+__all__ = ["FieldError", "FieldReader", "article", "first_difference"]
