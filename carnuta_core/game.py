@@ -130,7 +130,7 @@ class Game:
     """A game of Carnuta. Create with ``Game.new``; change with ``play`` (checked, undoable)
     or ``push`` (the unchecked fast path for bots)."""
 
-    __slots__ = ("deck", "rules", "_index", "_s", "_start", "_undo", "_events")
+    __slots__ = ("deck", "rules", "_index", "_s", "_start", "_undo", "_events", "_offered")
 
     def __init__(self, deck: Deck, rules: Rules, state: GameState):
         self.deck = deck
@@ -142,6 +142,10 @@ class Game:
         self._undo: list[GameState] = []
         #: What the last ``play`` did, as (code, arguments) pairs (``Event`` values on demand).
         self._events: Sequence[tuple[str, Mapping[str, Any]]] = ()
+        #: The actions the last ``legal_actions()`` returned, until the state next changes:
+        #: ``play`` trusts an action that is one of them (the same object) without checking
+        #: it again, the common case for a bot or a click.
+        self._offered: tuple[Action, ...] = ()
 
     # ------------------------------------------------------------------ setup
     @staticmethod
@@ -440,7 +444,9 @@ class Game:
     def legal_actions(self) -> LegalActions:
         """Every action the current player may take now, in a stable order: a list that prints
         in the kit's notation."""
-        return legal_actions(self._s, self._index, self.rules)
+        offered = legal_actions(self._s, self._index, self.rules)
+        self._offered = tuple(offered)
+        return offered
 
     def refusal(self, action: Action | str) -> Reason | None:
         """Why ``action`` is not allowed now (a ``Reason``), or ``None`` when it is legal."""
@@ -479,9 +485,14 @@ class Game:
                 )
             turn = Reason("not_your_turn", {"current": s.current + 1, "player": player + 1})
             raise IllegalAction.because(action, turn)
-        reason = refusal(s, self._index, self.rules, action)
-        if reason is not None:
-            raise IllegalAction.because(action, reason)
+        for legal in self._offered:
+            if legal is action:
+                break
+        else:
+            reason = refusal(s, self._index, self.rules, action)
+            if reason is not None:
+                raise IllegalAction.because(action, reason)
+        self._offered = ()
         self._undo.append(s.snapshot())
         events: list[tuple[str, dict[str, Any]]] = []
         apply(s, self._index, self.rules, action, events)
@@ -497,6 +508,7 @@ class Game:
         if self._undo:
             self._undo.clear()
         self._events = ()
+        self._offered = ()
         apply(self._s, self._index, self.rules, action, None)
 
     def undo(self) -> Action:
@@ -506,6 +518,7 @@ class Game:
         assert self._s.log is not None
         action = self._s.log[2]
         self._s = self._undo.pop()
+        self._offered = ()
         self._events = (("took_back", {"action": action}),)
         assert isinstance(action, Action)
         return action
@@ -536,6 +549,7 @@ class Game:
         # its own, so that neither game's actions can change the other's history.
         clone._undo = [snap.copy() for snap in self._undo] if history else []
         clone._events = self._events
+        clone._offered = ()
         return clone
 
     def determinized(self, rng: random.Random) -> Game:
