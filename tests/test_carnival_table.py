@@ -13,9 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from carnival_core import CARNIVAL, OWN, Game, Play, Rules
+from carnival_core import CARNIVAL, OWN, CarnivalError, Game, Play, Rules
 from carnival_core.bots import make_bot
 from carnival_core.svg import centre_svg, player_svg, reveal_svg
+from carnuta_core import CarnutaError
 from tabletop import GreedyBot, MCTSBot, RandomBot
 from tests.carnival_support import stage
 from widgets import CarnivalTable
@@ -485,12 +486,15 @@ def test_new_game_reads_the_set_up_row() -> None:
 
 
 def test_bad_seats_are_refused() -> None:
-    with pytest.raises(ValueError, match="unknown seat"):
+    """A seat list or language the table cannot use is a typed error that names it."""
+    with pytest.raises(CarnivalError, match="^seats: unknown seat kind.*'wizard'"):
         CarnivalTable(("human", "wizard"))
-    with pytest.raises(ValueError, match="7"):
+    with pytest.raises(CarnivalError, match="^seats: Carnival is played by .*, not 7"):
         CarnivalTable(("human",) * 7)
-    with pytest.raises(ValueError, match="3 seats given for a 2-player game"):
+    with pytest.raises(CarnivalError, match="3 seats given for a 2-player game"):
         CarnivalTable(("human", "greedy", "greedy"), players=2)
+    with pytest.raises(CarnutaError, match="lang should be one of en, fr, not 'de'"):
+        CarnivalTable(lang="de")
 
 
 # ------------------------------------------------------------------ hidden cards
