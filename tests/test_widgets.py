@@ -576,6 +576,11 @@ def test_buttons_sit_on_their_cards_in_the_picture(table: PlayTable) -> None:
     assert (round(left, 1), round(top, 1)) == (round(x, 1), round(y, 1))
 
 
+def test_a_picture_without_a_size_is_refused() -> None:
+    with pytest.raises(ArgumentError, match="^svg: not an SVG picture with a width"):
+        svg_size("<div>not a picture</div>")
+
+
 def test_a_frame_stays_small(table: PlayTable) -> None:
     assert 10_000 < table.frame_bytes < 60_000
 
