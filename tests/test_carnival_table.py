@@ -19,6 +19,7 @@ from carnival_core.svg import centre_svg, player_svg, reveal_svg
 from carnuta_core import CarnutaError
 from tabletop import GreedyBot, MCTSBot, RandomBot
 from tests.carnival_support import stage
+from tests.test_carnival_svg import hidden_from
 from widgets import CarnivalTable
 from widgets.carnival_table import PickCard, Place
 from widgets.carnival_words import is_translated, translate
@@ -54,32 +55,11 @@ def sent_strings(widget: widgets.Widget) -> list[str]:
     return out
 
 
-def hidden_ids(game: Game, seat: int) -> set[str]:
-    """Card ids somewhere ``seat`` may not look, and seen nowhere by it."""
-    hidden = {c.id for s in range(game.num_players) if s != seat for c in game.hand(s)}
-    hidden |= {c.id for c in game.deck_order()} | {c.id for c in game.set_aside()}
-    table = [e for s in range(game.num_players) for e in game.spectators(s)] + list(game.carnival())
-    hidden |= {e.card.id for e in table if e.masked and e.card is not None}
-    seen = game.observation(seat)
-    # Carnival cards buried deeper than the seat remembers (Rules.carnival_memory).
-    hidden |= {
-        e.card.id
-        for e, known in zip(game.carnival(), seen.carnival, strict=True)
-        if e.card is not None and not e.masked and known.card is None
-    }
-    visible = {c.id for c in seen.hand}
-    visible |= {
-        e.card.id for row in (*seen.spectators, seen.carnival) for e in row if e.card is not None
-    }
-    visible |= {c.id for r in seen.results for row in (r.carnival, *r.spectators) for c in row}
-    return hidden - visible - {"Mask"}
-
-
 def assert_nothing_hidden_is_sent(table: CarnivalTable) -> None:
     game = table.game
     if game.is_over:
         return
-    hidden = hidden_ids(game, table.viewer)
+    hidden = hidden_from(game, table.viewer)
     sent = " ".join(sent_strings(table))
     leaked = hidden & set(CARD_ID.findall(sent))
     assert not leaked, f"hidden cards {sorted(leaked)} reached the page"
