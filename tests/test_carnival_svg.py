@@ -245,8 +245,9 @@ def test_the_reveal_step_by_step() -> None:
     assert scores == {str(s): str(p) for s, p in enumerate(result.scores)}
 
 
-def test_scores_after_each_round_and_the_tie_break() -> None:
-    game = stage(
+def tie_broken_game() -> Game:
+    """A finished 2-player game tied on 3 points, won by player 2 on scoring cards (2 to 1)."""
+    return stage(
         players=2,
         turn={"round": 2, "over": True},
         past_rounds=[
@@ -254,6 +255,10 @@ def test_scores_after_each_round_and_the_tie_break() -> None:
             {"carnival": ["R6", "Y6"], "spectators": [["R2"], ["Y1", "Y1"]]},
         ],
     )
+
+
+def test_scores_after_each_round_and_the_tie_break() -> None:
+    game = tie_broken_game()
     root = parse(svg.scores_svg(game.observation(0)))
     cells = {
         (e.get("data-round"), e.get("data-seat")): e.get("data-score")

@@ -19,7 +19,7 @@ from carnival_core.svg import centre_svg, player_svg, reveal_svg
 from carnuta_core import CarnutaError
 from tabletop import GreedyBot, MCTSBot, RandomBot
 from tests.carnival_support import stage
-from tests.test_carnival_svg import hidden_from
+from tests.test_carnival_svg import hidden_from, tie_broken_game
 from widgets import CarnivalTable
 from widgets.carnival_table import PickCard, Place
 from widgets.carnival_words import is_translated, translate
@@ -395,14 +395,7 @@ def test_round_two_starts_after_the_reveal() -> None:
 
 
 def test_final_scores_and_a_tie_break() -> None:
-    game = stage(
-        players=2,
-        turn={"round": 2, "over": True},
-        past_rounds=[
-            {"carnival": ["R6"], "spectators": [["R1"], ["R1"]]},
-            {"carnival": ["R6", "Y6"], "spectators": [["R2"], ["Y1", "Y1"]]},
-        ],
-    )
+    game = tie_broken_game()
     table = CarnivalTable(("human", "greedy"), game=game)
     assert 'data-winners="1"' in table.w_status.value
     assert "the winner: Player 2 (Greedy bot) with 3 points" in table.w_status.value
