@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import time
+
+from table_clicks import Figures, new_figures, report, timed_click
 
 from widgets import CarnivalTable
 from widgets.carnival_table import Place
 
 
-def measure(seats: tuple[str, ...], clicks: int, seed: int) -> dict[str, list[float]]:
+def measure(seats: tuple[str, ...], clicks: int, seed: int) -> Figures:
     rng = random.Random(seed)
-    out: dict[str, list[float]] = {"ms": [], "frame": [], "sent": []}
+    out = new_figures()
     table = CarnivalTable(seats, seed=seed)
     while len(out["ms"]) < clicks:
         if table.game.is_over and table.revealing is None:
@@ -44,28 +44,8 @@ def measure(seats: tuple[str, ...], clicks: int, seed: int) -> dict[str, list[fl
                 button = rng.choice(places)  # refused, or glowing
             else:
                 button = rng.choice(hand)
-        sent = table.sent_bytes
-        start = time.perf_counter()
-        button.click()
-        out["ms"].append(1000 * (time.perf_counter() - start))
-        out["frame"].append(table.frame_bytes)
-        out["sent"].append(table.sent_bytes - sent)
+        timed_click(table, button, out)
     return out
-
-
-def report(name: str, figures: dict[str, list[float]]) -> None:
-    ms = sorted(figures["ms"])
-    p90 = ms[int(0.9 * (len(ms) - 1))]
-    print(
-        f"{name:<34} {len(ms):>5} clicks  median {statistics.median(ms):6.1f} ms  "
-        f"p90 {p90:6.1f} ms  max {ms[-1]:6.1f} ms"
-    )
-    print(
-        f"{'':<34} SVG per frame: median {statistics.median(figures['frame']) / 1000:5.1f} KB, "
-        f"max {max(figures['frame']) / 1000:5.1f} KB; sent per click: mean "
-        f"{statistics.mean(figures['sent']) / 1000:5.1f} KB, max "
-        f"{max(figures['sent']) / 1000:5.1f} KB"
-    )
 
 
 def main() -> None:
@@ -74,14 +54,20 @@ def main() -> None:
     args = parser.parse_args()
     print("CarnivalTable: click -> redrawn table, in Python")
     for players in (2, 6):
-        report(f"{players} players, all human", measure(("human",) * players, args.clicks, 1))
+        report(
+            f"{players} players, all human",
+            measure(("human",) * players, args.clicks, 1),
+            sent_mean=True,
+        )
     report(
         "1 human + 2 greedy bots (speed 0)",
         measure(("human", "greedy", "greedy"), args.clicks // 3, 2),
+        sent_mean=True,
     )
     report(
         "1 human + 5 bots (speed 0)",
         measure(("human", "greedy", "random", "greedy", "random", "greedy"), args.clicks // 3, 3),
+        sent_mean=True,
     )
 
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import time
+
+from table_clicks import Figures, new_figures, report, timed_click
 
 from widgets import PlayTable
 
@@ -26,9 +26,9 @@ WEIGHTS = {"PlayCard": 8, "SelectSalt": 8, "TakeCard": 3, "Sickle": 0.2}
 
 def measure(
     seats: tuple[str, ...], clicks: int, seed: int, *, lang: str = "en", refused: float = 0.0
-) -> dict[str, list[float]]:
+) -> Figures:
     rng = random.Random(seed)
-    out: dict[str, list[float]] = {"ms": [], "frame": [], "sent": []}
+    out = new_figures()
     table = PlayTable(seats, seed=seed, lang=lang)
     while len(out["ms"]) < clicks:
         if table.game.is_over:
@@ -45,27 +45,8 @@ def measure(
         else:
             weights = [WEIGHTS.get(type(p).__name__, 1) for _, p in choices]
             button, _ = rng.choices(choices, weights)[0]
-        sent = table.sent_bytes
-        start = time.perf_counter()
-        button.click()
-        out["ms"].append(1000 * (time.perf_counter() - start))
-        out["frame"].append(table.frame_bytes)
-        out["sent"].append(table.sent_bytes - sent)
+        timed_click(table, button, out)
     return out
-
-
-def report(name: str, figures: dict[str, list[float]]) -> None:
-    ms = sorted(figures["ms"])
-    p90 = ms[int(0.9 * (len(ms) - 1))]
-    print(
-        f"{name:<34} {len(ms):>5} clicks  median {statistics.median(ms):6.1f} ms  "
-        f"p90 {p90:6.1f} ms  max {ms[-1]:6.1f} ms"
-    )
-    print(
-        f"{'':<34} SVG per frame: median {statistics.median(figures['frame']) / 1000:5.1f} KB, "
-        f"max {max(figures['frame']) / 1000:5.1f} KB; sent per click: median "
-        f"{statistics.median(figures['sent']) / 1000:5.1f} KB, max {max(figures['sent']) / 1000:5.1f} KB"
-    )
 
 
 def main() -> None:

@@ -13,11 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from carnival_core import CARNIVAL, OWN, Game, Play, Rules
+from carnival_core import CARNIVAL, OWN, CarnivalError, Game, Play, Rules
 from carnival_core.bots import make_bot
 from carnival_core.svg import centre_svg, player_svg, reveal_svg
+from carnuta_core import CarnutaError
 from tabletop import GreedyBot, MCTSBot, RandomBot
 from tests.carnival_support import stage
+from tests.test_carnival_svg import hidden_from, tie_broken_game
 from widgets import CarnivalTable
 from widgets.carnival_table import PickCard, Place
 from widgets.carnival_words import is_translated, translate
@@ -53,32 +55,11 @@ def sent_strings(widget: widgets.Widget) -> list[str]:
     return out
 
 
-def hidden_ids(game: Game, seat: int) -> set[str]:
-    """Card ids somewhere ``seat`` may not look, and seen nowhere by it."""
-    hidden = {c.id for s in range(game.num_players) if s != seat for c in game.hand(s)}
-    hidden |= {c.id for c in game.deck_order()} | {c.id for c in game.set_aside()}
-    table = [e for s in range(game.num_players) for e in game.spectators(s)] + list(game.carnival())
-    hidden |= {e.card.id for e in table if e.masked and e.card is not None}
-    seen = game.observation(seat)
-    # Carnival cards buried deeper than the seat remembers (Rules.carnival_memory).
-    hidden |= {
-        e.card.id
-        for e, known in zip(game.carnival(), seen.carnival, strict=True)
-        if e.card is not None and not e.masked and known.card is None
-    }
-    visible = {c.id for c in seen.hand}
-    visible |= {
-        e.card.id for row in (*seen.spectators, seen.carnival) for e in row if e.card is not None
-    }
-    visible |= {c.id for r in seen.results for row in (r.carnival, *r.spectators) for c in row}
-    return hidden - visible - {"Mask"}
-
-
 def assert_nothing_hidden_is_sent(table: CarnivalTable) -> None:
     game = table.game
     if game.is_over:
         return
-    hidden = hidden_ids(game, table.viewer)
+    hidden = hidden_from(game, table.viewer)
     sent = " ".join(sent_strings(table))
     leaked = hidden & set(CARD_ID.findall(sent))
     assert not leaked, f"hidden cards {sorted(leaked)} reached the page"
@@ -414,14 +395,7 @@ def test_round_two_starts_after_the_reveal() -> None:
 
 
 def test_final_scores_and_a_tie_break() -> None:
-    game = stage(
-        players=2,
-        turn={"round": 2, "over": True},
-        past_rounds=[
-            {"carnival": ["R6"], "spectators": [["R1"], ["R1"]]},
-            {"carnival": ["R6", "Y6"], "spectators": [["R2"], ["Y1", "Y1"]]},
-        ],
-    )
+    game = tie_broken_game()
     table = CarnivalTable(("human", "greedy"), game=game)
     assert 'data-winners="1"' in table.w_status.value
     assert "the winner: Player 2 (Greedy bot) with 3 points" in table.w_status.value
@@ -485,12 +459,15 @@ def test_new_game_reads_the_set_up_row() -> None:
 
 
 def test_bad_seats_are_refused() -> None:
-    with pytest.raises(ValueError, match="unknown seat"):
+    """A seat list or language the table cannot use is a typed error that names it."""
+    with pytest.raises(CarnivalError, match="^seats: unknown seat kind.*'wizard'"):
         CarnivalTable(("human", "wizard"))
-    with pytest.raises(ValueError, match="7"):
+    with pytest.raises(CarnivalError, match="^seats: Carnival is played by .*, not 7"):
         CarnivalTable(("human",) * 7)
-    with pytest.raises(ValueError, match="3 seats given for a 2-player game"):
+    with pytest.raises(CarnivalError, match="3 seats given for a 2-player game"):
         CarnivalTable(("human", "greedy", "greedy"), players=2)
+    with pytest.raises(CarnutaError, match="lang should be one of en, fr, not 'de'"):
+        CarnivalTable(lang="de")
 
 
 # ------------------------------------------------------------------ hidden cards

@@ -14,6 +14,8 @@ import pytest
 
 from carnuta_core import (
     Action,
+    ArgumentError,
+    CarnutaError,
     ChooseBonus,
     Discard,
     Face,
@@ -503,7 +505,7 @@ def test_bots_are_shown_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:
     table = PlayTable(("human", "greedy", "greedy"), seed=6, deck=test_deck(), speed=0.3)
     sleeps: list[float] = []
     frames: list[int] = []
-    monkeypatch.setattr("widgets.play_table.time.sleep", lambda s: sleeps.append(s))
+    monkeypatch.setattr("widgets.seated_table.time.sleep", lambda s: sleeps.append(s))
     original = table.render
 
     def counting_render() -> None:
@@ -540,12 +542,26 @@ def test_new_game_from_the_setup_row(table: PlayTable) -> None:
 
 
 def test_seats_are_checked() -> None:
-    with pytest.raises(ValueError, match="unknown seat kind"):
+    """A seat list or language the table cannot use is the kit's typed error, naming it."""
+    with pytest.raises(ArgumentError, match="^seats: unknown seat kind") as info:
         PlayTable(("human", "clever"), deck=test_deck())
-    with pytest.raises(ValueError, match="not 5"):
+    assert info.value.argument == "seats" and "'clever'" in info.value.detail
+    with pytest.raises(ArgumentError, match="not 5"):
         PlayTable(("human",) * 5, deck=test_deck())
-    with pytest.raises(ValueError, match="lang"):
+    with pytest.raises(ArgumentError, match="3 seats given for a 2-player game"):
+        PlayTable(("human", "greedy", "greedy"), players=2, deck=test_deck())
+    with pytest.raises(CarnutaError, match="lang"):
         PlayTable(("human", "human"), deck=test_deck(), lang="de")
+
+
+def test_undo_with_no_action_of_yours_takes_nothing_back() -> None:
+    """The bots played first: Undo has nothing of yours to take back, and leaves their turn."""
+    table = PlayTable(("greedy", "human"), seed=4, deck=test_deck())
+    played = table.game.log
+    assert played and table.game.current_player == 1
+    table.undo()
+    assert table.game.log == played
+    assert table.message == "There is no action of yours to take back."
 
 
 def test_buttons_sit_on_their_cards_in_the_picture(table: PlayTable) -> None:
@@ -558,6 +574,11 @@ def test_buttons_sit_on_their_cards_in_the_picture(table: PlayTable) -> None:
     [slot] = [e for e in root.iter() if e.get("data-row") == "day" and e.get("data-slot") == "1"]
     x, y = map(float, re.findall(r"[\d.]+", slot.get("transform") or "")[:2])
     assert (round(left, 1), round(top, 1)) == (round(x, 1), round(y, 1))
+
+
+def test_a_picture_without_a_size_is_refused() -> None:
+    with pytest.raises(ArgumentError, match="^svg: not an SVG picture with a width"):
+        svg_size("<div>not a picture</div>")
 
 
 def test_a_frame_stays_small(table: PlayTable) -> None:

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from carnuta_core import Action, Game, GreedyBot, Ingredient, PlayCard, Row, maths
+from carnuta_core import Action, ArgumentError, Game, GreedyBot, Ingredient, PlayCard, Row, maths
 from carnuta_core.rune_graph import RuneState, actions_to_afford, to_position
 from carnuta_core.scoring import ingredient_counts, score_potion
 from carnuta_core.synergy import dependencies, ego
@@ -108,7 +108,9 @@ def test_synergy_explorer_for_an_ingredient(game: Game) -> None:
 
 
 def test_explorers_read_a_game_or_a_table() -> None:
-    with pytest.raises(TypeError, match="Game or a PlayTable"):
+    with pytest.raises(
+        ArgumentError, match="^source: an explorer reads a Game or a PlayTable, not str"
+    ):
         RuneExplorer("not a game")
 
 

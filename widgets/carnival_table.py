@@ -19,9 +19,7 @@ reach the page. Several human seats share the screen: it shows the hand of the h
 from __future__ import annotations
 
 import dataclasses
-import random
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,10 +39,11 @@ from carnival_core.svg import (
 )
 from tabletop.agents import Bot
 
-from .carnival_words import LANGS, check_lang, say, translate
+from .carnival_words import UI, say, translate
 from .pictures import Box as HitBox
 from .pictures import Hit, HitButton, PictureMap, show
-from .table_parts import esc, make_button, shown_in
+from .seated_table import SeatedTable
+from .table_parts import esc, make_button
 
 __all__ = ["CARNIVAL_SEATS", "CarnivalTable", "PickCard", "PickMask", "Place"]
 
@@ -180,7 +179,7 @@ def _show(picture: PictureMap, svg: str, hits: list[Hit]) -> None:
             button.tooltip = ""
 
 
-class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
+class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
     """A game of Carnival to play in a notebook: you against bots, or friends sharing a screen.
 
     ``seats`` lists who sits at each place, in turn order: ``"human"``, ``"greedy"``,
@@ -189,6 +188,12 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
     go to ``Game.new``; ``game`` plays on from a game you set up. ``speed`` is the seconds
     between two bot actions (0: instant).
     """
+
+    SEAT_KINDS = CARNIVAL_SEATS
+    WORDS = UI
+    CSS = "cv"
+    ZOOM = ZOOM
+    PLAYED_BY = "Carnival is played by {counts} players, not {n}"
 
     def __init__(
         self,
@@ -204,11 +209,7 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         if game is not None:
             rules, players = game.rules, game.num_players
         self.rules: Rules = rules or Rules()
-        if seats is None:
-            seats = ("human", *["greedy"] * ((players or 3) - 1))
-        self.seats: list[str] = self._check_seats(seats, players)
-        self.lang = check_lang(lang)
-        self.seed = seed
+        self._take_seats(seats, players, default_players=3, lang=lang, seed=seed)
         self.bots: dict[int, Bot] = {}
         self._choice: Choice | None = None
         self._message: Words | None = None
@@ -217,12 +218,7 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         self._rounds: list[int] = []
         self._seen_results = 0
         self._reveal_step: int | None = None
-        self._busy = False
         self._reveal_sent = 0
-        #: SVG bytes of the pictures on the table now, and of every picture sent to the page.
-        self.frame_bytes = 0
-        self.sent_bytes = 0
-        self.out = widgets.Output(layout=widgets.Layout(max_height="160px", overflow="auto"))
         self._build(speed)
         super().__init__(
             header=self._header,
@@ -240,29 +236,18 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         self._begin(game, step_by_step=False)
 
     # ------------------------------------------------------------------ set-up
-    def _check_seats(self, seats: Sequence[str], players: int | None) -> list[str]:
-        kinds = [str(s).lower() for s in seats]
-        unknown = [s for s in kinds if s not in CARNIVAL_SEATS]
-        if unknown:
-            raise ValueError(
-                f"unknown seat kind(s) {', '.join(map(repr, unknown))}: "
-                f"each seat is one of {', '.join(CARNIVAL_SEATS)}"
-            )
-        if players is not None and len(kinds) != players:
-            raise ValueError(f"{len(kinds)} seats given for a {players}-player game")
-        if len(kinds) not in self.rules.player_counts:
-            counts = ", ".join(map(str, self.rules.player_counts))
-            raise ValueError(f"Carnival is played by {counts} players, not {len(kinds)}")
-        return kinds
+    def _seat_error(self, detail: str) -> ValueError:
+        return CarnivalError(f"seats: {detail}")
 
-    def _begin(self, game: Game, *, step_by_step: bool) -> None:
-        self.game = game
-        base = game.seed if self.seed is None else self.seed
-        self.bots = {
-            seat: make_bot(kind, base + seat)
-            for seat, kind in enumerate(self.seats)
-            if kind != "human"
-        }
+    def _make_bot(self, kind: str, seed: int) -> Bot:
+        return make_bot(kind, seed)
+
+    def _new_game(self, players: int, seed: int) -> Game:
+        self.rules = dataclasses.replace(self.rules, younger_players=self.w_younger.value)
+        return Game.new(players, seed=seed, rules=self.rules)
+
+    def _start_afresh(self) -> None:
+        game = self.game
         self._choice = None
         self._message = None
         self._note = None
@@ -270,9 +255,6 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         self._rounds = self._rounds_of_log(game)
         self._seen_results = len(game.results)
         self._reveal_step = None
-        self._sync_setup()
-        self.render()
-        self._run_bots(step_by_step=step_by_step)
 
     @staticmethod
     def _rounds_of_log(game: Game) -> list[int]:
@@ -286,77 +268,19 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
 
     # --------------------------------------------------------------- widgets
     def _build(self, speed: float) -> None:
-        def guard(handler: Callable[..., None]) -> Callable[..., None]:
-            return shown_in(self.out, handler)
-
-        counts = self.rules.player_counts
-        self._style = widgets.HTML(STYLE)
-        self.w_players = widgets.ToggleButtons(
-            options=[(str(n), n) for n in counts],
-            value=len(self.seats),
-            style={"button_width": "34px"},
-            layout=widgets.Layout(width="auto"),
-        )
-        self.w_seats = [
-            widgets.Dropdown(
-                options=[(kind, kind) for kind in CARNIVAL_SEATS],
-                value=self.seats[k] if k < len(self.seats) else "greedy",
-                layout=widgets.Layout(width="150px"),
-            )
-            for k in range(max(counts))
-        ]
-        self.w_seed = widgets.Text(
-            value="" if self.seed is None else str(self.seed), layout=widgets.Layout(width="120px")
-        )
+        guard = self._guard
         self.w_younger = widgets.Checkbox(
             value=self.rules.younger_players, indent=False, layout=widgets.Layout(width="auto")
         )
-        self.w_new = make_button(css="cv-new")
-        self.w_new.button_style = "success"
-        self.w_lang = widgets.ToggleButtons(
-            options=[(code.upper(), code) for code in LANGS],
-            value=self.lang,
-            style={"button_width": "46px"},
-            layout=widgets.Layout(width="auto"),
+        self._header = self._build_setup(
+            STYLE,
+            speed,
+            seat_width="150px",
+            seed_width="120px",
+            speed_width="300px",
+            undo_width="100px",
+            options=[self.w_younger],
         )
-        self.w_speed = widgets.FloatSlider(
-            value=speed,
-            min=0.0,
-            max=2.0,
-            step=0.1,
-            readout_format=".1f",
-            continuous_update=False,
-            style={"description_width": "initial"},
-            layout=widgets.Layout(width="300px"),
-        )
-        self.w_undo = make_button(css="cv-undo", width="100px")
-        self.w_undo.icon = "undo"
-        self.w_players_label = widgets.HTML()
-        self.w_seed_label = widgets.HTML()
-        self.w_lang_label = widgets.HTML()
-        self.w_new.on_click(guard(self._on_new))
-        self.w_undo.on_click(guard(self._on_undo))
-        self.w_lang.observe(guard(self._on_lang), names="value")
-        self.w_players.observe(guard(self._on_players), names="value")
-        setup = widgets.HBox(
-            [
-                self.w_players_label,
-                self.w_players,
-                *self.w_seats,
-                self.w_seed_label,
-                self.w_seed,
-                self.w_younger,
-                self.w_new,
-            ],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
-        )
-        setup.add_class("cv-bar")
-        toolbar = widgets.HBox(
-            [self.w_lang_label, self.w_lang, self.w_speed, self.w_undo],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
-        )
-        toolbar.add_class("cv-bar")
-        self._header = widgets.VBox([self._style, setup, toolbar])
 
         # The board: status, prompt, the reveal of a finished round, the centre, the players.
         self.w_status = widgets.HTML()
@@ -397,10 +321,7 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         self.w_message.add_class("cv-message")
         self.w_scores = widgets.HTML()
         self.w_scores.add_class("cv-picture")
-        self.w_typed_label = widgets.HTML()
-        self.w_typed = widgets.Text(layout=widgets.Layout(width="170px"))
-        self.w_typed_go = make_button(css="cv-typed-go", width="80px")
-        self.w_typed_go.on_click(guard(self._on_typed))
+        typed = self._build_typed("170px", "80px")
         self.w_legal = widgets.HTML()
         self.w_legal.add_class("cv-legal")
         self.w_log = widgets.HTML()
@@ -411,7 +332,7 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
                 self.out,
                 self.w_scores,
                 self.w_typed_label,
-                widgets.HBox([self.w_typed, self.w_typed_go]),
+                typed,
                 self.w_legal,
                 self.w_log,
             ]
@@ -419,41 +340,12 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         self._side.add_class("cv-side")
 
     def _sync_setup(self) -> None:
-        """Show the set-up of the game being played, and as many seat menus as players."""
-        n = len(self.seats)
-        if self.w_players.value != n:
-            self.w_players.value = n
-        for k, menu in enumerate(self.w_seats):
-            if k < n:
-                menu.value = self.seats[k]
-            show(menu, k < n)
+        super()._sync_setup()
         self.w_younger.value = self.rules.younger_players
 
     # ------------------------------------------------------------- callbacks
-    def _on_players(self, change: dict[str, Any]) -> None:
-        for k, menu in enumerate(self.w_seats):
-            show(menu, k < change["new"])
-
-    def _on_lang(self, change: dict[str, Any]) -> None:
-        self.lang = check_lang(change["new"])
-        self.render()
-
-    def _on_new(self, _button: widgets.Button) -> None:
-        text = self.w_seed.value.strip()
-        if text and not text.lstrip("-").isdigit():
-            self._message = Words(key="bad_seed", values=(("text", text),))
-            self.render()
-            return
-        self.seed = int(text) if text else None
-        self.rules = dataclasses.replace(self.rules, younger_players=self.w_younger.value)
-        self.seats = self._check_seats(
-            [menu.value for menu in self.w_seats[: self.w_players.value]], None
-        )
-        seed = self.seed if self.seed is not None else random.randrange(2**31)
-        self._begin(Game.new(len(self.seats), seed=seed, rules=self.rules), step_by_step=True)
-
-    def _on_undo(self, _button: widgets.Button) -> None:
-        self.undo()
+    def _refuse(self, key: str, **values: object) -> None:
+        self._message = Words(key=key, values=tuple(values.items()))
 
     def _on_cancel(self, _button: widgets.Button) -> None:
         self._choice = None
@@ -469,10 +361,6 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         self._seen_results += 1
         self._reveal_step = None
         self._run_bots(step_by_step=True)
-
-    def _on_typed(self, _button: widgets.Button) -> None:
-        if self.play(self.w_typed.value):
-            self.w_typed.value = ""
 
     def _on_hit(self, button: HitButton) -> None:
         payload = button.payload
@@ -566,58 +454,20 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         if len(game.results) > self._seen_results:
             self._reveal_step = 1
 
-    def _run_bots(self, *, step_by_step: bool) -> None:
-        """Bots play until a human must act, a round's reveal is to be shown, or the game
-        ends; shown step by step if asked."""
-        game = self.game
-        delay = self.w_speed.value if step_by_step else 0.0
-        self._busy = True
-        try:
-            if delay > 0 and self._bot_to_play():
-                self.render()  # what the human just did, before the first bot acts
-                time.sleep(delay)
-            while self._bot_to_play():
-                seat = game.current_player
-                action = self.bots[seat].choose(game)
-                assert isinstance(action, Play), action  # Carnival's only kind of action
-                self._apply(seat, action)
-                if delay > 0 and self._bot_to_play():
-                    self.render()
-                    time.sleep(delay)
-        finally:
-            self._busy = False
-        self.render()
+    def _play_bot_action(self, seat: int, action: Action) -> None:
+        assert isinstance(action, Play), action  # Carnival's only kind of action
+        self._apply(seat, action)
 
-    def _bot_to_play(self) -> bool:
-        game = self.game
-        return (
-            self._reveal_step is None
-            and not game.is_over
-            and self.seats[game.current_player] != "human"
-        )
+    def _paused(self) -> bool:
+        return self._reveal_step is not None
 
-    def _human_turn(self) -> bool:
-        game = self.game
-        return (
-            not self._busy
-            and self._reveal_step is None
-            and not game.is_over
-            and self.seats[game.current_player] == "human"
-        )
+    def _undo_one(self) -> None:
+        self.game.undo()
+        self._rounds.pop()
 
-    def undo(self) -> None:
-        """Take back your last action, and the bots' actions played since."""
-        game = self.game
-        taken = 0
-        while game.can_undo and any(self.seats[s] == "human" for s, _ in game.log):
-            seat = game.log[-1][0]
-            game.undo()
-            self._rounds.pop()
-            taken += 1
-            if self.seats[seat] == "human":
-                break
+    def _after_undo(self, taken: int) -> None:
         self._choice = None
-        self._seen_results = min(self._seen_results, len(game.results))
+        self._seen_results = min(self._seen_results, len(self.game.results))
         if taken:
             self._reveal_step = None
             self._message = None
@@ -625,22 +475,11 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
             self._note = Words(key="took_back", values=(("n", taken),))
         else:
             self._message = Words(key="nothing_to_undo")
-        self.render()
-        if taken:
-            self._run_bots(step_by_step=False)
 
     # -------------------------------------------------------------- drawing
     def seat_names(self) -> list[str]:
         """How the table names each seat: "Player 1 (you)", "Player 2 (Greedy bot)"..."""
         return [self._who(seat) for seat in range(len(self.seats))]
-
-    def _who(self, seat: int) -> str:
-        lang = self.lang
-        name = say(lang, "player", n=seat + 1)
-        kind = self.seats[seat]
-        if kind == "human":
-            return f"{name} ({say(lang, 'you')})" if self.seats.count("human") == 1 else name
-        return f"{name} ({say(lang, kind)})"
 
     def _public(self, seat: int, action: Play, forgotten: bool = False) -> str:
         """The action as the viewing seat saw it: the Creature under a Mask is not named, nor
@@ -693,14 +532,7 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
                 CARNIVAL, centre_layout(), legal
             ))  # fmt: skip
             frame += self.centre_map.svg_bytes
-            while len(self.player_maps) < seen.players:
-                self.player_maps.append(
-                    PictureMap(
-                        shown_in(self.out, self._on_hit),
-                        name=f"seat{len(self.player_maps)}",
-                        zoom=ZOOM,
-                    )
-                )
+            self._grow_player_maps(seen.players, self._on_hit)
             viewer = seen.seat
             order = [(viewer + k) % seen.players for k in range(1, seen.players + 1)]
             boxes = (self.centre_map.box, *(self.player_maps[s].box for s in order))
@@ -806,27 +638,8 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
         return hits + self._place_hits(OWN, layout.spectators, legal)
 
     def _render_labels(self) -> None:
-        lang = self.lang
-        self.w_players_label.value = f"<b>{esc(say(lang, 'players'))}</b>"
-        self.w_seed_label.value = esc(say(lang, "seed"))
-        self.w_seed.placeholder = say(lang, "seed_hint")
-        self.w_younger.description = say(lang, "younger")
-        self.w_new.description = say(lang, "new_game")
-        self.w_lang_label.value = esc(say(lang, "language"))
-        self.w_speed.description = say(lang, "speed")
-        self.w_speed.tooltip = say(lang, "speed_hint")
-        self.w_undo.description = say(lang, "undo")
-        self.w_cancel.description = say(lang, "cancel")
-        for k, menu in enumerate(self.w_seats):
-            menu.tooltip = say(lang, "seat", n=k + 1)
-            options = [(f"{k + 1}: {say(lang, kind)}", kind) for kind in CARNIVAL_SEATS]
-            if list(menu.options) != options:
-                value = menu.value
-                menu.options = options
-                menu.value = value
-        self.w_typed_label.value = f"<h4>{esc(say(lang, 'type_action'))}</h4>"
-        self.w_typed.placeholder = say(lang, "type_hint")
-        self.w_typed_go.description = say(lang, "play_typed")
+        self._render_setup_labels()
+        self.w_younger.description = say(self.lang, "younger")
 
     def _render_status(self, seen: Observation, human: bool) -> None:
         game = self.game
@@ -953,20 +766,9 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
             + "".join(reversed(lines))
             for round_, lines in sorted(rounds.items(), reverse=True)
         )
-        body = body or f"<div>{esc(say(lang, 'log_empty'))}</div>"
-        return (
-            f"<h4>{esc(say(lang, 'log'))} ({len(log)})</h4>"
-            f"<div class='cv-log' data-count='{len(log)}'>{body}</div>"
-        )
+        return self._log_panel(body, len(log))
 
     # ------------------------------------------------ thin helpers: press the real buttons
-    def _press(self, picture: PictureMap, match: Callable[[Any], bool], what: str) -> None:
-        for button in picture.visible():
-            if match(button.payload) and not button.disabled:
-                button.click()
-                return
-        raise LookupError(f"no button for {what} on the table now")
-
     def click_hand(self, card: str) -> None:
         """Click a card in your hand: a Creature (``"R4"``) or ``"Mask"``."""
         seat = self.viewer
@@ -1002,26 +804,11 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
             raise LookupError("no reveal to follow now")
         self.w_next.click()
 
-    def click_undo(self) -> None:
-        self.w_undo.click()
-
-    def click_cancel(self) -> None:
-        self.w_cancel.click()
-
-    def type_action(self, text: str) -> None:
-        """Type an action in the box and press Play."""
-        self.w_typed.value = text
-        self.w_typed_go.click()
-
     def new_game(
         self, seats: Sequence[str] | None = None, *, seed: int | None = None, younger: bool = False
     ) -> None:
         """Fill in the set-up row and press New game."""
-        if seats is not None:
-            self.w_players.value = len(seats)
-            for menu, kind in zip(self.w_seats, seats, strict=False):
-                menu.value = kind
-        self.w_seed.value = "" if seed is None else str(seed)
+        self._fill_setup(seats, seed)
         self.w_younger.value = younger
         self.w_new.click()
 
@@ -1046,6 +833,3 @@ class CarnivalTable(widgets.AppLayout):  # type: ignore[misc]
     def revealing(self) -> int | None:
         """The reveal step shown (1-3) while a finished round is revealed, else None."""
         return self._reveal_step
-
-    def __repr__(self) -> str:
-        return f"<CarnivalTable {self.seats}: {self.game!r}>"

@@ -17,30 +17,24 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-LANGS = ("en", "fr")
+from .i18n import LANGS, TABLE_WORDS, check_lang, phrase
 
+__all__ = ["LANGS", "SENTENCES", "UI", "check_lang", "is_translated", "say", "translate"]
+
+#: The Carnival table's own words, by language.
 UI: dict[str, dict[str, str]] = {
     "en": {
-        "players": "Players",
-        "seat": "Seat {n}",
-        "human": "Human",
+        **TABLE_WORDS["en"],
         "greedy": "Greedy bot",
         "random": "Random bot",
         "mcts": "MCTS bot",
-        "seed": "Seed",
-        "seed_hint": "blank = random",
         "younger": "Younger players' variant",
-        "new_game": "New game",
-        "language": "Language",
         "speed": "Bot speed",
         "speed_hint": "seconds per bot action (0 = instant)",
-        "undo": "Undo",
         "cancel": "Cancel",
         "next": "Next",
         "next_round": "Start round {n}",
         "final_scores": "Final scores",
-        "player": "Player {n}",
-        "you": "you",
         "pick": "Choose {card}",
         "pick_mask": "Choose a Mask",
         "hide": "Hide {card} under the Mask",
@@ -74,37 +68,24 @@ UI: dict[str, dict[str, str]] = {
         "scores": "Scores",
         "type_action": "Type an action",
         "type_hint": "e.g. carnival R4",
-        "play_typed": "Play",
         "legal_now": "Legal now",
-        "log": "Action log",
-        "log_empty": "No action yet.",
         "log_round": "Round {r}",
         "took_back": "Took back {n} action(s).",
         "nothing_to_undo": "There is nothing of yours to take back.",
         "watching": "watching as {who}",
-        "colon": ":",
     },
     "fr": {
-        "players": "Joueurs",
-        "seat": "Place {n}",
-        "human": "Humain",
+        **TABLE_WORDS["fr"],
         "greedy": "Bot glouton",
         "random": "Bot au hasard",
         "mcts": "Bot MCTS",
-        "seed": "Graine",
-        "seed_hint": "vide = au hasard",
         "younger": "Variante pour les plus jeunes",
-        "new_game": "Nouvelle partie",
-        "language": "Langue",
         "speed": "Vitesse des bots",
         "speed_hint": "secondes par action de bot (0 = immédiat)",
-        "undo": "Annuler",
         "cancel": "Abandonner le choix",
         "next": "Suivant",
         "next_round": "Commencer la manche {n}",
         "final_scores": "Scores finals",
-        "player": "Joueur {n}",
-        "you": "vous",
         "pick": "Choisir {card}",
         "pick_mask": "Choisir un Masque",
         "hide": "Cacher {card} sous le Masque",
@@ -146,29 +127,18 @@ UI: dict[str, dict[str, str]] = {
         "scores": "Scores",
         "type_action": "Taper une action",
         "type_hint": "ex. carnival R4",
-        "play_typed": "Jouer",
         "legal_now": "Permis maintenant",
-        "log": "Journal des actions",
-        "log_empty": "Aucune action pour l'instant.",
         "log_round": "Manche {r}",
         "took_back": "{n} action(s) annulée(s).",
         "nothing_to_undo": "Rien à vous à annuler.",
         "watching": "vu par {who}",
-        "colon": " :",
     },
 }
 
 
-def check_lang(lang: str) -> str:
-    if lang not in LANGS:
-        raise ValueError(f"lang should be one of {', '.join(LANGS)}, not {lang!r}")
-    return lang
-
-
 def say(lang: str, key: str, **values: object) -> str:
-    """The table's words for ``key`` in ``lang`` (English where French has none)."""
-    text = UI[check_lang(lang)].get(key) or UI["en"][key]
-    return text.format(**values) if values else text
+    """The Carnival table's word ``key`` in ``lang``."""
+    return phrase(UI, lang, key, **values)
 
 
 # ------------------------------------------------ the engine's sentences in French

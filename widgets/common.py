@@ -6,19 +6,19 @@ Every widget module imports its shared pieces from here, by their public names.
 
 from __future__ import annotations
 
-import html
 import io
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from carnuta_core import Card, Game, Row
+from carnuta_core import ArgumentError, Card, Game, Row
 from carnuta_core.messages import card_label
 from carnuta_core.svg import COLOURS, Box, card_svg
 
 from .i18n import check_lang
 from .pictures import Hit, HitButton, PictureMap, svg_size
+from .table_parts import esc, shown_in
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -67,16 +67,13 @@ EXPLORER_STYLE = """
 """.format(**COLOURS)
 
 
-def esc(text: object) -> str:
-    """``text`` made safe to put in HTML."""
-    return html.escape(str(text))
-
-
 def source_game(source: Source) -> Game:
     """The game an explorer reads: ``source`` itself, or the game a ``PlayTable`` plays."""
     game = getattr(source, "game", source)
     if not isinstance(game, Game):
-        raise TypeError(f"an explorer reads a Game or a PlayTable, not {type(source).__name__}")
+        raise ArgumentError(
+            "source", f"an explorer reads a Game or a PlayTable, not {type(source).__name__}"
+        )
     return game
 
 
@@ -171,11 +168,7 @@ class Explorer(widgets.AppLayout):  # type: ignore[misc]
         return source_game(self.source)
 
     def _guard(self, handler: Callable[..., None]) -> Callable[..., None]:
-        def run(*args: Any) -> None:
-            with self.out:
-                handler(*args)
-
-        return run
+        return shown_in(self.out, handler)
 
     def refresh(self) -> None:
         """Redraw from the game (the menus' observers stay quiet meanwhile)."""

@@ -22,6 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from carnuta_core.errors import ArgumentError
 from carnuta_core.svg import Box
 
 __all__ = [
@@ -58,7 +59,7 @@ def svg_size(svg: str) -> tuple[float, float]:
     """The ``width`` and ``height`` of an SVG picture's root element."""
     match = _SIZE.match(svg)
     if not match:
-        raise ValueError("not an SVG picture with a width and a height")
+        raise ArgumentError("svg", "not an SVG picture with a width and a height")
     return float(match[1]), float(match[2])
 
 

@@ -18,8 +18,6 @@ new game starts with nothing said.
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -29,6 +27,7 @@ import ipywidgets as widgets
 from carnuta_core import (
     Action,
     ActionSyntaxError,
+    ArgumentError,
     CarnutaError,
     ChooseBonus,
     Deck,
@@ -64,9 +63,10 @@ from carnuta_core.svg import (
     token_box,
 )
 
-from .common import esc
-from .i18n import LANGS, check_lang, t, word
+from .i18n import UI, t, word
 from .pictures import Hit, HitButton, PictureMap, show
+from .seated_table import SeatedTable
+from .table_parts import esc, make_button
 
 __all__ = ["PlayTable", "SEAT_KINDS", "SelectSalt"]
 
@@ -185,22 +185,13 @@ STYLE = """
 """.format(**COLOURS)
 
 
-def _button(
-    description: str = "", *, css: str | None = None, width: str = "auto"
-) -> widgets.Button:
-    button = widgets.Button(description=description, layout=widgets.Layout(width=width))
-    if css:
-        button.add_class(css)
-    return button
-
-
 def _mark(button: widgets.Button, legal: bool) -> None:
     """Colour a bar button when its action is legal, grey it when a click would be refused."""
     button.add_class("cn-legal" if legal else "cn-idle")
     button.remove_class("cn-idle" if legal else "cn-legal")
 
 
-class PlayTable(widgets.VBox):  # type: ignore[misc]
+class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
     """A game of Carnuta to play in a notebook: you against bots, or friends around a screen.
 
     ``seats`` lists who sits at each place, in turn order from the Ancestor: ``"human"`` or a
@@ -208,6 +199,12 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
     greedy bots. ``deck``, ``rules`` and ``seed`` go to ``Game.new``; ``game`` plays on from a
     position you staged. ``speed`` is the seconds between two bot actions (0: instant).
     """
+
+    SEAT_KINDS = SEAT_KINDS
+    WORDS = UI
+    CSS = "cn"
+    ZOOM = ZOOM
+    PLAYED_BY = "these rules are for {counts} players, not {n}"
 
     def __init__(
         self,
@@ -226,24 +223,14 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
             players = game.num_players
         self.rules: Rules = rules or Rules()
         self.deck: Deck | None = deck
-        if seats is None:
-            count = players or 2
-            seats = ("human", *(["greedy"] * (count - 1)))
-        self.seats: list[str] = self._check_seats(seats, players)
-        self.lang = check_lang(lang)
-        self.seed = seed
+        self._take_seats(seats, players, default_players=2, lang=lang, seed=seed)
         self.bots: dict[int, Bot] = {}
         self._selected_salt: str | None = None
         self._notice: Notice | None = None
         self._note: Notice | None = None
         self._story: list[Step] = []
-        self._busy = False
         self._listeners: list[Callable[[PlayTable], None]] = []
         self._bar_legal: dict[widgets.Button, bool] = {}
-        #: SVG bytes of the pictures on the table now, and of every picture sent to the page.
-        self.frame_bytes = 0
-        self.sent_bytes = 0
-        self.out = widgets.Output(layout=widgets.Layout(max_height="160px", overflow="auto"))
         self._build(speed)
         body = widgets.Box(
             [self._center, self._side],
@@ -257,135 +244,46 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
         self._begin(game, step_by_step=False)
 
     # ------------------------------------------------------------------ set-up
-    def _check_seats(self, seats: Sequence[str], players: int | None) -> list[str]:
-        seats = [str(s).lower() for s in seats]
-        unknown = [s for s in seats if s not in SEAT_KINDS]
-        if unknown:
-            raise ValueError(
-                f"unknown seat kind(s) {', '.join(map(repr, unknown))}: "
-                f"each seat is one of {', '.join(SEAT_KINDS)}"
-            )
-        if players is not None and len(seats) != players:
-            raise ValueError(f"{len(seats)} seats given for a {players}-player game")
-        if len(seats) not in self.rules.player_counts:
-            counts = ", ".join(map(str, self.rules.player_counts))
-            raise ValueError(f"these rules are for {counts} players, not {len(seats)}")
-        return seats
+    def _seat_error(self, detail: str) -> ValueError:
+        return ArgumentError("seats", detail)
 
-    def _begin(self, game: Game, *, step_by_step: bool) -> None:
-        """Sit down at ``game``: nothing said yet, bots ready."""
-        self.game = game
-        base = game.seed if self.seed is None else self.seed
-        self.bots = {
-            seat: make_bot(kind, base + seat)
-            for seat, kind in enumerate(self.seats)
-            if kind != "human"
-        }
+    def _make_bot(self, kind: str, seed: int) -> Bot:
+        return make_bot(kind, seed)
+
+    def _new_game(self, players: int, seed: int) -> Game:
+        return Game.new(players, seed=seed, deck=self.deck, rules=self.rules)
+
+    def _start_afresh(self) -> None:
         self._selected_salt = None
         self._notice = None
         self._note = None
         self._story = []
         self._pictures: dict[tuple[Any, ...], str] = {}
-        self._sync_setup()
-        self.render()
-        self._run_bots(step_by_step=step_by_step)
-
-    def _guard(self, handler: Callable[..., None]) -> Callable[..., None]:
-        """Run a callback inside the ``Output`` so an unexpected error is shown, not lost."""
-
-        def run(*args: Any) -> None:
-            with self.out:
-                handler(*args)
-
-        return run
 
     # --------------------------------------------------------------- widgets
     def _build(self, speed: float) -> None:
         guard = self._guard
-        lang = self.lang
-        self._style = widgets.HTML(STYLE)
         # Set-up: players, who sits where, seed, language, bot speed.
-        counts = self.rules.player_counts
-        self.w_players = widgets.ToggleButtons(
-            options=[(str(n), n) for n in counts],
-            value=len(self.seats),
-            layout=widgets.Layout(width="auto"),
-            style={"button_width": "34px"},
+        self._header = self._build_setup(
+            STYLE, speed, seat_width="160px", seed_width="130px", speed_width="320px"
         )
-        self.w_seats = [
-            widgets.Dropdown(
-                options=[(t(lang, kind), kind) for kind in SEAT_KINDS],
-                value=self.seats[k] if k < len(self.seats) else "greedy",
-                layout=widgets.Layout(width="160px"),
-            )
-            for k in range(max(counts))
-        ]
-        self.w_seed = widgets.Text(
-            value="" if self.seed is None else str(self.seed),
-            layout=widgets.Layout(width="130px"),
-        )
-        self.w_new = _button(css="cn-new")
-        self.w_new.button_style = "success"
-        self.w_lang = widgets.ToggleButtons(
-            options=[(code.upper(), code) for code in LANGS],
-            value=lang,
-            style={"button_width": "46px"},
-            layout=widgets.Layout(width="auto"),
-        )
-        self.w_speed = widgets.FloatSlider(
-            value=speed,
-            min=0.0,
-            max=2.0,
-            step=0.1,
-            readout_format=".1f",
-            continuous_update=False,
-            layout=widgets.Layout(width="320px"),
-            style={"description_width": "initial"},
-        )
-        self.w_undo = _button(css="cn-undo")
-        self.w_undo.icon = "undo"
-        self.w_players_label = widgets.HTML()
-        self.w_seed_label = widgets.HTML()
-        self.w_lang_label = widgets.HTML()
-        self.w_new.on_click(guard(self._on_new))
-        self.w_undo.on_click(guard(self._on_undo))
-        self.w_lang.observe(guard(self._on_lang), names="value")
-        self.w_players.observe(guard(self._on_players), names="value")
-        setup = widgets.HBox(
-            [
-                self.w_players_label,
-                self.w_players,
-                *self.w_seats,
-                self.w_seed_label,
-                self.w_seed,
-                self.w_new,
-            ],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
-        )
-        setup.add_class("cn-bar")
-        toolbar = widgets.HBox(
-            [self.w_lang_label, self.w_lang, self.w_speed, self.w_undo],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
-        )
-        toolbar.add_class("cn-bar")
-        self._header = widgets.VBox([self._style, setup, toolbar])
 
         # The board: status, market, the action bar, every player's area.
         self.w_status = widgets.HTML()
         self.market_map = PictureMap(guard(self._on_hit), name="market", zoom=ZOOM)
         self.w_prompt = widgets.HTML()
         self.w_prompt.add_class("cn-prompt")
-        self.w_runes = {face: _button(css=f"cn-{face.value}") for face in Face}
-        self.w_flips = {face: _button(css=f"cn-{face.value}") for face in Face}
+        self.w_runes = {face: make_button(css=f"cn-{face.value}") for face in Face}
+        self.w_flips = {face: make_button(css=f"cn-{face.value}") for face in Face}
         self.w_flip_counts: dict[tuple[Face, int], widgets.Button] = {}
         if self.rules.flip_mode == "any":
             for face in Face:
                 for n in range(1, self.rules.rune_spaces + 1):
-                    self.w_flip_counts[(face, n)] = _button(css=f"cn-{face.value}")
-        self.w_sickles = {row: _button(css="cn-sickle") for row in ROWS}
-        self.w_end = _button(css="cn-end")
-        self.w_cancel = _button(css="cn-cancel")
-        self.w_tokens = {i: _button(css="cn-token") for i in INGREDIENTS}
+                    self.w_flip_counts[(face, n)] = make_button(css=f"cn-{face.value}")
+        self.w_sickles = {row: make_button(css="cn-sickle") for row in ROWS}
+        self.w_end = make_button(css="cn-end")
+        self.w_cancel = make_button(css="cn-cancel")
+        self.w_tokens = {i: make_button(css="cn-token") for i in INGREDIENTS}
         self._bar_actions: dict[widgets.Button, Action | None] = {}
         for face in Face:
             self._bar_actions[self.w_runes[face]] = TakeRunes(face)
@@ -434,20 +332,17 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
         self.w_explain = widgets.HTML()
         self.w_explain.add_class("cn-explain")
         self.w_pad = widgets.HTML()
-        self.w_typed = widgets.Text(layout=widgets.Layout(width="190px"))
-        self.w_typed_go = _button(css="cn-typed-go")
-        self.w_typed_go.on_click(guard(self._on_typed))
+        typed = self._build_typed("190px")
         self.w_legal = widgets.HTML()
         self.w_legal.add_class("cn-legal-now")
         self.w_log = widgets.HTML()
-        self.w_typed_label = widgets.HTML()
         self._side = widgets.VBox(
             [
                 self.w_explain,
                 self.out,
                 self.w_pad,
                 self.w_typed_label,
-                widgets.HBox([self.w_typed, self.w_typed_go]),
+                typed,
                 self.w_legal,
                 self.w_log,
             ],
@@ -455,40 +350,9 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
         )
         self._side.add_class("cn-side")
 
-    def _sync_setup(self) -> None:
-        """Show the set-up of the game being played, and as many seat menus as players."""
-        n = len(self.seats)
-        if self.w_players.value != n:
-            self.w_players.value = n
-        for k, menu in enumerate(self.w_seats):
-            if k < n:
-                menu.value = self.seats[k]
-            show(menu, k < self.w_players.value)
-
     # ------------------------------------------------------------- callbacks
-    def _on_players(self, change: dict[str, Any]) -> None:
-        for k, menu in enumerate(self.w_seats):
-            show(menu, k < change["new"])
-
-    def _on_lang(self, change: dict[str, Any]) -> None:
-        self.lang = check_lang(change["new"])
-        self.render()
-
-    def _on_new(self, _button: widgets.Button) -> None:
-        text = self.w_seed.value.strip()
-        if text and not text.lstrip("-").isdigit():
-            self._notice = Said("bad_seed", {"text": text})
-            self.render()
-            return
-        self.seed = int(text) if text else None
-        seats = [menu.value for menu in self.w_seats[: self.w_players.value]]
-        self.seats = self._check_seats(seats, None)
-        seed = self.seed if self.seed is not None else random.randrange(2**31)
-        game = Game.new(len(self.seats), seed=seed, deck=self.deck, rules=self.rules)
-        self._begin(game, step_by_step=True)
-
-    def _on_undo(self, _button: widgets.Button) -> None:
-        self.undo()
+    def _refuse(self, key: str, **values: object) -> None:
+        self._notice = Said(key, values)
 
     def _on_hit(self, button: HitButton) -> None:
         payload = button.payload
@@ -506,11 +370,6 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
             self.render()
         else:
             self.play(action)
-
-    def _on_typed(self, _button: widgets.Button) -> None:
-        text = self.w_typed.value
-        if self.play(text):
-            self.w_typed.value = ""
 
     def _select_salt(self, card: str) -> None:
         if self._selected_salt == card:
@@ -561,43 +420,13 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
         self._run_bots(step_by_step=True)
         return True
 
-    def _run_bots(self, *, step_by_step: bool) -> None:
-        """Bots play until a human must act or the game ends; shown step by step if asked."""
-        game = self.game
-        delay = self.w_speed.value if step_by_step else 0.0
-        self._busy = True
-        try:
-            if delay > 0 and self._bot_to_play():
-                self.render()  # what the human just did, before the first bot acts
-                time.sleep(delay)
-            while self._bot_to_play():
-                seat = game.current_player
-                action = self.bots[seat].choose(game)
-                _, why = game.explanation(action)
-                game.play(action)
-                self._story.append(Step(seat, action, why, game.events))
-                self._story = self._story[-12:]
-                if delay > 0 and self._bot_to_play():
-                    self.render()
-                    time.sleep(delay)
-        finally:
-            self._busy = False
-        self.render()
+    def _play_bot_action(self, seat: int, action: Action) -> None:
+        _, why = self.game.explanation(action)
+        self.game.play(action)
+        self._story.append(Step(seat, action, why, self.game.events))
+        self._story = self._story[-12:]
 
-    def _bot_to_play(self) -> bool:
-        game = self.game
-        return not game.is_over and self.seats[game.current_player] != "human"
-
-    def undo(self) -> None:
-        """Take back your last action, and the bots' actions played since."""
-        game = self.game
-        taken = 0
-        while game.can_undo:
-            seat = game.log[-1][0]
-            game.undo()
-            taken += 1
-            if self.seats[seat] == "human":
-                break
+    def _after_undo(self, taken: int) -> None:
         self._selected_salt = None
         if taken:
             self._notice = None
@@ -605,26 +434,11 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
             self._note = Said("took_back_one" if taken == 1 else "took_back_many", {"n": taken})
         else:
             self._notice = Said("nothing_to_undo")
-        self.render()
-        if taken:
-            self._run_bots(step_by_step=False)
 
     # -------------------------------------------------------------- drawing
-    def _human_turn(self) -> bool:
-        game = self.game
-        return not self._busy and not game.is_over and self.seats[game.current_player] == "human"
-
     def _offered(self) -> list[Action]:
         """The actions a click may make now: the legal actions, when a human is to play."""
         return list(self.game.legal_actions()) if self._human_turn() else []
-
-    def _who(self, seat: int, lang: str | None = None) -> str:
-        lang = lang or self.lang
-        name = t(lang, "player", n=seat + 1)
-        kind = self.seats[seat]
-        if kind == "human":
-            return f"{name} ({t(lang, 'you')})" if self.seats.count("human") == 1 else name
-        return f"{name} ({t(lang, kind)})"
 
     def _tip(self, action: Action) -> str:
         """The engine's explanation of a button's action, as its tooltip (human turns only)."""
@@ -662,12 +476,7 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
                 hits.append(Hit(token_box(k), label, label, choose, choose in legal, "bonus"))
         self.market_map.show(self._market_picture(), hits, active=active)
         # Players: buttons over the acting human's hand cards and, for a Salt, played cards.
-        while len(self.player_maps) < game.num_players:
-            self.player_maps.append(
-                PictureMap(
-                    self._guard(self._on_hit), name=f"seat{len(self.player_maps)}", zoom=ZOOM
-                )
-            )
+        self._grow_player_maps(game.num_players, self._on_hit)
         boxes = tuple(m.box for m in self.player_maps[: game.num_players])
         if self.w_players_box.children != boxes:
             self.w_players_box.children = boxes
@@ -758,22 +567,7 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
 
     def _render_labels(self) -> None:
         lang = self.lang
-        self.w_players_label.value = f"<b>{esc(t(lang, 'players'))}</b>"
-        self.w_seed_label.value = esc(t(lang, "seed"))
-        self.w_seed.placeholder = t(lang, "seed_hint")
-        self.w_new.description = t(lang, "new_game")
-        self.w_lang_label.value = esc(t(lang, "language"))
-        self.w_speed.description = t(lang, "speed")
-        self.w_speed.tooltip = t(lang, "speed_hint")
-        self.w_undo.description = t(lang, "undo")
-        for k, menu in enumerate(self.w_seats):
-            menu.description = ""
-            menu.tooltip = t(lang, "seat", n=k + 1)
-            options = [(f"{k + 1}: {t(lang, kind)}", kind) for kind in SEAT_KINDS]
-            if list(menu.options) != options:
-                value = menu.value
-                menu.options = options
-                menu.value = value
+        self._render_setup_labels()
         for face in Face:
             self.w_runes[face].description = t(lang, f"runes_{face.value}")
             self.w_flips[face].description = t(lang, f"flip_{face.value}")
@@ -782,12 +576,8 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
         for row, button in self.w_sickles.items():
             button.description = t(lang, f"sickle_{row.value}")
         self.w_end.description = t(lang, "end")
-        self.w_cancel.description = t(lang, "cancel")
         for ingredient, button in self.w_tokens.items():
             button.description = t(lang, "bonus", ingredient=word(lang, ingredient.value))
-        self.w_typed_label.value = f"<h4>{esc(t(lang, 'type_action'))}</h4>"
-        self.w_typed.placeholder = t(lang, "type_hint")
-        self.w_typed_go.description = t(lang, "play_typed")
 
     def _render_bar(self, legal: set[Action], active: bool) -> None:
         game = self.game
@@ -947,19 +737,12 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
             f"<div>{round_letter}{r} {player_letter}{s + 1}: {esc(' · '.join(actions))}</div>"
             for r, s, actions in reversed(turns[-40:])
         ]
-        body = "".join(lines) or f"<div>{esc(t(lang, 'log_empty'))}</div>"
-        return (
-            f"<h4>{esc(t(lang, 'log'))} ({len(log)})</h4>"
-            f"<div class='cn-log' data-count='{len(log)}'>{body}</div>"
-        )
+        return self._log_panel("".join(lines), len(log))
 
     # ------------------------------------------------ thin helpers: press the real buttons
     def _press_hit(self, picture: PictureMap, match: Callable[[Any], bool], what: str) -> None:
-        for button in picture.visible():
-            if match(button.payload):
-                button.click()
-                return
-        raise LookupError(f"no button for {what} on the table now")
+        # A card that does not glow is clicked too: the engine answers with its reason.
+        self._press(picture, match, what, enabled_only=False)
 
     def click_market(self, row: Row | str, slot: int) -> None:
         """Click the card in ``slot`` (1-4) of the Day or Night row: Take a Card."""
@@ -1014,12 +797,6 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
     def click_end(self) -> None:
         self.w_end.click()
 
-    def click_cancel(self) -> None:
-        self.w_cancel.click()
-
-    def click_undo(self) -> None:
-        self.w_undo.click()
-
     def clickable(self) -> list[tuple[widgets.Button, Any]]:
         """Every button whose click is legal now (the ones that glow), with what it means: an
         action, a Salt to pick, or Cancel (``None``). Other buttons answer with a reason."""
@@ -1029,24 +806,12 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
         buttons += [(b, self._bar_actions[b]) for b in self._bar_legal]
         return buttons
 
-    def type_action(self, text: str) -> None:
-        """Type an action in the box and press Play."""
-        self.w_typed.value = text
-        self.w_typed_go.click()
-
     def new_game(self, seats: Sequence[str] | None = None, *, seed: int | None = None) -> None:
         """Fill in the set-up row and press New game."""
-        if seats is not None:
-            self.w_players.value = len(seats)
-            for menu, kind in zip(self.w_seats, seats, strict=False):
-                menu.value = kind
-        self.w_seed.value = "" if seed is None else str(seed)
+        self._fill_setup(seats, seed)
         self.w_new.click()
 
     @property
     def message(self) -> str:
         """The last refusal shown (the engine's reason, in the table's language), or ''."""
         return "" if self._notice is None else self._notice.text(self.lang)
-
-    def __repr__(self) -> str:
-        return f"<PlayTable {self.seats}: {self.game!r}>"

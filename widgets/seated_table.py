@@ -1,0 +1,462 @@
+"""``SeatedTable``: what both game tables (``PlayTable``, ``CarnivalTable``) do around their
+game, whichever game it is: who sits in each seat, the set-up row and the toolbar, a new game,
+the bots' turns (step by step at the chosen speed), Undo, the typed-action box, the language,
+and the thin helpers that press the real buttons.
+
+A table adds what is its own: its words (``WORDS``), its bots (``_make_bot``), a new game
+(``_new_game``), how a bot's action is played and told (``_play_bot_action``), what it says
+when it refuses (``_refuse``) or after an Undo (``_after_undo``), and its drawing
+(``render``). The rules stay the engine's: a seat's turn, a legal action and an Undo are
+whatever the game says.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import ipywidgets as widgets
+
+from .i18n import LANGS, check_lang, phrase
+from .pictures import PictureMap, show
+from .table_parts import esc, make_button, shown_in
+
+__all__ = ["SeatedTable", "TableGame", "TableRules"]
+
+
+class TableGame(Protocol):
+    """What the shared part of a table reads of its game (both engines' ``Game`` offer it)."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def current_player(self) -> int: ...
+
+    @property
+    def can_undo(self) -> bool: ...
+
+    @property
+    def log(self) -> Sequence[tuple[int, object]]: ...
+
+    def undo(self) -> object: ...
+
+
+class TableRules(Protocol):
+    """What the shared part of a table reads of its rules."""
+
+    @property
+    def player_counts(self) -> tuple[int, ...]: ...
+
+
+GameT = TypeVar("GameT", bound=TableGame)
+
+
+class SeatedTable(Generic[GameT]):
+    """The part of a game table that does not depend on the game (a base of the tables)."""
+
+    #: What may sit in a seat: ``"human"`` or one of the game's bots.
+    SEAT_KINDS: ClassVar[tuple[str, ...]]
+    #: The table's own words by language (``WORDS[lang][key]``).
+    WORDS: ClassVar[dict[str, dict[str, str]]]
+    #: The prefix of the table's CSS classes (``cn-bar``, ``cv-bar``...).
+    CSS: ClassVar[str]
+    #: How much larger than their own size the pictures may grow on a wide screen.
+    ZOOM: ClassVar[float]
+    #: Why a number of seats is refused, with ``{counts}`` (the counts the rules allow) and
+    #: ``{n}`` (the number given).
+    PLAYED_BY: ClassVar[str]
+
+    game: GameT
+    rules: TableRules
+    seats: list[str]
+    lang: str
+    seed: int | None
+    bots: dict[int, Any]
+    out: widgets.Output
+    player_maps: list[PictureMap]
+    w_cancel: widgets.Button
+
+    # ------------------------------------------------------------------ set-up
+    def _take_seats(
+        self,
+        seats: Sequence[str] | None,
+        players: int | None,
+        *,
+        default_players: int,
+        lang: str,
+        seed: int | None,
+    ) -> None:
+        """Check who sits where (one human and greedy bots when ``seats`` is not given) and
+        the language; nothing is played or drawn yet."""
+        if seats is None:
+            seats = ("human", *["greedy"] * ((players or default_players) - 1))
+        self.seats = self._check_seats(seats, players)
+        self.lang = check_lang(lang)
+        self.seed = seed
+        self.bots = {}
+        self._busy = False
+        #: SVG bytes of the pictures on the table now, and of every picture sent to the page.
+        self.frame_bytes = 0
+        self.sent_bytes = 0
+        self.out = widgets.Output(layout=widgets.Layout(max_height="160px", overflow="auto"))
+
+    def _check_seats(self, seats: Sequence[str], players: int | None) -> list[str]:
+        kinds = [str(s).lower() for s in seats]
+        unknown = [s for s in kinds if s not in self.SEAT_KINDS]
+        if unknown:
+            raise self._seat_error(
+                f"unknown seat kind(s) {', '.join(map(repr, unknown))}: "
+                f"each seat is one of {', '.join(self.SEAT_KINDS)}"
+            )
+        if players is not None and len(kinds) != players:
+            raise self._seat_error(f"{len(kinds)} seats given for a {players}-player game")
+        if len(kinds) not in self.rules.player_counts:
+            counts = ", ".join(map(str, self.rules.player_counts))
+            raise self._seat_error(self.PLAYED_BY.format(counts=counts, n=len(kinds)))
+        return kinds
+
+    def _seat_error(self, detail: str) -> ValueError:
+        """The game's own error for a seat list it cannot seat (``detail`` says why)."""
+        raise NotImplementedError
+
+    def _make_bot(self, kind: str, seed: int) -> Any:
+        """The game's bot of ``kind`` (one of ``SEAT_KINDS``), seeded."""
+        raise NotImplementedError
+
+    def _new_game(self, players: int, seed: int) -> GameT:
+        """A new game for the set-up row's players, rules and ``seed``."""
+        raise NotImplementedError
+
+    def _begin(self, game: GameT, *, step_by_step: bool) -> None:
+        """Sit down at ``game``: nothing said yet, a fresh bot in each bot's seat (seeded from
+        the table's seed, else the game's); the bots to play first play."""
+        self.game = game
+        base = game.seed if self.seed is None else self.seed
+        self.bots = {
+            seat: self._make_bot(kind, base + seat)
+            for seat, kind in enumerate(self.seats)
+            if kind != "human"
+        }
+        self._start_afresh()
+        self._sync_setup()
+        self.render()
+        self._run_bots(step_by_step=step_by_step)
+
+    def _start_afresh(self) -> None:
+        """Forget what the table said and what was chosen, for a game just sat down at."""
+        raise NotImplementedError
+
+    def _guard(self, handler: Callable[..., None]) -> Callable[..., None]:
+        """``handler`` run inside the table's ``Output``, so an unexpected error is shown."""
+        return shown_in(self.out, handler)
+
+    # --------------------------------------------------------------- widgets
+    def _build_setup(
+        self,
+        style: str,
+        speed: float,
+        *,
+        seat_width: str,
+        seed_width: str,
+        speed_width: str,
+        undo_width: str = "auto",
+        options: Sequence[widgets.Widget] = (),
+    ) -> widgets.VBox:
+        """The header: the set-up row (players, who sits where, seed, the table's own
+        ``options``, New game) and the toolbar (language, bot speed, Undo)."""
+        guard = self._guard
+        css = self.CSS
+        counts = self.rules.player_counts
+        self._style = widgets.HTML(style)
+        self.w_players = widgets.ToggleButtons(
+            options=[(str(n), n) for n in counts],
+            value=len(self.seats),
+            style={"button_width": "34px"},
+            layout=widgets.Layout(width="auto"),
+        )
+        self.w_seats = [
+            widgets.Dropdown(
+                options=[(kind, kind) for kind in self.SEAT_KINDS],
+                value=self.seats[k] if k < len(self.seats) else "greedy",
+                layout=widgets.Layout(width=seat_width),
+            )
+            for k in range(max(counts))
+        ]
+        self.w_seed = widgets.Text(
+            value="" if self.seed is None else str(self.seed),
+            layout=widgets.Layout(width=seed_width),
+        )
+        self.w_new = make_button(css=f"{css}-new")
+        self.w_new.button_style = "success"
+        self.w_lang = widgets.ToggleButtons(
+            options=[(code.upper(), code) for code in LANGS],
+            value=self.lang,
+            style={"button_width": "46px"},
+            layout=widgets.Layout(width="auto"),
+        )
+        self.w_speed = widgets.FloatSlider(
+            value=speed,
+            min=0.0,
+            max=2.0,
+            step=0.1,
+            readout_format=".1f",
+            continuous_update=False,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width=speed_width),
+        )
+        self.w_undo = make_button(css=f"{css}-undo", width=undo_width)
+        self.w_undo.icon = "undo"
+        self.w_players_label = widgets.HTML()
+        self.w_seed_label = widgets.HTML()
+        self.w_lang_label = widgets.HTML()
+        self.w_new.on_click(guard(self._on_new))
+        self.w_undo.on_click(guard(self._on_undo))
+        self.w_lang.observe(guard(self._on_lang), names="value")
+        self.w_players.observe(guard(self._on_players), names="value")
+        setup = widgets.HBox(
+            [
+                self.w_players_label,
+                self.w_players,
+                *self.w_seats,
+                self.w_seed_label,
+                self.w_seed,
+                *options,
+                self.w_new,
+            ],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        setup.add_class(f"{css}-bar")
+        toolbar = widgets.HBox(
+            [self.w_lang_label, self.w_lang, self.w_speed, self.w_undo],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        toolbar.add_class(f"{css}-bar")
+        return widgets.VBox([self._style, setup, toolbar])
+
+    def _build_typed(self, width: str, go_width: str = "auto") -> widgets.HBox:
+        """The box to type an action in, and its Play button (its heading is
+        ``w_typed_label``)."""
+        self.w_typed_label = widgets.HTML()
+        self.w_typed = widgets.Text(layout=widgets.Layout(width=width))
+        self.w_typed_go = make_button(css=f"{self.CSS}-typed-go", width=go_width)
+        self.w_typed_go.on_click(self._guard(self._on_typed))
+        return widgets.HBox([self.w_typed, self.w_typed_go])
+
+    def _grow_player_maps(self, players: int, on_hit: Callable[..., None]) -> None:
+        """One clickable picture per seat, made the first time a game has that many."""
+        while len(self.player_maps) < players:
+            self.player_maps.append(
+                PictureMap(self._guard(on_hit), name=f"seat{len(self.player_maps)}", zoom=self.ZOOM)
+            )
+
+    def _sync_setup(self) -> None:
+        """Show the set-up of the game being played, and as many seat menus as players."""
+        n = len(self.seats)
+        if self.w_players.value != n:
+            self.w_players.value = n
+        for k, menu in enumerate(self.w_seats):
+            if k < n:
+                menu.value = self.seats[k]
+            show(menu, k < n)
+
+    # ------------------------------------------------------------- callbacks
+    def _on_players(self, change: dict[str, Any]) -> None:
+        for k, menu in enumerate(self.w_seats):
+            show(menu, k < change["new"])
+
+    def _on_lang(self, change: dict[str, Any]) -> None:
+        self.lang = check_lang(change["new"])
+        self.render()
+
+    def _on_new(self, _button: widgets.Button) -> None:
+        text = self.w_seed.value.strip()
+        if text and not text.lstrip("-").isdigit():
+            self._refuse("bad_seed", text=text)
+            self.render()
+            return
+        self.seed = int(text) if text else None
+        self.seats = self._check_seats(
+            [menu.value for menu in self.w_seats[: self.w_players.value]], None
+        )
+        seed = self.seed if self.seed is not None else random.randrange(2**31)
+        self._begin(self._new_game(len(self.seats), seed), step_by_step=True)
+
+    def _on_undo(self, _button: widgets.Button) -> None:
+        self.undo()
+
+    def _on_typed(self, _button: widgets.Button) -> None:
+        if self.play(self.w_typed.value):
+            self.w_typed.value = ""
+
+    def _refuse(self, key: str, **values: object) -> None:
+        """Keep the table's phrase ``key`` as the refusal shown next."""
+        raise NotImplementedError
+
+    def play(self, action: Any) -> bool:
+        raise NotImplementedError
+
+    def render(self) -> None:
+        raise NotImplementedError
+
+    # -------------------------------------------------------------- playing
+    def _paused(self) -> bool:
+        """Whether the table holds play for now (Carnival's reveal of a finished round)."""
+        return False
+
+    def _bot_to_play(self) -> bool:
+        game = self.game
+        return (
+            not self._paused() and not game.is_over and self.seats[game.current_player] != "human"
+        )
+
+    def _human_turn(self) -> bool:
+        game = self.game
+        return (
+            not self._busy
+            and not self._paused()
+            and not game.is_over
+            and self.seats[game.current_player] == "human"
+        )
+
+    def _humans_played(self) -> bool:
+        return any(self.seats[seat] == "human" for seat, _ in self.game.log)
+
+    def _play_bot_action(self, seat: int, action: Any) -> None:
+        """Play the action the bot in ``seat`` chose, and keep what the table tells of it."""
+        raise NotImplementedError
+
+    def _run_bots(self, *, step_by_step: bool) -> None:
+        """Bots play until a human must act, the table pauses or the game ends; shown step by
+        step if asked."""
+        game = self.game
+        delay = self.w_speed.value if step_by_step else 0.0
+        self._busy = True
+        try:
+            if delay > 0 and self._bot_to_play():
+                self.render()  # what the human just did, before the first bot acts
+                time.sleep(delay)
+            while self._bot_to_play():
+                seat = game.current_player
+                self._play_bot_action(seat, self.bots[seat].choose(game))
+                if delay > 0 and self._bot_to_play():
+                    self.render()
+                    time.sleep(delay)
+        finally:
+            self._busy = False
+        self.render()
+
+    def _undo_one(self) -> None:
+        """Take back the game's last action."""
+        self.game.undo()
+
+    def _after_undo(self, taken: int) -> None:
+        """Forget what no longer holds after ``taken`` actions were taken back (0: none)."""
+        raise NotImplementedError
+
+    def undo(self) -> None:
+        """Take back your last action, and the bots' actions played since."""
+        game = self.game
+        taken = 0
+        while game.can_undo and self._humans_played():
+            seat = game.log[-1][0]
+            self._undo_one()
+            taken += 1
+            if self.seats[seat] == "human":
+                break
+        self._after_undo(taken)
+        self.render()
+        if taken:
+            self._run_bots(step_by_step=False)
+
+    # -------------------------------------------------------------- drawing
+    def _word(self, lang: str, key: str, **values: object) -> str:
+        return phrase(self.WORDS, lang, key, **values)
+
+    def _who(self, seat: int, lang: str | None = None) -> str:
+        """How the table names ``seat``: "Player 1 (you)", "Player 2 (Greedy bot)"..."""
+        lang = lang or self.lang
+        name = self._word(lang, "player", n=seat + 1)
+        kind = self.seats[seat]
+        if kind == "human":
+            you = self._word(lang, "you")
+            return f"{name} ({you})" if self.seats.count("human") == 1 else name
+        return f"{name} ({self._word(lang, kind)})"
+
+    def _render_setup_labels(self) -> None:
+        """Word the set-up row, the toolbar, Cancel and the typed-action box."""
+        lang = self.lang
+        say = self._word
+        self.w_players_label.value = f"<b>{esc(say(lang, 'players'))}</b>"
+        self.w_seed_label.value = esc(say(lang, "seed"))
+        self.w_seed.placeholder = say(lang, "seed_hint")
+        self.w_new.description = say(lang, "new_game")
+        self.w_lang_label.value = esc(say(lang, "language"))
+        self.w_speed.description = say(lang, "speed")
+        self.w_speed.tooltip = say(lang, "speed_hint")
+        self.w_undo.description = say(lang, "undo")
+        self.w_cancel.description = say(lang, "cancel")
+        for k, menu in enumerate(self.w_seats):
+            menu.description = ""
+            menu.tooltip = say(lang, "seat", n=k + 1)
+            options = [(f"{k + 1}: {say(lang, kind)}", kind) for kind in self.SEAT_KINDS]
+            if list(menu.options) != options:
+                value = menu.value
+                menu.options = options
+                menu.value = value
+        self.w_typed_label.value = f"<h4>{esc(say(lang, 'type_action'))}</h4>"
+        self.w_typed.placeholder = say(lang, "type_hint")
+        self.w_typed_go.description = say(lang, "play_typed")
+
+    def _log_panel(self, body: str, count: int) -> str:
+        """The action log's heading and ``body`` (its lines, newest first)."""
+        lang = self.lang
+        body = body or f"<div>{esc(self._word(lang, 'log_empty'))}</div>"
+        return (
+            f"<h4>{esc(self._word(lang, 'log'))} ({count})</h4>"
+            f"<div class='{self.CSS}-log' data-count='{count}'>{body}</div>"
+        )
+
+    # ------------------------------------------------ thin helpers: press the real buttons
+    def _press(
+        self,
+        picture: PictureMap,
+        match: Callable[[Any], bool],
+        what: str,
+        *,
+        enabled_only: bool = True,
+    ) -> None:
+        """Click the first button on ``picture`` whose payload ``match``es (an enabled one
+        unless ``enabled_only`` is false: a click the engine then refuses)."""
+        for button in picture.visible():
+            if match(button.payload) and not (enabled_only and button.disabled):
+                button.click()
+                return
+        raise LookupError(f"no button for {what} on the table now")
+
+    def click_undo(self) -> None:
+        self.w_undo.click()
+
+    def click_cancel(self) -> None:
+        self.w_cancel.click()
+
+    def type_action(self, text: str) -> None:
+        """Type an action in the box and press Play."""
+        self.w_typed.value = text
+        self.w_typed_go.click()
+
+    def _fill_setup(self, seats: Sequence[str] | None, seed: int | None) -> None:
+        """Fill in the set-up row's seats and seed."""
+        if seats is not None:
+            self.w_players.value = len(seats)
+            for menu, kind in zip(self.w_seats, seats, strict=False):
+                menu.value = kind
+        self.w_seed.value = "" if seed is None else str(seed)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.seats}: {self.game!r}>"
