@@ -304,6 +304,23 @@ def test_integer_program_arguments_are_checked() -> None:
         optimum_milp(seconds=10**6)
     with pytest.raises(WorkLimitError, match="^k"):
         optimum_milp(k=40)
+    with pytest.raises(CarnutaError, match="^nodes"):
+        optimum_milp(nodes=0)
+    with pytest.raises(WorkLimitError, match="^nodes"):
+        optimum_milp(nodes=10**9)
+
+
+def test_a_node_budget_gives_the_same_search_on_any_machine() -> None:
+    """Lesson 07's comparison: with the same work, the strong formulation proves the best
+    6-card potion and the weak one is still far from it, whatever the machine's speed."""
+    from carnuta_core.maths.formulation import optimum_milp
+
+    best = maths.optimum(k=6).value
+    weak, strong = (optimum_milp(k=6, formulation=f, nodes=1000) for f in ("weak", "strong"))
+    assert strong.optimal and strong.value == best and strong.nodes <= 1000
+    assert not weak.optimal and weak.nodes == 1000 and weak.bound > 2 * best
+    again = optimum_milp(k=6, formulation="weak", nodes=1000)
+    assert (again.value, again.bound, again.nodes) == (weak.value, weak.bound, weak.nodes)
 
 
 def test_best_potion_by_starting_card_equals_one_solver_run_per_card() -> None:

@@ -13,8 +13,10 @@ the formulation, and it decides how far the solver's linear relaxation sits from
   number at most :math:`k\,u_{i,c}` (the cardinality constraint multiplied by
   :math:`u_{i,c}`: a reformulation-linearisation cut).
 
-Both give the optimum when the solver finishes; ``MilpResult`` reports the time, the best
-potion found, the solver's bound and the gap between them when it stops at its time limit.
+Both give the optimum when the solver finishes; ``MilpResult`` reports the time, the nodes
+searched, the best potion found, the solver's bound and the gap between them when it stops at
+its limit: a time (``seconds``), or a budget of branch-and-bound nodes (``nodes``), which,
+unlike a time, gives the same answer on every machine.
 scipy (the ``maths`` extra) is imported only here.
 """
 
@@ -33,6 +35,8 @@ from .potions import Potion
 
 #: The longest a solve may run, in seconds.
 MAX_SECONDS = 600.0
+#: The most branch-and-bound nodes a solve may be given.
+MAX_NODES = 1_000_000
 #: The big M of the weak formulation: more than any card can score.
 BIG_M = 1000
 
@@ -50,6 +54,8 @@ class MilpResult:
     variables: int
     constraints: int
     potion: Potion | None = field(default=None, compare=False)
+    #: Branch-and-bound nodes searched (0 for a relaxation).
+    nodes: int = 0
 
     @property
     def gap(self) -> float:
@@ -67,6 +73,7 @@ class MilpResult:
             "bound": round(self.bound, 1),
             "gap": round(self.gap, 3),
             "proven": self.optimal,
+            "nodes": self.nodes,
             "seconds": round(self.seconds, 1),
         }
 
@@ -96,7 +103,7 @@ class _Model:
     def gain(self, variable: int, points: float) -> None:
         self.objective[variable] = self.objective.get(variable, 0.0) + points
 
-    def solve(self, seconds: float, relaxed: bool = False) -> Any:
+    def solve(self, seconds: float, nodes: int | None, relaxed: bool) -> Any:
         import numpy as np
         from scipy.optimize import Bounds, LinearConstraint, milp
         from scipy.sparse import coo_array
@@ -118,7 +125,8 @@ class _Model:
             ),
             integrality=np.zeros(len(self.integer)) if relaxed else np.array(self.integer),
             bounds=Bounds(np.array(self.low), np.array(self.high)),
-            options={"time_limit": seconds},
+            options={"time_limit": seconds}
+            | ({} if nodes is None else {"node_limit": nodes}),
         )
 
 
@@ -132,10 +140,12 @@ def optimum_milp(
     budget: int | None = None,
     rules: Rules | None = None,
     seconds: float = 60.0,
+    nodes: int | None = None,
     relaxed: bool = False,
 ) -> MilpResult:
     """The best potion of ``k`` cards as an integer program, ``"weak"`` or ``"strong"``, solved
-    by HiGHS within ``seconds``; the same defaults as ``optimum``. ``relaxed`` solves the
+    by HiGHS within ``seconds`` (and, if given, ``nodes`` branch-and-bound nodes: a budget of
+    work that gives the same result on any machine); the same defaults as ``optimum``. ``relaxed`` solves the
     linear relaxation only (every variable may be fractional): its value is the bound the
     solver starts from, and the distance to the optimum measures the formulation's strength."""
     from .solver import check_search_arguments
@@ -146,6 +156,11 @@ def optimum_milp(
         raise PositionError("seconds", f"a positive number of seconds, not {seconds!r}")
     if seconds > MAX_SECONDS:
         raise WorkLimitError("seconds", f"{seconds}: at most {MAX_SECONDS:.0f} s")
+    if nodes is not None:
+        if isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1:
+            raise PositionError("nodes", f"a positive whole number of nodes, not {nodes!r}")
+        if nodes > MAX_NODES:
+            raise WorkLimitError("nodes", f"{nodes}: at most {MAX_NODES:,} nodes")
     cards_in, k, tokens, starting = check_search_arguments(
         pool, k, bonus_tokens, starting, budget, rules
     )
@@ -234,7 +249,7 @@ def optimum_milp(
     if sees is not None:
         sees.cut()
     began = time.perf_counter()
-    found = model.solve(float(seconds), relaxed)
+    found = model.solve(float(seconds), nodes, relaxed)
     elapsed = time.perf_counter() - began
     if relaxed:
         return MilpResult(
@@ -260,6 +275,7 @@ def optimum_milp(
         len(model.low),
         len(model.rows),
         potion,
+        int(getattr(found, "mip_node_count", 0) or 0),
     )
 
 
@@ -326,4 +342,4 @@ def _potion(
     return Potion.of(played + extra, salt_on, tokens)
 
 
-__all__ = ["BIG_M", "MAX_SECONDS", "MilpResult", "optimum_milp"]
+__all__ = ["BIG_M", "MAX_NODES", "MAX_SECONDS", "MilpResult", "optimum_milp"]
