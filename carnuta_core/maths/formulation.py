@@ -125,8 +125,7 @@ class _Model:
             ),
             integrality=np.zeros(len(self.integer)) if relaxed else np.array(self.integer),
             bounds=Bounds(np.array(self.low), np.array(self.high)),
-            options={"time_limit": seconds}
-            | ({} if nodes is None else {"node_limit": nodes}),
+            options={"time_limit": seconds} | ({} if nodes is None else {"node_limit": nodes}),
         )
 
 
