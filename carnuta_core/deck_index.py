@@ -46,6 +46,7 @@ class DeckIndex:
         "bonus",
         "open_by_played",
         "rune_actions",
+        "affordable",
         "_salt_play",
     )
 
@@ -75,6 +76,9 @@ class DeckIndex:
         #: (Suns, Moons, empty spaces, reserve Suns, reserve Moons) -> the legal rune actions
         #: (filled by ``legality.rune_actions``).
         self.rune_actions: dict[tuple[int, int, int, int, int], list[Action]] = {}
+        #: (Suns, Moons) on a board -> the ids of the cards it can pay for (filled by
+        #: ``legality.affordable``).
+        self.affordable: dict[tuple[int, int], frozenset[str]] = {}
         #: cards played -> open rune spaces (``Rules.open_spaces_at`` of the counter).
         self.open_by_played = tuple(
             rules.open_spaces_at(rules.counter_after(n)) for n in range(len(deck) + 1)

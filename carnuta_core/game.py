@@ -63,6 +63,10 @@ from .vocabulary import check_lang
 if TYPE_CHECKING:
     from .heuristic import CarnutaHeuristic
 
+#: How often ``play`` keeps a copy of the state for ``undo``: once every so many actions. Undo
+#: plays again the few actions since (microseconds); keeping a copy every action would make
+#: ``play`` a third slower, most of it in the garbage collector.
+UNDO_CHECKPOINT = 8
 ACTION_TYPES = frozenset(
     (TakeCard, PlayCard, TakeRunes, FlipRunes, Sickle, ChooseBonus, Discard, EndTurn)
 )
@@ -139,9 +143,14 @@ class Game:
         self._s = state
         #: The position the log starts from (setup, or a staged position).
         self._start = state.copy()
-        self._undo: list[GameState] = []
-        #: What the last ``play`` did, as (code, arguments) pairs (``Event`` values on demand).
-        self._events: Sequence[tuple[str, Mapping[str, Any]]] = ()
+        #: One entry per action ``undo`` can take back: every ``UNDO_CHECKPOINT``-th holds an
+        #: untouched copy of the state before that action, the others ``None`` (the state
+        #: before them is that copy with the actions since played again).
+        self._undo: list[GameState | None] = []
+        #: What the last ``play`` did, as (code, arguments) pairs (``Event`` values on demand);
+        #: ``None`` until someone asks, after a ``play``: the events are then found by playing
+        #: the action again on the copy of the state that undo keeps.
+        self._events: Sequence[tuple[str, Mapping[str, Any]]] | None = ()
         #: The actions the last ``legal_actions()`` returned, until the state next changes:
         #: ``play`` trusts an action that is one of them (the same object) without checking
         #: it again, the common case for a bot or a click.
@@ -493,10 +502,13 @@ class Game:
             if reason is not None:
                 raise IllegalAction.because(action, reason)
         self._offered = ()
-        self._undo.append(s.snapshot())
-        events: list[tuple[str, dict[str, Any]]] = []
-        apply(s, self._index, self.rules, action, events)
-        self._events = events
+        if len(self._undo) % UNDO_CHECKPOINT:
+            self._undo.append(None)
+        else:
+            self._undo.append(s)
+            self._s = s = s.copy()
+        apply(s, self._index, self.rules, action, None)
+        self._events = None
 
     def push(self, action: Action) -> None:
         """Apply ``action``, taken from ``legal_actions()``, without checking it.
@@ -517,7 +529,8 @@ class Game:
             raise IllegalAction(Reason("nothing_to_undo", {}).text())
         assert self._s.log is not None
         action = self._s.log[2]
-        self._s = self._undo.pop()
+        self._s = self._state_before_last()
+        self._undo.pop()
         self._offered = ()
         self._events = (("took_back", {"action": action}),)
         assert isinstance(action, Action)
@@ -530,7 +543,33 @@ class Game:
     @property
     def events(self) -> tuple[Event, ...]:
         """What the last ``play`` (or ``undo``) did, as ``Event`` values."""
-        return tuple(Event(code, args) for code, args in self._events)
+        return tuple(Event(code, args) for code, args in self._event_pairs())
+
+    def _event_pairs(self) -> Sequence[tuple[str, Mapping[str, Any]]]:
+        if self._events is None:
+            assert self._s.log is not None
+            events: list[tuple[str, dict[str, Any]]] = []
+            apply(self._state_before_last(), self._index, self.rules, self._s.log[2], events)
+            self._events = events
+        return self._events
+
+    def _state_before_last(self) -> GameState:
+        """A new copy of the state before the last action ``play`` made: the nearest kept
+        copy, with the actions played since then played again."""
+        undo = self._undo
+        kept = len(undo) - 1
+        while (checkpoint := undo[kept]) is None:
+            kept -= 1
+        since: list[Action] = []
+        node = self._s.log
+        for _ in range(len(undo) - 1 - kept):
+            assert node is not None
+            node = node[0]
+            since.append(node[2])
+        state = checkpoint.copy()
+        for action in reversed(since):
+            apply(state, self._index, self.rules, action, None)
+        return state
 
     @property
     def last_events(self) -> list[str]:
@@ -545,10 +584,9 @@ class Game:
         clone._index = self._index
         clone._s = self._s.copy()
         clone._start = self._start
-        # Undo snapshots share player records with the game they came from: give the clone
-        # its own, so that neither game's actions can change the other's history.
-        clone._undo = [snap.copy() for snap in self._undo] if history else []
-        clone._events = self._events
+        # The states undo keeps are never changed, so the clone can share them.
+        clone._undo = list(self._undo) if history else []
+        clone._events = self._event_pairs()
         clone._offered = ()
         return clone
 

@@ -118,20 +118,33 @@ def sickle_changes(s: GameState, ix: DeckIndex, row: Row) -> bool:
     return any(rows[c] is row for c in s.discard)
 
 
+def affordable(ix: DeckIndex, suns: int, moons: int) -> frozenset[str]:
+    """The ids of the cards a board showing ``suns`` and ``moons`` can pay for (cached)."""
+    found = ix.affordable.get((suns, moons))
+    if found is None:
+        need = ix.need
+        found = ix.affordable[suns, moons] = frozenset(
+            cid for cid in ix.cards if can_pay(suns, moons, need[cid])
+        )
+    return found
+
+
 def _main_actions(
     s: GameState, p: PlayerState, ix: DeckIndex, rules: Rules, out: list[Action]
 ) -> None:
     """Take a Card, Play a Card, Take Runes and Flip Runes, in the engine's stable order."""
     market = s.market
+    take = ix.take
     for row in ROWS:
-        for take, cid in zip(ix.take[row], market[row], strict=True):
-            if cid is not None:
-                out.append(take)
-    suns, moons = p.suns, p.moons
-    need = ix.need
+        row_cards = market[row]
+        if None in row_cards:
+            out.extend([t for t, cid in zip(take[row], row_cards, strict=True) if cid is not None])
+        else:
+            out.extend(take[row])
+    playable = affordable(ix, p.suns, p.moons)
     salts = ix.salts
     for cid in p.hand:
-        if can_pay(suns, moons, need[cid]):
+        if cid in playable:
             if cid in salts:
                 for target in p.played:
                     if salt_target_ok(p, ix, rules, target):

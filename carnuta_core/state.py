@@ -126,23 +126,8 @@ class GameState:
 
     def copy(self) -> GameState:
         """An independent state: nothing in it is shared with this one that either may change."""
-        return self._with_players([p.copy() for p in self.players])
-
-    def snapshot(self) -> GameState:
-        """The state as it is, to go back to after an action (``undo``), taken before it.
-
-        It shares the players' records with this state, and gives this state a private record
-        of the player to act: an action changes only that player's record (and the game's own
-        fields), so the records the snapshot holds are never changed afterwards.
-        """
-        players = self.players
-        snap = self._with_players(players[:])
-        players[self.current] = players[self.current].copy()
-        return snap
-
-    def _with_players(self, players: list[PlayerState]) -> GameState:
         return GameState(
-            players,
+            [p.copy() for p in self.players],
             self.current,
             self.round,
             self.actions_left,

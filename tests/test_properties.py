@@ -402,3 +402,35 @@ def test_strategy_lengths():
 
     collect()
     assert max(lengths) >= 150
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), script=st.lists(st.integers(-3, 40), min_size=5, max_size=80))
+def test_undo_interleaved_with_play_and_copies_walks_back_exactly(seed, script):
+    """Undo keeps a copy of the state every few actions and plays the rest again: whatever the
+    mix of plays, undos and copies with their history, each undo lands on the position the
+    game was in, and a copy's history never moves with the original's."""
+    game = Game.new(3, seed=seed)
+    seen = [game.to_json()]  # seen[i]: the position after i undoable actions
+    clone, clone_seen = None, None
+    for step in script:
+        if step < 0 and game.can_undo:
+            for _ in range(min(-step, len(seen) - 1)):
+                game.undo()
+                seen.pop()
+                assert game.to_json() == seen[-1]
+        elif not game.is_over:
+            legal = game.legal_actions()
+            game.play(legal[step % len(legal)])
+            events = game.last_events
+            assert events and game.last_events == events
+            seen.append(game.to_json())
+        if step == 7 and clone is None:
+            clone, clone_seen = game.copy(history=True), list(seen)
+    if clone is not None:
+        assert clone.to_json() == clone_seen[-1]
+        while clone.can_undo:
+            clone.undo()
+            clone_seen.pop()
+            assert clone.to_json() == clone_seen[-1]
+    assert game.to_json() == seen[-1]
