@@ -111,7 +111,7 @@ def main() -> None:
     if open_spiel_playouts(0.01) is None:
         print("OpenSpiel not installed (pip install -e '.[bench]'): no peer comparison")
         return
-    rounds = 7
+    rounds = 15
     burst = args.seconds / rounds
     ratios: dict[str, list[float]] = {"play": [], "push": []}
     peers = []

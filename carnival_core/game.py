@@ -131,7 +131,7 @@ class Game:
     """A game of Carnival. Create with ``Game.new``; change with ``play`` (checked), ``push``
     (unchecked, for search) and ``undo``."""
 
-    __slots__ = ("rules", "card_set", "_table", "_s", "_start", "_undo", "_events")
+    __slots__ = ("rules", "card_set", "_table", "_s", "_start", "_undo", "_events", "_offered")
 
     def __init__(self, rules: Rules, state: State):
         players = len(state.hands)
@@ -150,6 +150,9 @@ class Game:
         self._undo: list[State | tuple[int, int]] = []
         #: What the last ``play`` did, in words; None until asked for (``last_events``).
         self._events: list[str] | None = []
+        #: The actions the last ``legal_actions()`` returned, until the state next changes:
+        #: ``play`` trusts one of them (the same object) without checking it again.
+        self._offered: tuple[Action, ...] = ()
 
     # ------------------------------------------------------------------ setup
     @staticmethod
@@ -349,6 +352,7 @@ class Game:
                     out += masked[kind]
             if len(kinds) == 1 or self.rules.lone_mask == "always":
                 out += self._table.lone[seat]
+        self._offered = tuple(out)
         return out
 
     def is_legal(self, action: Action | str) -> bool:
@@ -452,9 +456,14 @@ class Game:
             raise IllegalAction(
                 f"{action}: it is player {self._s.current + 1}'s turn, not player {player + 1}'s"
             )
-        reason = self._why_not(action)
-        if reason is not None:
-            raise IllegalAction(f"{action}: {reason}")
+        for legal in self._offered:
+            if legal is action:
+                break
+        else:
+            reason = self._why_not(action)
+            if reason is not None:
+                raise IllegalAction(f"{action}: {reason}")
+        self._offered = ()
         s = self._s
         self._undo.append((s.known_masks[s.current], s.deck[-1]) if s.deck else s.copy())
         self._apply(action)  # type: ignore[arg-type]
@@ -468,6 +477,7 @@ class Game:
         """
         if self._undo:
             self._undo.clear()
+        self._offered = ()
         self._apply(action)  # type: ignore[arg-type]
         self._events = []
 
@@ -479,6 +489,7 @@ class Game:
         assert s.log is not None
         action = s.log[2]
         record = self._undo.pop()
+        self._offered = ()
         if isinstance(record, State):
             self._s = record
         else:
@@ -524,6 +535,7 @@ class Game:
         clone.card_set = self.card_set
         clone._table = self._table
         clone._s = self._s.copy()
+        clone._offered = ()
         clone._start = self._start
         clone._undo = (
             [r.copy() if isinstance(r, State) else r for r in self._undo] if history else []
