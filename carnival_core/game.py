@@ -23,6 +23,7 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tabletop.action_list import ActionList
 from tabletop.action_log import log_entries
 
 from .actions import CARNIVAL, OWN, Action, Play, parse_action
@@ -87,19 +88,12 @@ def action_table(rules: Rules, players: int) -> ActionTable:
     return hit[1]
 
 
-class LegalActions(list[Action]):
+class LegalActions(ActionList[Action]):
     """The legal actions of a position: a list that prints in Carnival's notation and
     answers ``in`` for notation text too (``"carnival R4" in game.legal_actions()``)."""
 
     __slots__ = ()
-
-    def __contains__(self, item: object) -> bool:
-        if isinstance(item, str):
-            try:
-                item = parse_action(item)
-            except ValueError:
-                return False
-        return list.__contains__(self, item)
+    parse = staticmethod(parse_action)
 
     def notation(self) -> list[str]:
         return [str(a) for a in self]

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
+from tabletop.fields import changed_fields
+
 from .errors import RulesError
 
 LoneMask = Literal["stuck", "always"]
@@ -165,12 +167,7 @@ class Rules:
 
     def changes(self) -> dict[str, Any]:
         """The fields that differ from the printed game, as JSON-ready values."""
-        default = Rules()
-        return {
-            f.name: _jsonable(getattr(self, f.name))
-            for f in fields(self)
-            if getattr(self, f.name) != getattr(default, f.name)
-        }
+        return changed_fields(self)
 
     @staticmethod
     def from_changes(changes: dict[str, Any]) -> Rules:
@@ -187,9 +184,3 @@ class Rules:
                 value = tuple(value)
             values[name] = value
         return replace(Rules(), **values)
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    return value

@@ -10,6 +10,8 @@ when ``refusal`` finds nothing to say.
 
 from __future__ import annotations
 
+from tabletop.action_list import ActionList
+
 from .actions import (
     Action,
     ChooseBonus,
@@ -33,19 +35,12 @@ SUN, MOON = Face.SUN, Face.MOON
 FACES = (SUN, MOON)
 
 
-class LegalActions(list[Action]):
+class LegalActions(ActionList[Action]):
     """The legal actions of a position: a list that prints in the kit's notation and also
     answers ``"take day 2" in legal``."""
 
     __slots__ = ()
-
-    def __contains__(self, item: object) -> bool:
-        if isinstance(item, str):
-            try:
-                item = parse_action(item)
-            except ValueError:
-                return False
-        return list.__contains__(self, item)
+    parse = staticmethod(parse_action)
 
     def notation(self, lang: str = "en") -> list[str]:
         return [a.notation(lang) for a in self]

@@ -20,6 +20,8 @@ from functools import cached_property
 from itertools import islice
 from typing import Any, Literal
 
+from tabletop.fields import changed_fields, jsonable
+
 from .errors import RulesError, short_repr
 
 FlipMode = Literal["all", "any"]
@@ -241,12 +243,7 @@ class Rules(metaclass=_RulesType):
 
     def changes(self) -> dict[str, Any]:
         """The fields that differ from the real game, as JSON-ready values."""
-        default = Rules()
-        return {
-            f.name: _jsonable(getattr(self, f.name))
-            for f in fields(self)
-            if getattr(self, f.name) != getattr(default, f.name)
-        }
+        return changed_fields(self)
 
     @staticmethod
     def from_changes(changes: Mapping[str, Any]) -> Rules:
@@ -260,7 +257,7 @@ class Rules(metaclass=_RulesType):
         return replace(Rules(), **dict(changes))
 
     def as_dict(self) -> dict[str, Any]:
-        return {k: _jsonable(v) for k, v in asdict(self).items()}
+        return {k: jsonable(v) for k, v in asdict(self).items()}
 
 
 def _items(value: Any, limit: int) -> tuple[Any, ...] | None:
@@ -312,9 +309,3 @@ def _reserve_table(value: Any) -> tuple[tuple[int, int], ...]:
     if not rows or counts != sorted(set(counts)):
         raise RulesError(f"{what}, one per player count in increasing order: {short_repr(value)}")
     return tuple(rows)
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    return value

@@ -1,6 +1,7 @@
-"""Reading a saved game's JSON fields with their types checked, every problem naming the
-field: what each game's position reader (``carnuta_core.position``,
-``carnival_core.position``) builds on, raising the game's own error.
+"""A saved game's JSON fields: reading them with their types checked, every problem naming
+the field (what each game's position reader, ``carnuta_core.position`` and
+``carnival_core.position``, builds on, raising the game's own error), and writing a game's
+rules as the fields that differ from the printed game.
 
 >>> class Problem(ValueError):
 ...     def __init__(self, field, reason):
@@ -23,6 +24,7 @@ tabletop.fields.Problem: history.start.players: should be from 2 to 2, not 3
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import fields
 from typing import Any
 
 #: A game's error for a field: called with the field's path and the reason.
@@ -98,3 +100,21 @@ def first_difference(a: Any, b: Any, path: str) -> str:
 
 
 __all__ = ["FieldError", "FieldReader", "article", "first_difference"]
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` with its tuples (nested too) as lists, as JSON writes them."""
+    if isinstance(value, tuple):
+        return [jsonable(v) for v in value]
+    return value
+
+
+def changed_fields(settings: Any) -> dict[str, Any]:
+    """The fields of a dataclass of settings that differ from its defaults (the printed game),
+    as JSON-ready values: what a save writes for a game's ``Rules``."""
+    default = type(settings)()
+    return {
+        f.name: jsonable(getattr(settings, f.name))
+        for f in fields(settings)
+        if getattr(settings, f.name) != getattr(default, f.name)
+    }

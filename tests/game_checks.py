@@ -1,5 +1,6 @@
 """Checks the tests of both games (Carnuta and Carnival) make in the same way: a transcript
-against its stored golden file, and undo back to any earlier position."""
+against its stored golden file, undo back to any earlier position, and play() checking every
+action it has not just offered."""
 
 from __future__ import annotations
 
@@ -53,3 +54,27 @@ def check_undo_restores_exactly(
     assert game.to_json() == snapshots[0]
     with pytest.raises(refusal, match="undo: there is nothing to take back"):
         game.undo()
+
+
+def check_play_trusts_only_what_is_legal_now(
+    game: Any, picks: Sequence[int], refusal: type[Exception]
+) -> None:
+    """``play`` skips the check for an action ``legal_actions()`` has just offered; any other
+    action, one offered before the position changed or one added to the returned list, is
+    checked: refused (``refusal``, the game unchanged) exactly when ``is_legal`` says so."""
+    seen: list[Any] = []
+    for pick in picks:
+        if game.is_over:
+            break
+        offered = game.legal_actions()
+        seen.extend(offered)
+        offered.append(seen[pick % len(seen)])  # the caller's list is the caller's
+        tried = seen[pick % len(seen)] if pick % 3 else offered[pick % len(offered)]
+        before = game.to_json()
+        if game.is_legal(tried):
+            game.play(tried)
+        else:
+            with pytest.raises(refusal):
+                game.play(tried)
+            assert game.to_json() == before
+            game.push(offered[0])

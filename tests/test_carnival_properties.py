@@ -16,7 +16,10 @@ from hypothesis import strategies as st
 from carnival_core import Action, ActionSyntaxError, Game, IllegalAction
 from carnival_core.cards import card_set
 from tests.carnival_support import RULESETS, box_counts, card_counts
-from tests.game_checks import check_undo_restores_exactly
+from tests.game_checks import (
+    check_play_trusts_only_what_is_legal_now,
+    check_undo_restores_exactly,
+)
 
 SETTINGS = settings(
     max_examples=25,
@@ -261,23 +264,4 @@ def test_same_seed_and_actions_give_the_same_game(spec):
 )
 @settings(max_examples=30, deadline=None)
 def test_play_trusts_only_what_is_legal_now(seed: int, players: int, picks: list[int]) -> None:
-    """``play`` skips the check for an action it has just offered; any other action, one
-    offered before the position changed or one added to the returned list, is checked."""
-    game = Game.new(players, seed=seed)
-    seen: list[Action] = []
-    for pick in picks:
-        if game.is_over:
-            break
-        offered = game.legal_actions()
-        seen.extend(offered)
-        offered.append(seen[pick % len(seen)])  # the caller's list is the caller's
-        tried = seen[pick % len(seen)] if pick % 3 else offered[pick % len(offered)]
-        legal_now = game.is_legal(tried)
-        before = game.to_json()
-        if legal_now:
-            game.play(tried)
-        else:
-            with pytest.raises(IllegalAction):
-                game.play(tried)
-            assert game.to_json() == before
-            game.push(offered[0])
+    check_play_trusts_only_what_is_legal_now(Game.new(players, seed=seed), picks, IllegalAction)

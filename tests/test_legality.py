@@ -33,6 +33,7 @@ from carnuta_core import (
 )
 from carnuta_core.errors import IllegalAction
 from carnuta_core.messages import EN, FR
+from tests.game_checks import check_play_trusts_only_what_is_legal_now
 
 VARIANTS = [
     Rules(),
@@ -165,23 +166,4 @@ def test_french_actions_read_as_the_english_ones(text: str, english: str) -> Non
 )
 @settings(max_examples=30, deadline=None)
 def test_play_trusts_only_what_is_legal_now(seed: int, picks: list[int]) -> None:
-    """``play`` skips the check for an action it has just offered; any other action, one
-    offered before the position changed or one added to the returned list, is checked."""
-    game = Game.new(2, seed=seed)
-    seen: list[Action] = [EndTurn()]
-    for pick in picks:
-        if game.is_over:
-            break
-        offered = game.legal_actions()
-        seen.extend(offered)
-        offered.append(seen[pick % len(seen)])  # the caller's list is the caller's
-        tried = seen[pick % len(seen)] if pick % 3 else offered[pick % len(offered)]
-        legal_now = game.refusal(tried) is None
-        before = game.to_json()
-        if legal_now:
-            game.play(tried)
-        else:
-            with pytest.raises(IllegalAction):
-                game.play(tried)
-            assert game.to_json() == before
-            game.push(offered[0])
+    check_play_trusts_only_what_is_legal_now(Game.new(2, seed=seed), picks, IllegalAction)
