@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping
-from typing import Any, TypeAlias
+from enum import Enum
+from typing import Any, TypeAlias, TypeVar
 
 import sympy
 
 from ..cards import Card, Flat, NoPoints, PerIngredient, PerSet
 from ..errors import CarnutaError
 from ..model import INGREDIENTS, Ingredient, lookup
+
+E = TypeVar("E", bound=Enum)
 
 #: A sympy expression (sympy ships no type hints, so mypy sees ``Any``).
 Formula: TypeAlias = Any
@@ -52,18 +55,26 @@ COUNT_SYMBOLS: dict[Ingredient, Formula] = {
 _SYMBOL_INGREDIENT = {symbol: ingredient for ingredient, symbol in COUNT_SYMBOLS.items()}
 
 
-def as_ingredient(value: Ingredient | str) -> Ingredient:
-    """An ``Ingredient`` from itself or its name (English or French); else ``CarnutaError``."""
-    if isinstance(value, Ingredient):
+def as_member(enum_type: type[E], value: object, what: str, not_text: str) -> E:
+    """A member of ``enum_type`` from itself or its name; else ``CarnutaError``: ``not_text``
+    (formatted with the value's repr) when ``value`` is not even text."""
+    if isinstance(value, enum_type):
         return value
     if not isinstance(value, str):
-        raise CarnutaError(f"{value!r} is not an ingredient (write one like 'clover')")
+        raise CarnutaError(not_text.format(value))
     try:
-        found = lookup(Ingredient, value, "ingredient")
+        found = lookup(enum_type, value, what)
     except ValueError as error:
         raise CarnutaError(str(error)) from None
-    assert isinstance(found, Ingredient)
+    assert isinstance(found, enum_type)
     return found
+
+
+def as_ingredient(value: Ingredient | str) -> Ingredient:
+    """An ``Ingredient`` from itself or its name (English or French); else ``CarnutaError``."""
+    return as_member(
+        Ingredient, value, "ingredient", "{!r} is not an ingredient (write one like 'clover')"
+    )
 
 
 def count_symbol(ingredient: Ingredient | str) -> Formula:

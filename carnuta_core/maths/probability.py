@@ -11,8 +11,8 @@ import sympy
 from ..cards import Card
 from ..errors import CarnutaError, WorkLimitError
 from ..game import Game
-from ..model import Row, lookup
-from .formulas import Formula
+from ..model import Row
+from .formulas import Formula, as_member
 from .potions import deck_card
 
 #: The most unseen cards the exact laws accept: far beyond any deck (the reference market decks
@@ -84,16 +84,7 @@ def _deck_row(card: Card) -> Row:
 
 def as_row(row: object) -> Row:
     """A market ``Row`` from itself or its name (``'day'``, ``'nuit'``...); else ``CarnutaError``."""
-    if isinstance(row, Row):
-        return row
-    if not isinstance(row, str):
-        raise CarnutaError(f"row should be 'day' or 'night', not {row!r}")
-    try:
-        found = lookup(Row, row, "market row")
-    except ValueError as error:
-        raise CarnutaError(str(error)) from None
-    assert isinstance(found, Row)
-    return found
+    return as_member(Row, row, "market row", "row should be 'day' or 'night', not {!r}")
 
 
 def unseen_cards(game: Game, row: Row | str) -> tuple[Card, ...]:
