@@ -442,10 +442,11 @@ class Game:
         (naming the action, then the reason) for one the rules forbid here; either way the
         game is unchanged. ``player``, when given, must be the current player.
         """
-        if isinstance(action, str):
-            action = parse_action(action)
-        elif not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action (write one like 'carnival R4')")
+        if type(action) is not Play:
+            if isinstance(action, str):
+                action = parse_action(action)
+            elif not isinstance(action, Action):
+                raise IllegalAction(f"{action!r} is not an action (write one like 'carnival R4')")
         if player is not None and player != self._s.current and not self._s.over:
             raise IllegalAction(
                 f"{action}: it is player {self._s.current + 1}'s turn, not player {player + 1}'s"

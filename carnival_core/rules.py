@@ -7,6 +7,7 @@ last two describe what a seat remembers, for observations and resampling of hidd
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from functools import cached_property
 from typing import Any, Literal
 
 from tabletop.fields import changed_fields
@@ -128,7 +129,7 @@ class Rules:
                 )
         return None
 
-    @property
+    @cached_property
     def player_counts(self) -> tuple[int, ...]:
         return tuple(p for p, _ in self.deal_by_players)
 
