@@ -74,7 +74,6 @@ class CostIcon:
                 f"cost icon {text.strip()!r}: {words[0]!r} should be 'flip' or 'return'"
             ) from None
         face = lookup(Face, words[1], "rune face")
-        assert isinstance(face, Face)
         return CostIcon(pay, face)
 
 
@@ -149,9 +148,7 @@ def _ingredients(words: list[str], text: str) -> tuple[Ingredient, ...]:
         raise ValueError(f"scoring {text!r} names no ingredient after 'per'")
     found = []
     for word in words:
-        ingredient = lookup(Ingredient, word, "ingredient")
-        assert isinstance(ingredient, Ingredient)
-        found.append(ingredient)
+        found.append(lookup(Ingredient, word, "ingredient"))
     return tuple(found)
 
 
@@ -303,8 +300,6 @@ def card_from_fields(fields: list[str]) -> Card:
             if ingredient_text.lower() == "salt"
             else lookup(Ingredient, ingredient_text, "ingredient")
         )
-        assert isinstance(origin, Origin) and isinstance(kind, Kind)
-        assert ingredient is None or isinstance(ingredient, Ingredient)
         cost = parse_cost(cost_text)
         scoring = parse_scoring(scoring_text)
         return Card(card_id, origin, kind, ingredient, cost, scoring)

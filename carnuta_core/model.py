@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import TypeVar
 
 
 class Word(Enum):
@@ -90,7 +91,10 @@ class Origin(Word):
         return None if self is Origin.START else Row(self.value)
 
 
-def lookup(enum_type: type[Enum], word: str, what: str) -> Enum:
+E = TypeVar("E", bound=Enum)
+
+
+def lookup(enum_type: type[E], word: str, what: str) -> E:
     """The member of ``enum_type`` spelled ``word`` (any case, singular or plural)."""
     key = word.strip().lower()
     for member in enum_type:

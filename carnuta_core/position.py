@@ -190,11 +190,9 @@ class _Reader(FieldReader):
     def ingredient(self, field: str, value: Any) -> Ingredient:
         self.check_type(field, value, str)
         try:
-            found = lookup(Ingredient, value, "ingredient")
+            return lookup(Ingredient, value, "ingredient")
         except ValueError as error:
             raise self.fail(field, str(error)) from None
-        assert isinstance(found, Ingredient)
-        return found
 
     def unknown(self, where: str, known: set[str]) -> None:
         """A ``PositionError`` at ``where`` for the first field not in ``known``."""

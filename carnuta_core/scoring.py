@@ -116,9 +116,7 @@ class ScorePad:
         if isinstance(key, str):
             if key.lower() == "total":
                 return self.total
-            found = lookup(Ingredient, key, "ingredient")
-            assert isinstance(found, Ingredient)
-            key = found
+            key = lookup(Ingredient, key, "ingredient")
         return dict(self.rows)[key]
 
     def __iter__(self) -> Iterator[tuple[Ingredient, int]]:

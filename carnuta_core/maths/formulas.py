@@ -13,16 +13,13 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping
-from enum import Enum
-from typing import Any, TypeAlias, TypeVar
+from typing import Any, TypeAlias
 
 import sympy
 
 from ..cards import Card, Flat, NoPoints, PerIngredient, PerSet
 from ..errors import CarnutaError
-from ..model import INGREDIENTS, Ingredient, lookup
-
-E = TypeVar("E", bound=Enum)
+from ..model import INGREDIENTS, E, Ingredient, lookup
 
 #: A sympy expression (sympy ships no type hints, so mypy sees ``Any``).
 Formula: TypeAlias = Any
@@ -63,11 +60,9 @@ def as_member(enum_type: type[E], value: object, what: str, not_text: str) -> E:
     if not isinstance(value, str):
         raise CarnutaError(not_text.format(value))
     try:
-        found = lookup(enum_type, value, what)
+        return lookup(enum_type, value, what)
     except ValueError as error:
         raise CarnutaError(str(error)) from None
-    assert isinstance(found, enum_type)
-    return found
 
 
 def as_ingredient(value: Ingredient | str) -> Ingredient:
