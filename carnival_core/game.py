@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +55,11 @@ def shuffle(cards: list[int], rng: random.Random, keep: int = 0) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+#: What a seat is offered: (seat, the kinds in its hand, may it play a Mask over a card, may
+#: it play a Mask alone). The legal actions are the table's actions for it.
+Offer = tuple[int, dict[int, None], bool, bool]
+
+
 class ActionTable:
     """Interned actions of a game size: what a seat may play, per kind of card in hand."""
 
@@ -67,11 +72,52 @@ class ActionTable:
             places = [CARNIVAL, OWN]
             if not rules.younger_players:
                 places += [other for other in range(players) if other != seat]
-            self.plain.append([tuple(Play(ids[k], to) for to in places) for k in range(cards.mask)])
+            # The Mask kind (the last) plays nothing by itself: no actions.
+            self.plain.append(
+                [tuple(Play(ids[k], to) for to in places) for k in range(cards.mask)] + [()]
+            )
             self.masked.append(
                 [tuple(Play(ids[k], to, masked=True) for to in places) for k in range(cards.mask)]
+                + [()]
             )
             self.lone.append(tuple(Play(None, to, masked=True) for to in places))
+        #: Where each interned action sits, by identity: (seat, kind, masked); a lone Mask's
+        #: kind is -1. The table keeps every action alive, so no other object has their ids.
+        self.origin: dict[int, tuple[int, int, bool]] = {}
+        for seat in range(players):
+            for kind in range(cards.mask):
+                for play in self.plain[seat][kind]:
+                    self.origin[id(play)] = (seat, kind, False)
+                for play in self.masked[seat][kind]:
+                    self.origin[id(play)] = (seat, kind, True)
+            for play in self.lone[seat]:
+                self.origin[id(play)] = (seat, -1, True)
+
+    def actions(self, offer: Offer) -> LegalActions:
+        """The actions of an offer, in a stable order: each kind in hand to the Carnival, own
+        Spectators, each other player; then the same under a Mask; then a Mask alone."""
+        seat, kinds, masked, lone = offer
+        out = LegalActions()
+        plain = self.plain[seat]
+        for kind in kinds:
+            out += plain[kind]
+        if masked:
+            under = self.masked[seat]
+            for kind in kinds:
+                out += under[kind]
+            if lone:
+                out += self.lone[seat]
+        return out
+
+    def offers(self, offer: Offer, action: object) -> bool:
+        """Whether ``action`` is one of the very objects ``actions(offer)`` lists."""
+        where = self.origin.get(id(action))
+        if where is None:
+            return False
+        seat, kinds, masked, lone = offer
+        if where[0] != seat or (where[2] and not masked):
+            return False
+        return lone if where[1] < 0 else where[1] in kinds
 
 
 _TABLES: dict[tuple[int, int], tuple[Rules, ActionTable]] = {}
@@ -144,9 +190,9 @@ class Game:
         self._undo: list[State | tuple[int, int]] = []
         #: What the last ``play`` did, in words; None until asked for (``last_events``).
         self._events: list[str] | None = []
-        #: The actions the last ``legal_actions()`` returned, until the state next changes:
-        #: ``play`` trusts one of them (the same object) without checking it again.
-        self._offered: tuple[Action, ...] = ()
+        #: What the last ``legal_actions()`` offered, until the state next changes: ``play``
+        #: trusts an action it listed (the same object) without checking it again.
+        self._offered: Offer | None = None
 
     # ------------------------------------------------------------------ setup
     @staticmethod
@@ -328,26 +374,14 @@ class Game:
         kind in hand to the Carnival, own Spectators, each other player; then the same under
         a Mask."""
         s = self._s
-        out = LegalActions()
         if s.over:
-            return out
-        seat = s.current
-        hand = s.hands[seat]
-        mask = self.card_set.mask
+            return LegalActions()
+        hand = s.hands[s.current]
         kinds = dict.fromkeys(hand)  # the hand is sorted: its kinds in order, once each
-        plain = self._table.plain[seat]
-        for kind in kinds:
-            if kind != mask:
-                out += plain[kind]
-        if hand[-1] == mask:
-            masked = self._table.masked[seat]
-            for kind in kinds:
-                if kind != mask:
-                    out += masked[kind]
-            if len(kinds) == 1 or self.rules.lone_mask == "always":
-                out += self._table.lone[seat]
-        self._offered = tuple(out)
-        return out
+        masked = hand[-1] == self.card_set.mask
+        lone = masked and (len(kinds) == 1 or self.rules.lone_mask == "always")
+        self._offered = offer = (s.current, kinds, masked, lone)
+        return self._table.actions(offer)
 
     def is_legal(self, action: Action | str) -> bool:
         """Whether ``action`` (or its notation) may be played now."""
@@ -451,14 +485,11 @@ class Game:
             raise IllegalAction(
                 f"{action}: it is player {self._s.current + 1}'s turn, not player {player + 1}'s"
             )
-        for legal in self._offered:
-            if legal is action:
-                break
-        else:
+        if self._offered is None or not self._table.offers(self._offered, action):
             reason = self._why_not(action)
             if reason is not None:
                 raise IllegalAction(f"{action}: {reason}")
-        self._offered = ()
+        self._offered = None
         s = self._s
         self._undo.append((s.known_masks[s.current], s.deck[-1]) if s.deck else s.copy())
         self._apply(action)  # type: ignore[arg-type]
@@ -472,7 +503,7 @@ class Game:
         """
         if self._undo:
             self._undo.clear()
-        self._offered = ()
+        self._offered = None
         self._apply(action)  # type: ignore[arg-type]
         self._events = []
 
@@ -484,7 +515,7 @@ class Game:
         assert s.log is not None
         action = s.log[2]
         record = self._undo.pop()
-        self._offered = ()
+        self._offered = None
         if isinstance(record, State):
             self._s = record
         else:
@@ -530,7 +561,7 @@ class Game:
         clone.card_set = self.card_set
         clone._table = self._table
         clone._s = self._s.copy()
-        clone._offered = ()
+        clone._offered = None
         clone._start = self._start
         clone._undo = (
             [r.copy() if isinstance(r, State) else r for r in self._undo] if history else []
@@ -598,7 +629,8 @@ class Game:
             [e & 127 for e in s.carnival if e < MASKED or (counts_masked and e & 127 != NOTHING)],
             [
                 [e & 127 for e in row if e & 127 != NOTHING]
-                + ([k for k in hand if k != mask] if rules.hands_join_spectators else [])
+                # a hand is sorted with its Masks last
+                + (hand[: bisect_left(hand, mask)] if rules.hands_join_spectators else [])
                 for row, hand in zip(s.spectators, s.hands, strict=True)
             ],
         )

@@ -15,26 +15,37 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import ge, gt
 
 from .cards import Card, CardSet, card_set
 from .rules import Rules
 
 
-def is_happy(carnival_sum: int, spectator_sum: int, rules: Rules) -> bool:
-    """Whether Spectators summing ``spectator_sum`` are happy with a Carnival of ``carnival_sum``."""
+def happy_types(
+    carnival_sums: Sequence[int], spectator_sums: Sequence[int], rules: Rules
+) -> tuple[bool, ...]:
+    """Which Creature types are happy, by type: those with more in the Carnival than in the
+    Spectators (as much, too, if the rules say so).
+
+    >>> happy_types((5, 2, 0), (4, 2, -2), Rules())
+    (True, False, True)
+    """
     if rules.happy_on_tie:
-        return carnival_sum >= spectator_sum
-    return carnival_sum > spectator_sum
+        return tuple(map(ge, carnival_sums, spectator_sums))
+    return tuple(map(gt, carnival_sums, spectator_sums))
 
 
-def type_points(carnival_sum: int, spectator_sum: int, rules: Rules) -> int:
-    """The points a Spectator type scores: its sum if happy (0 for a negative sum if the rules
-    say so), else 0."""
-    if not is_happy(carnival_sum, spectator_sum, rules):
-        return 0
-    if spectator_sum < 0 and not rules.negative_sums_score:
-        return 0
-    return spectator_sum
+def points(spectator_sums: Sequence[int], happy: Sequence[bool], rules: Rules) -> int:
+    """What a Spectator row scores: the sums of its happy types (a negative sum counts only if
+    the rules say so).
+
+    >>> points((4, 2, -2), (True, False, True), Rules())
+    2
+    """
+    if rules.negative_sums_score:
+        return sum(compress(spectator_sums, happy))
+    return sum([s for s in compress(spectator_sums, happy) if s > 0])
 
 
 @dataclass(frozen=True)
@@ -95,30 +106,31 @@ def round_result(
     carnival: list[int],
     spectators: list[list[int]],
 ) -> RoundResult:
-    """``score_round`` on card kinds (Creatures only): the engine's path at the end of a round."""
+    """``score_round`` on card kinds (Creatures only): the engine's path at the end of a round.
+    The lists given are sorted in place."""
     types, values, faces = cards.type_of, cards.value_of, cards.cards
-    kinds = range(cards.types)
     carnival_sums = [0] * cards.types
     for kind in carnival:
         carnival_sums[types[kind]] += values[kind]
     rows, spectator_sums, happy, scores, scoring_cards = [], [], [], [], []
     for row in spectators:
-        row = sorted(row)
         sums = [0] * cards.types
         counts = [0] * cards.types
         for kind in row:
             t = types[kind]
             sums[t] += values[kind]
             counts[t] += 1
-        glad = tuple([is_happy(carnival_sums[t], sums[t], rules) for t in kinds])
-        rows.append(tuple([faces[k] for k in row]))
+        glad = happy_types(carnival_sums, sums, rules)
+        row.sort()
+        rows.append(tuple(map(faces.__getitem__, row)))
         spectator_sums.append(tuple(sums))
         happy.append(glad)
-        scores.append(sum([type_points(carnival_sums[t], sums[t], rules) for t in kinds]))
-        scoring_cards.append(sum([counts[t] for t in kinds if glad[t]]))
+        scores.append(points(sums, glad, rules))
+        scoring_cards.append(sum(compress(counts, glad)))
+    carnival.sort()
     return RoundResult(
         round,
-        tuple([faces[k] for k in sorted(carnival)]),
+        tuple(map(faces.__getitem__, carnival)),
         tuple(rows),
         tuple(carnival_sums),
         tuple(spectator_sums),
