@@ -32,9 +32,9 @@ attributes:
 >>> card_svg(Card.parse("R4")).startswith("<svg")
 True
 >>> game = Game.new(3, seed=7)
->>> 'data-card="Y-4"' in table_svg(game.observation(1))   # player 2's own hand
+>>> 'data-card="Y1"' in table_svg(game.observation(1))    # player 2's own hand
 True
->>> 'data-card="Y-4"' in table_svg(game.observation(0))   # player 1 sees only backs
+>>> 'data-card="Y1"' in table_svg(game.observation(0))    # player 1 sees only backs
 False
 """
 

@@ -5,9 +5,9 @@ what a seat saw (``Game.observation`` is that).
 
 >>> from carnival_core import Game
 >>> game = Game.new(2, seed=5)
->>> game.play("carnival R3")
+>>> game.play("carnival G4")
 >>> print(transcript(game).splitlines()[-2])
-R1 P1 [54 legal] carnival R3           | Player 1 played R3 onto the Carnival stack. Player 2 drew P1.
+R1 P1 [60 legal] carnival G4           | Player 1 played G4 onto the Carnival stack. Player 2 drew Mask.
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ def played(players: int, seed: int, turns: int, rules: Rules | None = None) -> G
 def masked_game() -> Game:
     """A 3-player game with Masks on the table: in player 2's Spectators and in the Carnival."""
     game = Game.new(3, seed=7)
-    game.play("mask R-2 to 2")
+    game.play("mask P-4 to 2")
     game.play(
         next(a for a in game.legal_actions() if isinstance(a, Play) and a.masked and a.card
              and a.to == CARNIVAL)

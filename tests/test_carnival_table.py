@@ -225,12 +225,14 @@ def test_a_carnival_card_buried_deeper_than_memory_is_not_named(memory: int) -> 
         check_pictures(table)
     seen = table.observation()
     buried = sum(1 for e in seen.carnival if e.card is None and not e.masked)
-    assert buried > 0 and table.w_log.value.count("carnival ?") == buried
+    # the card turned up at the deal is on the stack but in no log line
+    turned_up = seen.carnival[0].card is None and not seen.carnival[0].masked
+    assert buried > 0 and table.w_log.value.count("carnival ?") == buried - turned_up
 
 
 def test_the_table_changes_nothing_it_does_not_play() -> None:
     game = Game.new(3, seed=2)
-    game.play("carnival R-2")
+    game.play("carnival Y-2")
     before = game.to_json()
     table = CarnivalTable(("greedy", "human", "human"), game=game)
     assert game.to_json() == before and table.game is game
@@ -240,19 +242,19 @@ def test_the_table_changes_nothing_it_does_not_play() -> None:
 # ------------------------------------------------------------------ single clicks
 def test_a_card_then_a_place_plays_it() -> None:
     table = CarnivalTable(("human", "greedy", "random"), seed=7)
-    table.click_hand("R-2")
-    assert table.choice is not None and table.choice.card == "R-2"
+    table.click_hand("P-4")
+    assert table.choice is not None and table.choice.card == "P-4"
     check_places(table)
-    assert "carnival R-2" in table.w_legal.value and "give R-2 to 3" in table.w_legal.value
+    assert "carnival P-4" in table.w_legal.value and "give P-4 to 3" in table.w_legal.value
     assert "R4" not in table.w_legal.value, "only the chosen card's actions are listed"
-    table.click_hand("R-2")
+    table.click_hand("P-4")
     assert table.choice is None, "a second click puts the card back"
-    table.click_hand("R-2")
+    table.click_hand("P-4")
     table.click_place(3)
-    assert table.game.log[0] == (0, Play("R-2", 2))
+    assert table.game.log[0] == (0, Play("P-4", 2))
     assert table.game.current_player == 0, "the bots played their turns"
     explain = table.w_explain.value
-    assert "give R-2 to 3" in explain and "is allowed" in explain
+    assert "give P-4 to 3" in explain and "is allowed" in explain
 
 
 def test_a_mask_a_creature_under_it_then_a_place() -> None:
@@ -295,21 +297,21 @@ def test_illegal_clicks_show_the_engine_reason_and_change_nothing() -> None:
     table = CarnivalTable(("human", "greedy", "greedy"), seed=7, rules=rules)
     game = table.game
     before = game.to_json()
-    table.click_hand("R-2")
+    table.click_hand("P-4")
     assert glowing_places(table) == {CARNIVAL, OWN}
     table.click_place(2)
-    assert table.message == _refusal(game, Play("R-2", 1))
+    assert table.message == _refusal(game, Play("P-4", 1))
     assert "younger players" in table.message and game.to_json() == before
     table.type_action("carnival R6")
     assert table.message == "carnival R6: " + game.why_illegal("carnival R6")
     table.type_action("carnaval R4")
     assert "not an action" in table.message
-    table.type_action("give R-2 to 1")
+    table.type_action("give P-4 to 1")
     assert "younger players" in table.message
     assert game.to_json() == before
     assert "data-message" in table.w_message.value
-    table.type_action("carnival R-2")
-    assert table.message == "" and game.log[0] == (0, Play("R-2", CARNIVAL))
+    table.type_action("carnival P-4")
+    assert table.message == "" and game.log[0] == (0, Play("P-4", CARNIVAL))
 
 
 def test_two_humans_share_the_screen() -> None:
@@ -529,7 +531,7 @@ def test_any_clicks_keep_hidden_cards_off_the_page(
 
 def test_the_draw_of_another_player_is_not_named() -> None:
     game = Game.new(3, seed=7)
-    game.play("carnival R-2")
+    game.play("carnival P-4")
     drawn = game.hand(1)
     assert game.last_events_seen_by(0)[-1] == "Player 2 drew a card."
     assert game.last_events_seen_by(1)[-1].startswith("Player 2 drew ")
@@ -611,7 +613,8 @@ def test_every_engine_sentence_of_a_game_is_worded_in_french() -> None:
                     button.click()
                     refusals.add(table.message)
             table.click_cancel()
-        table.type_action("give R1 to 1")
+        own = next(c.id for c in hand if not c.is_mask)
+        table.type_action(f"give {own} to 1")  # to oneself: refused
         refusals.add(table.message)
         take_turn(table, rng, mask_rate=0.4)
     sentences = set(refusals)
