@@ -1,10 +1,10 @@
 """``CarnivalTable``: a whole game of Carnival in a notebook cell, against bots.
 
 >>> table = CarnivalTable(("human", "greedy", "random"), seed=7)
->>> table.click_hand("R-2")          # pick a card in your hand...
->>> table.click_place("carnival")    # ...then where it goes: 'carnival R-2'
+>>> table.click_hand("P-4")          # pick a card in your hand...
+>>> table.click_place("carnival")    # ...then where it goes: 'carnival P-4'
 >>> str(table.game.log[0][1])
-'carnival R-2'
+'carnival P-4'
 
 The game object (``table.game``, a ``carnival_core.Game``) is the single source of truth:
 every click builds an action in Carnival's notation, hands it to ``game.play`` and redraws
