@@ -60,7 +60,7 @@ def shuffle(cards: list[int], rng: random.Random, keep: int = 0) -> None:
 def seeded_shuffle(cards: list[int], key: str, keep: int = 0) -> None:
     """``shuffle`` driven by ``key`` alone: each swap takes the next 32-bit word of
     SHAKE-128(``key``). The same key gives the same order on every machine, and no random
-    generator is set up (seeding one costs twice this whole shuffle).
+    generator is set up (seeding a Mersenne Twister costs as much as this whole shuffle).
 
     >>> pile = list(range(10))
     >>> seeded_shuffle(pile, "7/1")
@@ -391,7 +391,7 @@ class Game:
     def legal_actions(self) -> LegalActions:
         """Every action the current player may take now, in a stable order: each Creature
         kind in hand to the Carnival, own Spectators, each other player; then the same under
-        a Mask."""
+        a Mask; then a Mask hiding nothing, when the rules allow it."""
         s = self._s
         if s.over:
             return LegalActions()
