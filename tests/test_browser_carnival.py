@@ -129,8 +129,9 @@ def play_a_few_turns(page: Any, table: Any, shot: str | None) -> None:
     # 1. A Creature onto the Carnival stack: it is the top card until the bots play.
     card = hand_creatures(table)[0]
     pick(table, card)
-    places = table.locator(".cn-hit.cn-target")
-    assert places.count() == 4, "the Carnival, our Spectators and two other players"
+    # The Carnival, our Spectators and two other players. Each seat is its own widget and
+    # redraws when its message arrives, so the count is awaited, not read at once.
+    expect(table.locator(".cn-hit.cn-target")).to_have_count(4)
     if shot:
         screenshot(table, shot, readme=True)
     play_to(table, "Play onto the Carnival stack", f"carnival {card}")
