@@ -44,15 +44,10 @@ if TYPE_CHECKING:
 PRINTED = Rules()
 
 
-def shuffle(cards: list[int], rng: random.Random, keep: int = 0) -> None:
-    """Shuffle in place: Fisher-Yates on ``rng.random()``, twice as fast as ``rng.shuffle``.
-
-    With ``keep``, only the cards after the first ``keep`` places are put in a random order:
-    they are a uniform random draw of the pile, and the first ``keep`` hold the rest, in no
-    meaningful order (a partial shuffle, for a discard that nobody sees).
-    """
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """Shuffle in place: Fisher-Yates on ``rng.random()``, twice as fast as ``rng.shuffle``."""
     draw = rng.random
-    for i in range(len(cards) - 1, max(keep, 1) - 1, -1):
+    for i in range(len(cards) - 1, 0, -1):
         j = int(draw() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
 
@@ -61,6 +56,10 @@ def seeded_shuffle(cards: list[int], key: str, keep: int = 0) -> None:
     """``shuffle`` driven by ``key`` alone: each swap takes the next 32-bit word of
     SHAKE-128(``key``). The same key gives the same order on every machine, and no random
     generator is set up (seeding a Mersenne Twister costs as much as this whole shuffle).
+
+    With ``keep``, only the cards after the first ``keep`` places are put in a random order:
+    they are a uniform random draw of the pile, and the first ``keep`` hold the rest, in no
+    meaningful order (a partial shuffle, for a discard that nobody sees).
 
     >>> pile = list(range(10))
     >>> seeded_shuffle(pile, "7/1")
