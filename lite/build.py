@@ -75,7 +75,7 @@ COMPILED_PACKAGES_FOR = {
     # the solver (numpy) and the integer programs (scipy) come through the kit, not a cell
     "notebooks/07_maths_that_derives.ipynb": ("matplotlib", "pandas", "numpy", "scipy"),
     # ex26's best potion: the kit's solver (numpy) and the integer program (scipy's HiGHS)
-    "exercises/06_maths.ipynb": ("numpy", "scipy"),
+    "exercises/09_maths.ipynb": ("numpy", "scipy"),
     "notebooks/08_two_games_one_lab.ipynb": ("matplotlib", "pandas"),
 }
 LOADING_CELL = {

@@ -355,7 +355,7 @@ def test_the_student_version_reads_for_students() -> None:
     words = student_markdown(text, None)
     assert "](" not in words and "*Start here* (lesson 00_start_here.ipynb)" in words
     # Only the title loses "(solutions)", and links between exercise notebooks stay.
-    assert lesson_links("[Exercises 02](02_runes.ipynb) (solutions)", None).endswith("(solutions)")
+    assert lesson_links("[Exercises 02](03_runes.ipynb) (solutions)", None).endswith("(solutions)")
 
 
 def test_a_course_folder_without_a_lessons_address_names_the_lessons(tmp_path: Path) -> None:
@@ -368,7 +368,7 @@ def test_a_course_folder_without_a_lessons_address_names_the_lessons(tmp_path: P
         text = path.read_text(encoding="utf-8")
         assert "../../notebooks/" not in text and "(lesson 00_start_here.ipynb)" in text
     init_course(tmp_path / "site", "https://example.org/lessons")
-    text = (tmp_path / "site" / "source" / "carnuta" / "01_rules.ipynb").read_text(encoding="utf-8")
+    text = (tmp_path / "site" / "source" / "carnuta" / "02_rules.ipynb").read_text(encoding="utf-8")
     assert "](https://example.org/lessons/00_start_here.ipynb)" in text
 
 

@@ -1,5 +1,7 @@
 """The lessons form one path: every notebook opens with its title and a navigation line, closes
-with the same line, and every link between notebooks leads to a notebook that exists."""
+with the same line, and every link between notebooks leads to a notebook that exists. The path
+runs lesson by lesson, each lesson followed by the exercise notebook that carries its number;
+every lesson states its objectives and ends with what we learned and questions to discuss."""
 
 from __future__ import annotations
 
@@ -40,10 +42,78 @@ def navigation(text: str) -> str | None:
 
 def test_every_lesson_of_the_path_exists() -> None:
     names = {p.name for p in NOTEBOOKS}
-    for lesson in ("00_start_here.ipynb", "01_rules_step_by_step.ipynb"):
+    for lesson in ("00_start_here.ipynb", "01_rules_a_turn.ipynb", "10_two_games_one_lab.ipynb"):
         assert lesson in names
-    assert (ROOT / "notebooks" / "fr" / "00_commencer_ici.ipynb").exists()
-    assert (ROOT / "notebooks" / "fr" / "01_regles_pas_a_pas.ipynb").exists()
+    for lesson in ("00_commencer_ici", "01_regles_un_tour", "02_regles_jusqu_a_la_fin"):
+        assert (ROOT / "notebooks" / "fr" / f"{lesson}.ipynb").exists()
+
+
+def number(path: Path) -> int:
+    return int(path.name[:2])
+
+
+#: The English lessons in order, each followed by its exercise notebook when it has one.
+ENGLISH = sorted(p for p in LESSONS if p.parent == ROOT / "notebooks")
+EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb"))
+PATH = [
+    notebook
+    for lesson in ENGLISH
+    for notebook in [lesson, *(e for e in EXERCISES if number(e) == number(lesson))]
+]
+
+
+def test_one_lesson_per_number_and_every_exercise_follows_a_lesson() -> None:
+    assert len({number(p) for p in ENGLISH}) == len(ENGLISH)
+    assert [number(p) for p in ENGLISH] == list(range(len(ENGLISH)))
+    lessons = {number(p) for p in ENGLISH}
+    assert all(number(e) in lessons for e in EXERCISES), [e.name for e in EXERCISES]
+    assert {p.name for p in PATH} == {p.name for p in ENGLISH} | {e.name for e in EXERCISES}
+
+
+@pytest.mark.parametrize("index", range(len(PATH)), ids=[p.name for p in PATH])
+def test_the_path_goes_lesson_then_its_exercises(index: int) -> None:
+    here = PATH[index]
+    links = LINK.findall(navigation(markdown(here)[0]) or "")
+    targets = [(here.parent / target).resolve() for _, target in links]
+    if index > 0:
+        assert targets[0] == PATH[index - 1], (
+            f"{here.name} should go back to {PATH[index - 1].name}"
+        )
+    if index + 1 < len(PATH):
+        assert targets[-1] == PATH[index + 1], f"{here.name} should lead to {PATH[index + 1].name}"
+
+
+OBJECTIVES = ("**By the end of this lesson you can**", "**À la fin de cette leçon, vous savez**")
+LEARNED = ("## What we learned", "## Ce que nous avons appris")
+QUESTIONS = ("## Questions for discussion", "## Questions pour la discussion")
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=LESSON_IDS)
+def test_objectives_first_then_what_we_learned_and_questions(path: Path) -> None:
+    cells = markdown(path)
+    assert any(o in cells[0] for o in OBJECTIVES), f"{path.name}: no objectives in the first cell"
+    heads = [c.splitlines()[0] for c in cells]
+    learned = [i for i, h in enumerate(heads) if h in LEARNED]
+    asked = [i for i, h in enumerate(heads) if h in QUESTIONS]
+    assert learned and asked and learned[0] < asked[0] == len(cells) - 2, (
+        f"{path.name}: should end with 'What we learned', then the questions, then the navigation"
+    )
+    questions = re.findall(r"^\d+\. ", cells[asked[0]], flags=re.MULTILINE)
+    assert 3 <= len(questions) <= 5, f"{path.name}: {len(questions)} questions for discussion"
+
+
+@pytest.mark.parametrize("start", ["00_start_here.ipynb", "fr/00_commencer_ici.ipynb"])
+def test_the_map_lists_every_lesson(start: str) -> None:
+    page = ROOT / "notebooks" / start
+    linked = {
+        (page.parent / target).resolve()
+        for text in markdown(page)
+        for _, target in LINK.findall(text)
+        if "://" not in target
+    }
+    missing = [p.name for p in ENGLISH + EXERCISES if p.resolve() not in linked]
+    missing += [p.name for p in LESSONS if p.parent == page.parent and p.resolve() not in linked]
+    assert not missing, f"{start}: the map leaves out {missing}"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)

@@ -43,7 +43,7 @@ PLAY = "notebooks/play.ipynb"
 COMPILED = ("numpy", "pandas", "matplotlib", "scipy")
 EXERCISES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "exercises").glob("*.ipynb"))
 #: The exercise notebooks that run with no compiled package (the others, such as the integer
-#: programs of 06_maths, load theirs from Pyodide's CDN like the lessons that need them).
+#: programs of 09_maths, load theirs from Pyodide's CDN like the lessons that need them).
 OFFLINE_EXERCISES = [e for e in EXERCISES if e not in lite_build.COMPILED_PACKAGES_FOR]
 browser_test = pytest.mark.skipif(
     not CHROMIUM.exists() or shutil.which("npm") is None,
@@ -324,7 +324,7 @@ def test_an_exercise_notebook_checks_the_engines_answers_offline(
     ("notebook", "first_missing", "asked"),
     [
         ("notebooks/02_rune_economy.ipynb", "matplotlib", {"numpy", "matplotlib", "pandas"}),
-        ("exercises/06_maths.ipynb", "numpy", {"numpy", "scipy"}),
+        ("exercises/09_maths.ipynb", "numpy", {"numpy", "scipy"}),
     ],
 )
 def test_a_notebook_needing_compiled_packages_asks_pyodides_cdn_for_them(

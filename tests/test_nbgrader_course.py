@@ -143,7 +143,7 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     logs["validate"] = nbgrader(
         "validate",
         *(
-            str(course / "submitted" / s / ASSIGNMENT / "01_rules.ipynb")
+            str(course / "submitted" / s / ASSIGNMENT / "02_rules.ipynb")
             for s in (RIGHT, WRONG, BLANK)
         ),
         cwd=course,
@@ -195,12 +195,12 @@ def test_validate_agrees_with_the_checks(course: dict[str, Any]) -> None:
         r"Success! Your notebook passes all the tests|VALIDATION FAILED ON (\d+) CELL",
         course["logs"]["validate"].stdout,
     )
-    exercises_in_01 = checks_in("01_rules")
+    exercises_in_01 = checks_in("02_rules")
     assert verdicts == ["", str(exercises_in_01 - 1), str(exercises_in_01)]
 
 
 def test_the_unquoted_answer_is_explained_not_graded(course: dict[str, Any]) -> None:
-    autograded = course["course"] / "autograded" / WRONG / ASSIGNMENT / "01_rules.ipynb"
+    autograded = course["course"] / "autograded" / WRONG / ASSIGNMENT / "02_rules.ipynb"
     notebook = json.loads(autograded.read_text(encoding="utf-8"))
     number = UNQUOTED[0][2:]
     check = next(
@@ -219,7 +219,7 @@ def test_feedback_reaches_every_student(course: dict[str, Any]) -> None:
     for student in (RIGHT, WRONG, BLANK):
         folder = course["course"] / "feedback" / student / ASSIGNMENT
         assert sorted(p.stem for p in folder.glob("*.html")) == NOTEBOOKS
-    wrong = (course["course"] / "feedback" / WRONG / ASSIGNMENT / "02_runes.html").read_text(
+    wrong = (course["course"] / "feedback" / WRONG / ASSIGNMENT / "03_runes.html").read_text(
         encoding="utf-8"
     )
     assert "✗" in wrong and "Hint:" in wrong

@@ -8,10 +8,10 @@ teacher from there to feedback. nbgrader's own steps then run with two of the ki
 - ``StudentVersion`` (in ``generate_assignment``, before nbgrader saves the cells): the title
   loses "(solutions)" and each link to a lesson points at ``lessons_url``, the address where
   the students read the lessons; without one, the lesson is named in words. A link between
-  exercise notebooks stays relative: the five notebooks travel together, in every folder of
+  exercise notebooks stays relative: the exercise notebooks travel together, in every folder of
   the course (``source``, ``release``, ``submitted``, ``autograded``).
 - ``FeedbackLinks`` (in ``generate_feedback``): feedback is HTML, so a link to a sibling
-  notebook ``02_runes.ipynb`` becomes ``02_runes.html``.
+  notebook ``03_runes.ipynb`` becomes ``03_runes.html``.
 """
 
 from __future__ import annotations
