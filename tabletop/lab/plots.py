@@ -27,14 +27,14 @@ def plot_seat_win_rates(df: pd.DataFrame, ax: Any = None) -> Any:
     ax.set_xticks(x)
     ax.set_xticklabels(
         [
-            f"seat {int(r.seat) + 1}\n{r.rate * 100:.1f}%\n[{r.ci_low * 100:.1f}, {r.ci_high * 100:.1f}]"
+            f"Player {int(r.seat) + 1}\n{r.rate * 100:.1f}%\n[{r.ci_low * 100:.1f}, {r.ci_high * 100:.1f}]"
             for r in table_rows(rates)
         ],
         fontsize=8,
     )
     ax.set_ylabel("win rate (%)")
     games = int(rates["games"].iloc[0])
-    ax.set_title(f"Win rate by seat ({games} games, 95% Wilson intervals)")
+    ax.set_title(f"Win rate by player ({games} games, 95% Wilson intervals)")
     # Outside the axes, right of the bars: a legend inside would cover the last bar.
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
     return ax
