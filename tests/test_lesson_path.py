@@ -40,7 +40,7 @@ def navigation(text: str) -> str | None:
 
 def test_every_lesson_of_the_path_exists() -> None:
     names = {p.name for p in NOTEBOOKS}
-    for lesson in ("00_start_here.ipynb", "01_rules_step_by_step.ipynb"):
+    for lesson in ("00_start_here.ipynb", "01_rules_a_turn.ipynb", "02_rules_to_the_end.ipynb"):
         assert lesson in names
     assert (ROOT / "notebooks" / "fr" / "00_commencer_ici.ipynb").exists()
     assert (ROOT / "notebooks" / "fr" / "01_regles_pas_a_pas.ipynb").exists()
