@@ -43,7 +43,8 @@ def test_every_lesson_of_the_path_exists() -> None:
     for lesson in ("00_start_here.ipynb", "01_rules_a_turn.ipynb", "02_rules_to_the_end.ipynb"):
         assert lesson in names
     assert (ROOT / "notebooks" / "fr" / "00_commencer_ici.ipynb").exists()
-    assert (ROOT / "notebooks" / "fr" / "01_regles_pas_a_pas.ipynb").exists()
+    for lesson in ("01_regles_un_tour.ipynb", "02_regles_jusqu_a_la_fin.ipynb"):
+        assert (ROOT / "notebooks" / "fr" / lesson).exists()
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
