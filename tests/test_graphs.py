@@ -42,11 +42,11 @@ from carnuta_core.rune_graph import (
     padlock_table,
     pay,
     play_moves,
+    points_per_action_table,
     reserve_table,
     rune_graph,
     rune_graph_slow,
     rune_moves,
-    tempo_table,
     to_position,
 )
 from carnuta_core.rune_graph.classes import TurnState, closed_classes, turn_graph, turns_to_afford
@@ -477,14 +477,14 @@ def test_tables() -> None:
     for players in (2, 3, 4):
         assert (reserve[f"empty board, {players}p"].fillna(99) >= plenty).all()
     potion = EndPotion((DECK["S08"], DECK["D02"], DECK["N20"]), {}, ())
-    tempo = tempo_table(DECK, states["start"], [potion])
-    assert tempo["points per action"].dropna().is_monotonic_decreasing
+    per_action = points_per_action_table(DECK, states["start"], [potion])
+    assert per_action["points per action"].dropna().is_monotonic_decreasing
     # a card adds what it scores and what its ingredient adds to the others: the engine's word
     for card_id in ("D01", "N22", "D04", "N20"):
         card = DECK[card_id]
         without = tuple(c for c in potion.played if c.id != card_id)
         added = score_potion((*without, card), {}, ()).total - score_potion(without, {}, ()).total
-        assert tempo.loc[card_id, "points"] == added
+        assert per_action.loc[card_id, "points"] == added
 
 
 # ================================================================ synergy graph
