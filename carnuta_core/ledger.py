@@ -14,12 +14,15 @@ taken or flipped after the player's last play.
 
 An ``end`` with actions left (no legal action) *forfeits* them; the ledger counts those too.
 
+*Cards played* are the cards in front of a player, the starting card included (the number the
+counter shows, up to 11); *cards played from hand* leave the starting card out: one per play.
+
 >>> from carnuta_core import GreedyBot, play_game
 >>> game = play_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=5)
 >>> table = ledger_table(game)
 >>> list(table.columns[:5])
-['cards played', 'actions', 'takes', 'rune actions', 'plays']
->>> bool((table["actions"] == table["takes"] + table["rune actions"] + table["plays"]).all())
+['cards played', 'cards played from hand', 'actions', 'takes', 'rune actions']
+>>> [len(game.player(seat).played) for seat in range(2)] == list(table["cards played"])
 True
 """
 
@@ -167,8 +170,10 @@ def milestones(game: Game) -> pd.DataFrame:
 
 
 def ledger_table(game: Game) -> pd.DataFrame:
-    """One row per player: actions by kind, actions per card played, waste, Sickles, and when
-    the Padlocks opened and the bonus tokens were won (rounds)."""
+    """One row per player: cards played (the starting card included) and cards played from
+    hand, actions by kind (takes, rune actions, and one play per card played from hand),
+    actions per play, waste, Sickles, and when the Padlocks opened and the bonus tokens were
+    won (rounds)."""
     import pandas as pd
 
     log = entries(game)
@@ -179,7 +184,7 @@ def ledger_table(game: Game) -> pd.DataFrame:
         def count(*kinds: str, _mine: list[Entry] = mine) -> int:
             return sum(1 for e in _mine if e.kind in kinds)
 
-        plays = count("play")
+        plays = count("play")  # one card played from hand each
         actions = count(*SPENDING)
         wasted = [e for e in mine if e.wasted]
         padlocks = [e.round for e in mine if e.padlock]
@@ -187,12 +192,12 @@ def ledger_table(game: Game) -> pd.DataFrame:
         rows.append(
             {
                 "player": seat + 1,
-                "cards played": plays,
+                "cards played": 1 + plays,  # the starting card, then one a play
+                "cards played from hand": plays,
                 "actions": actions,
                 "takes": count("take"),
                 "rune actions": count("runes", "flip"),
-                "plays": plays,
-                "actions per card": round(actions / plays, 2) if plays else None,
+                "actions per play": round(actions / plays, 2) if plays else None,
                 "wasted": len(wasted),
                 "wasted %": round(100 * len(wasted) / actions, 1) if actions else 0.0,
                 "discarded takes": sum(1 for e in wasted if e.wasted == "discarded"),

@@ -17,10 +17,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from carnuta_core import (
+    EndTurn,
     FlipRunes,
     Game,
     PlayCard,
     Rules,
+    Sickle,
     TakeRunes,
     reference_deck,
 )
@@ -33,19 +35,22 @@ from carnuta_core.rune_graph import (
     actions_to_afford,
     afford_table,
     all_states,
+    as_cost,
     cost_groups,
     moves,
     named_states,
     padlock_table,
     pay,
     play_moves,
+    points_per_action_table,
     reserve_table,
     rune_graph,
     rune_graph_slow,
     rune_moves,
-    tempo_table,
     to_position,
 )
+from carnuta_core.rune_graph.classes import TurnState, closed_classes, turn_graph, turns_to_afford
+from carnuta_core.rune_graph.moves import multiset_key
 
 DECK = reference_deck()
 GROUPS = cost_groups(c for c in DECK)
@@ -374,6 +379,91 @@ def test_rulebook_full_turn_is_a_path() -> None:
 
 
 # ---------------------------------------------------------------- tables
+def engine_first_turn_ends(game: Game) -> set[RuneState]:
+    """Brute force on the engine: every whole turn of the player to act (``legal_actions`` and
+    ``push`` on copies, Sickles left out: they change only the market), and the rune state
+    each one ends on."""
+    seat = game.current_player
+    ends: set[RuneState] = set()
+
+    def walk(node: Game) -> None:
+        for action in node.legal_actions():
+            if isinstance(action, Sickle):
+                continue
+            if isinstance(action, EndTurn):
+                ends.add(RuneState.of(node, seat))
+                continue
+            child = node.copy()
+            child.push(action)
+            walk(child)
+
+    walk(game)
+    return ends
+
+
+def two_of_each_cost() -> list[str]:
+    """A hand with two cards of every cost (one where the deck has only one)."""
+    by_cost: dict[tuple[str, ...], list[str]] = {}
+    for card in DECK:
+        if card.cost:
+            by_cost.setdefault(multiset_key(card.cost), []).append(card.id)
+    return [card_id for ids in by_cost.values() for card_id in ids[:2]]
+
+
+@pytest.mark.parametrize(
+    ("board", "counter", "players"),
+    [
+        (RuneState.start(players=2), 1, 2),
+        (RuneState.start(players=3), 1, 3),
+        (RuneState.start(players=4), 1, 4),
+        (RuneState(1, 1, 4, 2, 2, 2), 2, 3),
+        (RuneState(0, 3, 4, 2, 2, 1), 3, 3),
+        (RuneState(2, 1, 5, 1, 1, 2), 7, 3),
+    ],
+)
+def test_turn_graph_matches_every_turn_the_engine_allows(
+    board: RuneState, counter: int, players: int
+) -> None:
+    game = staged(board, counter=counter, players=players, hand=two_of_each_cost())
+    assert RuneState.of(game, 0) == board and game.counter(0) == counter
+    turns = turn_graph(board, counter=counter, cards=DECK, max_turns=1)
+    root = TurnState(board, counter)
+    reached = {node.runes for node in turns.successors(root)} | {board}
+    assert reached == engine_first_turn_ends(game)
+    opened = {node.runes.open_spaces for node in turns.successors(root)}
+    can_open = any(counter < level <= counter + 2 for level in Rules().unlock_levels)
+    assert (max(opened) > board.open_spaces) == can_open, opened
+
+
+def test_no_first_turn_opens_a_padlock() -> None:
+    start = RuneState.start()
+    turns = turn_graph(start, cards=DECK, max_turns=1)
+    assert {node.counter for node in turns} == {1, 2, 3}
+    assert all(node.runes.locked == 2 for node in turns)
+    deeper = turn_graph(start, cards=DECK, max_turns=2)
+    assert max(node.counter for node in deeper) == 5
+    assert {n.runes.locked for n in deeper if n.counter >= 4} == {1}  # 4 and 5 open space 5
+    assert {n.runes.locked for n in deeper if n.counter < 4} == {2}
+
+
+def test_turn_graph_checks_the_counter() -> None:
+    with pytest.raises(PositionError, match="counter on 4 does not give 4 open spaces"):
+        turn_graph(RuneState.start(), counter=4)
+    assert turns_to_afford(RuneState.start(), "flip moon, return moon") == 0
+    assert turns_to_afford(RuneState(0, 0, 4, 2), "flip sun, flip sun, flip sun") == 1
+
+
+def test_costs_are_multisets() -> None:
+    texts = [format_cost(group.cost) for group in GROUPS]
+    keys = [multiset_key(group.cost) for group in GROUPS]
+    assert len(set(keys)) == len(keys) == len({multiset_key(c.cost) for c in DECK if c.cost})
+    assert "flip sun, flip moon" in texts and "flip moon, flip sun" not in texts
+    assert sum(len(group.cards) for group in GROUPS) == sum(1 for c in DECK if c.cost)
+    for trap in closed_classes(DECK):
+        shown = [multiset_key(as_cost(text)) for text in trap.payable + trap.never]
+        assert len(shown) == len(set(shown)) == len(GROUPS)
+
+
 def test_tables() -> None:
     states = named_states(players=3)
     table = afford_table(DECK, states)
@@ -387,14 +477,14 @@ def test_tables() -> None:
     for players in (2, 3, 4):
         assert (reserve[f"empty board, {players}p"].fillna(99) >= plenty).all()
     potion = EndPotion((DECK["S08"], DECK["D02"], DECK["N20"]), {}, ())
-    tempo = tempo_table(DECK, states["start"], [potion])
-    assert tempo["points per action"].dropna().is_monotonic_decreasing
+    per_action = points_per_action_table(DECK, states["start"], [potion])
+    assert per_action["points per action"].dropna().is_monotonic_decreasing
     # a card adds what it scores and what its ingredient adds to the others: the engine's word
     for card_id in ("D01", "N22", "D04", "N20"):
         card = DECK[card_id]
         without = tuple(c for c in potion.played if c.id != card_id)
         added = score_potion((*without, card), {}, ()).total - score_potion(without, {}, ()).total
-        assert tempo.loc[card_id, "points"] == added
+        assert per_action.loc[card_id, "points"] == added
 
 
 # ================================================================ synergy graph

@@ -18,7 +18,7 @@ from carnuta_core import CarnutaError, Game, Rules, WorkLimitError, balance, mat
 from carnuta_core.maths import calculus, decisions, economy, reveal_laws
 from carnuta_core.model import INGREDIENTS, Origin, Row
 from carnuta_core.rune_graph import RuneState, moves, rune_graph
-from carnuta_core.rune_graph.classes import closed_classes, turn_graph, turns_to_afford
+from carnuta_core.rune_graph.classes import TurnState, closed_classes, turn_graph, turns_to_afford
 from carnuta_core.rune_graph.moves import cost_groups
 from carnuta_core.synergy import cluster_check, strategy_clusters
 
@@ -245,13 +245,14 @@ def test_closed_classes_are_the_full_board_traps() -> None:
 
 def test_turn_graph_edges_are_the_states_two_actions_reach() -> None:
     start = RuneState.start()
-    turns = turn_graph(start)
+    turns = turn_graph(start, max_turns=1)
+    root = TurnState(start, 1)
     graph = rune_graph(start)
-    for target in turns.successors(start):
-        length = len(next(iter(turns.edges[start, target]["turns"])))
-        assert 1 <= length <= 2
+    for target in turns.successors(root):
+        length = len(next(iter(turns.edges[root, target]["turns"])))
+        assert 1 <= length <= 2 and target.counter == 1  # no card: rune actions only
     two = {v for u in [start, *graph.successors(start)] for v in graph.successors(u)}
-    assert set(turns.successors(start)) == two - {start}
+    assert {t.runes for t in turns.successors(root)} == two - {start}
     assert turns_to_afford(start, "flip moon, return moon") == 0
 
 

@@ -35,7 +35,7 @@ networkx is imported in this package and in ``synergy.py`` only.
 from __future__ import annotations
 
 from .building import add_move, all_states, rune_graph, rune_graph_slow
-from .drawing import draw_rune_graph, draw_tempo, layered_layout
+from .drawing import draw_points_per_action, draw_rune_graph, draw_tempo, layered_layout
 from .moves import CostGroup, Move, cost_groups, moves, play_moves, rune_moves
 from .paths import Afford, actions_to_afford, afford_all, clear_caches
 from .staging import to_position
@@ -50,7 +50,14 @@ from .states import (
     pay,
     unlock,
 )
-from .tables import afford_table, cost_table, padlock_table, reserve_table, tempo_table
+from .tables import (
+    afford_table,
+    cost_table,
+    padlock_table,
+    points_per_action_table,
+    reserve_table,
+    tempo_table,
+)
 from .typical import (
     EndPotion,
     bot_games,
@@ -81,6 +88,7 @@ __all__ = [
     "clear_caches",
     "cost_groups",
     "cost_table",
+    "draw_points_per_action",
     "draw_rune_graph",
     "draw_tempo",
     "endgame_potions",
@@ -89,6 +97,7 @@ __all__ = [
     "named_states",
     "padlock_table",
     "pay",
+    "points_per_action_table",
     "play_moves",
     "reserve_table",
     "rune_graph",

@@ -14,16 +14,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import networkx as nx
 
 from ..cards import Card, format_cost
+from ..errors import PositionError
 from ..rules import Rules
 from .building import rune_graph
-from .moves import cost_groups
-from .states import Cost, RuneState
+from .moves import Delta, cost_groups, rune_steps
+from .states import Cost, Key, RuneState, cost_delta, key_of, paid_key
 
 
 @dataclass(frozen=True)
@@ -72,48 +74,136 @@ def closed_classes(
     return found
 
 
+class TurnState(NamedTuple):
+    """A rune state at the start of a turn, with the counter (the cards played, the starting
+    card included): the counter decides when a play opens a Padlock (on 4 and 8)."""
+
+    runes: RuneState
+    counter: int
+
+    @property
+    def label(self) -> str:
+        """``☀2 ☾2 ·0 🔒2 | counter 1``."""
+        return f"{self.runes.label} | counter {self.counter}"
+
+
+def _start_counter(start: RuneState, counter: int | None, rules: Rules) -> int:
+    if counter is None:
+        found = rules.counter_for_open_spaces(start.open_spaces)
+        if found is None:
+            raise PositionError("rune state", f"no counter gives {start.open_spaces} open spaces")
+        return found
+    if isinstance(counter, bool) or not isinstance(counter, int):
+        raise PositionError("counter", f"should be a whole number, not {counter!r}")
+    if not 1 <= counter <= rules.counter_max:
+        raise PositionError("counter", f"should be from 1 to {rules.counter_max}, not {counter}")
+    if rules.open_spaces_at(counter) != start.open_spaces:
+        raise PositionError(
+            "counter", f"a counter on {counter} does not give {start.open_spaces} open spaces"
+        )
+    return counter
+
+
+Ways = dict[tuple[Key, int], list[tuple[str, ...]]]
+
+
+def _one_turn(key: Key, counter: int, plays: Sequence[tuple[str, Delta]], rules: Rules) -> Ways:
+    """Every (rune state, counter) that ``rules.actions_per_turn`` actions reach, with the
+    sequences of rune actions and plays that reach it (a Take a Card is left out)."""
+    frontier: Ways = {(key, counter): [()]}
+    for _ in range(rules.actions_per_turn):
+        step: Ways = {}
+        for (here, level), ways in frontier.items():
+            step.setdefault((here, level), []).extend(ways)  # a Take a Card: runes unchanged
+            for action, _, there in rune_steps(here, rules):
+                step.setdefault((there, level), []).extend(w + (action,) for w in ways)
+            after = level + 1 if level < rules.counter_max else level
+            opens = after != level and rules.unlocks_at(after)
+            for action, delta in plays:
+                if here[0] < delta[0] or here[1] < delta[1]:
+                    continue
+                paid = paid_key(here, delta)
+                if opens:
+                    paid = (paid[0], paid[1], paid[2] + 1, paid[3] - 1, paid[4], paid[5])
+                step.setdefault((paid, after), []).extend(w + (action,) for w in ways)
+        frontier = step
+    return frontier
+
+
 def turn_graph(
-    start: RuneState | None = None,
+    start: RuneState,
     *,
+    counter: int | None = None,
     cards: Iterable[Card | str | Cost] = (),
     rules: Rules | None = None,
-    players: int | None = None,
+    max_turns: int | None = None,
 ) -> nx.DiGraph:
-    """One edge per turn: from each state to every state reachable in at most
-    ``rules.actions_per_turn`` actions (a Take a Card spends an action and leaves the runes),
-    with ``turns`` the sequences of actions (rune actions and plays) that get there."""
+    """One edge per turn, from ``start`` with the counter on ``counter``.
+
+    Nodes are ``TurnState`` values (a rune state and the counter); an edge goes to every
+    node that ``rules.actions_per_turn`` actions reach (a Take a Card spends an action and
+    leaves the runes as they are), with ``turns`` the sequences of rune actions and plays
+    that get there, shortest first. A play moves the counter one space (it stops on
+    ``rules.counter_max``) and opens a Padlock only when the counter reaches an unlock level,
+    so from the start (counter 1) no first turn opens one. ``counter`` defaults to the lowest
+    that gives ``start``'s open spaces. Every cost of ``cards`` (one edge per distinct cost,
+    a multiset of icons) is taken to be in hand whenever it is wanted, as often as wanted;
+    the reserve is ``start``'s (``None``: never short). ``max_turns`` stops the search that
+    many turns from ``start``.
+
+    >>> turns = turn_graph(RuneState.start(), cards=["flip moon, return moon"], max_turns=1)
+    >>> root = TurnState(RuneState.start(), 1)
+    >>> [t.label for t in sorted(turns.successors(root))][-2:]
+    ['☀4 ☾0 ·0 🔒2 | counter 1', '☀4 ☾0 ·0 🔒2 | counter 2']
+    >>> turns.edges[root, TurnState(RuneState(4, 0, 4, 2), 1)]["turns"]
+    (('flip sun',), ('flip moon', 'flip sun'))
+    """
     rules = rules or Rules()
-    graph = rune_graph(start, cards=cards, rules=rules, players=players)
+    root = TurnState(start, _start_counter(start, counter, rules))
+    plays = [(group.action, cost_delta(group.cost)) for group in cost_groups(cards)]
     turns = nx.DiGraph()
-    turns.add_nodes_from(graph.nodes(data=True))
-    for state in graph:
-        frontier: dict[RuneState, list[tuple[str, ...]]] = {state: [()]}
-        for _ in range(rules.actions_per_turn):
-            step: dict[RuneState, list[tuple[str, ...]]] = {}
-            for here, ways in frontier.items():
-                step.setdefault(here, []).extend(ways)  # a Take a Card: runes unchanged
-                for _, there, key in graph.out_edges(here, keys=True):
-                    step.setdefault(there, []).extend(way + (key,) for way in ways)
-            frontier = step
-        for there, ways in frontier.items():
-            if there != state:
-                sequences = sorted({w for w in ways if w}, key=lambda w: (len(w), w))
-                turns.add_edge(state, there, turns=tuple(sequences))
+    turns.add_node(root, label=root.label)
+    depth = {root: 0}
+    queue = [root]
+    for node in queue:
+        if max_turns is not None and depth[node] >= max_turns:
+            continue
+        for (key, level), ways in _one_turn(key_of(node.runes), node.counter, plays, rules).items():
+            there = TurnState(RuneState.trusted(key), level)
+            if there == node:
+                continue
+            if there not in depth:
+                depth[there] = depth[node] + 1
+                queue.append(there)
+                turns.add_node(there, label=there.label)
+            sequences = sorted({w for w in ways if w}, key=lambda w: (len(w), w))
+            turns.add_edge(node, there, turns=tuple(sequences))
     return turns
 
 
 def turns_to_afford(
-    state: RuneState, cost: Card | str | Cost, *, rules: Rules | None = None
+    state: RuneState,
+    cost: Card | str | Cost,
+    *,
+    counter: int | None = None,
+    rules: Rules | None = None,
 ) -> int | None:
-    """The fewest turns (from the start of a turn) until ``state`` can pay ``cost``."""
+    """The fewest turns (from the start of a turn, rune actions only) until ``state`` can pay
+    ``cost``; ``None`` if no number of turns can.
+
+    >>> turns_to_afford(RuneState.start(), "flip sun, flip sun, flip sun")
+    1
+    """
     from .states import as_cost
 
     icons = as_cost(cost)
-    graph = turn_graph(state, rules=rules)
-    for node, distance in nx.single_source_shortest_path_length(graph, state).items():
-        if node.can_pay(icons):
+    rules = rules or Rules()
+    root = TurnState(state, _start_counter(state, counter, rules))
+    graph = turn_graph(state, counter=root.counter, rules=rules)
+    for node, distance in nx.single_source_shortest_path_length(graph, root).items():
+        if node.runes.can_pay(icons):
             return int(distance)
     return None
 
 
-__all__ = ["ClosedClass", "closed_classes", "turn_graph", "turns_to_afford"]
+__all__ = ["ClosedClass", "TurnState", "closed_classes", "turn_graph", "turns_to_afford"]

@@ -1,4 +1,4 @@
-"""Drawing (matplotlib): small rune graphs one column per action, and the tempo chart."""
+"""Drawing (matplotlib): small rune graphs one column per action, and the points-per-action chart."""
 
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ def draw_rune_graph(
     return ax
 
 
-def draw_tempo(table: pd.DataFrame, *, ax: Axes | None = None, top: int = 20) -> Axes:
+def draw_points_per_action(table: pd.DataFrame, *, ax: Axes | None = None, top: int = 20) -> Axes:
     """A bar chart of the ``top`` cards by points per action, coloured Day/Night."""
     import matplotlib.pyplot as plt
 
@@ -122,11 +122,15 @@ def draw_tempo(table: pd.DataFrame, *, ax: Axes | None = None, top: int = 20) ->
     labels = [f"{cid} {row.ingredient} [{row.cost}]" for cid, row in best.iterrows()]
     ax.barh(labels[::-1], list(best["points per action"])[::-1], color=colours[::-1])
     ax.set_xlabel("points per action (take + rune actions + play)")
-    ax.set_title("Tempo: the best cards per action (gold Day, blue Night)")
+    ax.set_title("Points per action: the best cards (gold Day, blue Night)")
     return ax
 
 
+#: The former name of ``draw_points_per_action``.
+draw_tempo = draw_points_per_action
+
 __all__ = [
+    "draw_points_per_action",
     "draw_rune_graph",
     "draw_tempo",
     "layered_layout",

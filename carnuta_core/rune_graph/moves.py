@@ -45,21 +45,35 @@ class CostGroup:
         return f"play {self.cards[0]}" if self.cards else f"pay {format_cost(self.cost)}"
 
 
+def multiset_key(cost: Cost) -> tuple[str, ...]:
+    """A cost as a multiset of icons: the order its icons are printed in does not matter.
+
+    >>> multiset_key(as_cost("flip sun, flip moon")) == multiset_key(as_cost("flip moon, flip sun"))
+    True
+    """
+    return tuple(sorted(str(icon) for icon in cost))
+
+
 def cost_groups(cards: Iterable[Card | str | Cost]) -> tuple[CostGroup, ...]:
     """Group cards (or bare costs) by cost, first appearance first; free cards are skipped.
 
+    A cost is a multiset of icons: ``flip sun, flip moon`` and ``flip moon, flip sun`` are one
+    cost (one group, shown in the order of its first card).
+
     >>> [g.action for g in cost_groups(["flip sun", "flip sun", "return moon"])]
     ['pay flip sun', 'pay return moon']
+    >>> [format_cost(g.cost) for g in cost_groups(["flip sun, flip moon", "flip moon, flip sun"])]
+    ['flip sun, flip moon']
     """
-    order: dict[Cost, list[str]] = {}
+    order: dict[tuple[str, ...], tuple[Cost, list[str]]] = {}
     for item in cards:
         cost = as_cost(item)
         if not cost:
             continue
-        ids = order.setdefault(cost, [])
+        _, ids = order.setdefault(multiset_key(cost), (cost, []))
         if isinstance(item, Card):
             ids.append(item.id)
-    return tuple(CostGroup(cost, tuple(ids)) for cost, ids in order.items())
+    return tuple(CostGroup(cost, tuple(ids)) for cost, ids in order.values())
 
 
 def rune_steps(k: Key, rules: Rules) -> list[tuple[str, str, Key]]:
@@ -151,6 +165,7 @@ __all__ = [
     "Delta",
     "Move",
     "cost_groups",
+    "multiset_key",
     "moves",
     "play_moves",
     "rune_moves",

@@ -1,5 +1,5 @@
 """Tables (pandas): actions to play each card or cost from named states, Padlocks, reserves
-and tempo (points per action)."""
+and points per action."""
 
 from __future__ import annotations
 
@@ -131,7 +131,7 @@ def reserve_table(
     return table.astype({c: "Int64" for c in table.columns if c != "cards"})
 
 
-def tempo_table(
+def points_per_action_table(
     cards: Iterable[Card],
     state: RuneState,
     potions: Sequence[EndPotion],
@@ -189,10 +189,14 @@ def _added_with_salt(card: Card, potion: EndPotion) -> int:
     return score_potion(potion.played, potion.salt_on, potion.bonus_tokens).total - base
 
 
+#: The former name of ``points_per_action_table``.
+tempo_table = points_per_action_table
+
 __all__ = [
     "afford_table",
     "cost_table",
     "padlock_table",
+    "points_per_action_table",
     "reserve_table",
     "tempo_table",
 ]
