@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Union
 
@@ -321,14 +322,56 @@ def strategy_clusters(deck: Iterable[Card], *, seed: int = 0) -> pd.DataFrame:
 
 
 # ---------------------------------------------------------------- views
+def ways_none_above(sizes: Sequence[int], k: int, most: int) -> int:
+    """In how many ways ``k`` cards can be drawn from groups of these ``sizes`` (every card
+    different) so that no group holds more than ``most`` of them: the coefficient of ``x**k``
+    in the product over groups of ``sum(comb(n, j) * x**j for j <= most)``.
+
+    >>> ways_none_above([2, 2], 2, 1)  # one card from each group: 2 * 2
+    4
+    >>> ways_none_above([2, 2], 2, 2) == math.comb(4, 2)
+    True
+    """
+    ways = [1]  # ways[j]: draws of j cards from the groups so far, none above ``most``
+    for n in sizes:
+        grown = [0] * min(k + 1, len(ways) + min(n, most))
+        for j, w in enumerate(ways):
+            for t in range(min(n, most, len(grown) - 1 - j) + 1):
+                grown[j + t] += w * math.comb(n, t)
+        ways = grown
+    return ways[k] if k < len(ways) else 0
+
+
+def largest_group_law(sizes: Sequence[int], k: int) -> dict[int, Fraction]:
+    """The exact law of the largest number of ``k`` cards, drawn at random without
+    replacement from groups of these ``sizes``, that fall in one group: ``{m: P(largest ==
+    m)}``, counted with ``ways_none_above`` (largest <= m, minus largest <= m - 1).
+
+    >>> largest_group_law([2, 2], 2)  # 4 of the 6 pairs take one card from each group
+    {1: Fraction(2, 3), 2: Fraction(1, 3)}
+    """
+    total = math.comb(sum(sizes), k)
+    if k < 1 or total == 0:
+        raise ValueError(f"k: between 1 and the {sum(sizes)} cards of the groups, not {k!r}")
+    law: dict[int, Fraction] = {}
+    below = 0
+    for m in range(1, k + 1):
+        up_to = ways_none_above(sizes, k, m)
+        if up_to > below:
+            law[m] = Fraction(up_to - below, total)
+        below = up_to
+    return law
+
+
 @dataclass(frozen=True)
 class ClusterCheck:
     """How many of a potion's cards share one strategy cluster, against chance.
 
     ``largest`` is the size of the potion's biggest cluster group (Salts and starting cards
-    left out: clusters are made of market cards); ``chance`` the exact expected largest group
-    of the same number of market cards drawn at random, and ``p_value`` the exact chance a
-    random draw groups at least as many in one cluster.
+    left out: clusters are made of market cards); ``sizes`` the number of market cards in each
+    cluster; ``chance`` the exact expected largest group of the same number of market cards
+    drawn at random, and ``p_value`` (as a float; ``p_exact`` as a fraction) the exact chance
+    that such a random draw groups at least as many in one cluster (``largest_group_law``).
     """
 
     cards: tuple[str, ...]
@@ -336,20 +379,21 @@ class ClusterCheck:
     cluster: str
     chance: float
     p_value: float
+    sizes: tuple[int, ...] = ()
+    p_exact: Fraction = Fraction(1)
 
 
 def cluster_check(
-    potion_cards: Iterable[str | Card],
-    clusters: pd.DataFrame,
-    deck: Iterable[Card],
-    *,
-    draws: int = 0,
+    potion_cards: Iterable[str | Card], clusters: pd.DataFrame, deck: Iterable[Card]
 ) -> ClusterCheck:
     """Test whether a potion's market cards concentrate in one cluster of
-    ``strategy_clusters`` more than chance (exact, by counting every draw of that many cards;
-    at most 6 cards, else ``draws`` random draws estimate it)."""
-    import itertools
-    import random
+    ``strategy_clusters`` more than chance. Exact: the null is a draw of as many market cards
+    at random, and ``largest_group_law`` counts every such draw by the cluster sizes.
+
+    The test says how unusual the potion's largest group is for a *random* handful of cards;
+    it says nothing about why (a potion built for points may crowd into a cluster because the
+    clusters were built from the same points).
+    """
     from collections import Counter
 
     starting = {c.id for c in deck if c.origin is Origin.START}
@@ -361,23 +405,12 @@ def cluster_check(
     if not mine:
         raise ValueError("potion_cards: none of these cards is in a cluster")
     cluster, largest = Counter(mine).most_common(1)[0]
-    market = [cid for cid in of if cid not in starting]
-    size = len(mine)
-
-    def biggest(group: Iterable[str]) -> int:
-        return Counter(of[c] for c in group).most_common(1)[0][1]
-
-    if math.comb(len(market), size) <= 400_000:
-        samples: Iterable[tuple[str, ...]] = itertools.combinations(market, size)
-        total = math.comb(len(market), size)
-    else:
-        rng = random.Random(0)
-        total = max(draws, 20_000)
-        samples = (tuple(rng.sample(market, size)) for _ in range(total))
-    sizes = Counter(biggest(group) for group in samples)
-    chance = sum(k * n for k, n in sizes.items()) / total
-    p_value = sum(n for k, n in sizes.items() if k >= largest) / total
-    return ClusterCheck(ids, largest, names[cluster], chance, p_value)
+    per_cluster = Counter(of[cid] for cid in of if cid not in starting)
+    sizes = tuple(per_cluster[n] for n in sorted(per_cluster))
+    law = largest_group_law(sizes, len(mine))
+    chance = sum(m * p for m, p in law.items())
+    p_exact = sum((p for m, p in law.items() if m >= largest), Fraction(0))
+    return ClusterCheck(ids, largest, names[cluster], float(chance), float(p_exact), sizes, p_exact)
 
 
 def ego(card: str | Card, deck: Iterable[Card]) -> nx.DiGraph:
@@ -734,6 +767,7 @@ __all__ = [
     "draw_synergy",
     "ego",
     "ingredient_demand",
+    "largest_group_law",
     "pair_synergy",
     "pair_table",
     "potion_counts",
@@ -741,4 +775,5 @@ __all__ = [
     "strategy_clusters",
     "synergy_graph",
     "synergy_layout",
+    "ways_none_above",
 ]
