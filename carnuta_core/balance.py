@@ -10,7 +10,11 @@ per game, so the same games answer every question:
 - ``skill_share``: how far a stronger bot's win rate is from a coin toss between equals
   (0 = pure luck, 1 = the stronger bot always wins);
 - ``deck_ablation``: a card's strength as the paired-seed change in scores when the card is
-  taken out of the deck (the same seeds, so the deals match until the card would appear).
+  taken out of the deck. Each seed is played twice, with the full deck and with the deck less
+  the card dealt as the full deck (``Game.new(deal_as=...)``): both games get the same
+  starting cards and the same cards in the same order, the removed card skipped, and the same
+  bot seeds. They are the same game until the removed card would have come out; after that
+  the bots' choices, and any reshuffle of the discard pile, may differ.
 """
 
 from __future__ import annotations
@@ -147,13 +151,19 @@ def deck_ablation(
     workers: int | None = 1,
 ) -> pd.DataFrame:
     """Each card's strength: how much the mean score changes when it leaves the deck, paired
-    by seed (the full deck and the deck without the card play the same seeds). A strong card
-    makes the potions it joins score more, so removing it lowers the mean (positive
-    ``strength``); the 95% interval comes from the paired differences."""
+    by seed. On each seed the full deck and the deck without the card deal the same cards in
+    the same order, the removed card skipped (the smaller deck is dealt as the full one), so
+    the two games agree until that card would have been revealed. A strong card makes the
+    potions it joins score more, so removing it lowers the mean (positive ``strength``); the
+    95% interval (``lab.mean_ci``, normal approximation) comes from the per-seed differences
+    of the players' mean score, full deck minus the deck without the card."""
     import pandas as pd
 
     deck = deck or reference_deck()
-    variants = {f"without {cid}": deck_without(deck, cid) for cid in card_ids}
+    variants = {
+        f"without {cid}": lab.Variant(deck=deck_without(deck, cid), deal_as=deck)
+        for cid in card_ids
+    }
     df = lab.sweep(
         {"full deck": deck, **variants},
         bots,

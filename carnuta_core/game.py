@@ -163,6 +163,8 @@ class Game:
         seed: int | None = None,
         deck: Deck | None = None,
         rules: Rules | None = None,
+        *,
+        deal_as: Deck | None = None,
     ) -> Game:
         """Set up a game per the rulebook. Seat 0 is the Ancestor and plays first.
 
@@ -170,9 +172,28 @@ class Game:
         ``deck`` is a ``Deck`` (the reference deck when left out, or ``"reference"``);
         ``rules`` a ``Rules`` or a dict of the knobs to change. A bad argument is a
         ``PositionError`` (or ``RulesError``) naming it.
+
+        ``deal_as`` is a larger deck whose deal this game copies: its piles are shuffled with
+        ``seed`` and the cards ``deck`` lacks are then skipped, so a deck with a card taken out
+        deals the same cards in the same order as the full deck, that card left out (without
+        it, one card fewer gives a different shuffle of its row and of every row shuffled
+        after it). Every card of ``deck`` must be in ``deal_as``, from the same pile.
+
+        >>> from carnuta_core import Row, reference_deck
+        >>> full = reference_deck()
+        >>> fewer = Deck([c for c in full if c.id != "N07"], name="without N07")
+        >>> def dealt(game):  # a row's cards in the order they come out: market, then deck
+        ...     return [*game.market_ids(Row.NIGHT), *(c.id for c in game.deck_order(Row.NIGHT))]
+        >>> same = [c for c in dealt(Game.new(3, seed=5)) if c != "N07"]
+        >>> dealt(Game.new(3, seed=5, deck=fewer, deal_as=full)) == same
+        True
+        >>> dealt(Game.new(3, seed=5, deck=fewer)) == same
+        False
         """
         rules = as_rules(rules)
         deck = as_deck(deck)
+        if deal_as is not None:
+            check_deal_as(deck, deal_as)
         if (
             isinstance(players, bool)
             or not isinstance(players, int)
@@ -187,13 +208,17 @@ class Game:
             seed = random.SystemRandom().randrange(2**32)
         check_seed(seed)
         rng = random.Random(seed)
-        starts = [card.id for card in deck.of(Origin.START)]
+        dealt = deck if deal_as is None else deal_as
+        kept = {card.id for card in deck}
+        starts = [card.id for card in dealt.of(Origin.START)]
         rng.shuffle(starts)
+        starts = [cid for cid in starts if cid in kept]
         decks: dict[Row, tuple[str, ...]] = {}
         market: dict[Row, tuple[str | None, ...]] = {}
         for row in ROWS:
-            pile = [card.id for card in deck.of(Origin(row.value))]
+            pile = [card.id for card in dealt.of(Origin(row.value))]
             rng.shuffle(pile)
+            pile = [cid for cid in pile if cid in kept]
             market[row] = tuple(pile.pop() for _ in range(rules.market_row_size))
             decks[row] = tuple(pile)
         reserve = rules.reserve_for(players)
@@ -692,6 +717,24 @@ def as_deck(deck: Deck | str | None) -> Deck:
     raise PositionError(
         "deck", f"should be a Deck (load_deck(path)) or 'reference', not {short_repr(deck)}"
     )
+
+
+def check_deal_as(deck: Deck, deal_as: Deck) -> None:
+    """Refuse a ``deal_as`` deck that does not hold every card of ``deck`` in the same pile."""
+    if not isinstance(deal_as, Deck):
+        raise PositionError("deal_as", f"a Deck or None, not {short_repr(deal_as)}")
+    ids = {card.id for card in deal_as}
+    for card in deck:
+        if card.id not in ids:
+            raise PositionError(
+                "deal_as", f"the {deal_as.name} deck has no card {card.id} to deal as"
+            )
+        if deal_as[card.id].origin is not card.origin:
+            raise PositionError(
+                "deal_as",
+                f"{card.id} is a {card.origin.value} card here but a "
+                f"{deal_as[card.id].origin.value} card in the {deal_as.name} deck",
+            )
 
 
 def check_deck_fits(deck: Deck, rules: Rules, players: int) -> None:

@@ -63,7 +63,8 @@ from tabletop.lab.stats import table_rows
 from .bots import Bot
 from .cards import card_from_fields
 from .deck import Deck, reference_deck
-from .errors import ArgumentError, DeckError, RulesError, carnuta_errors
+from .errors import ArgumentError, DeckError, PositionError, RulesError, carnuta_errors
+from .game import check_deal_as
 from .model import INGREDIENTS
 from .recorder import CarnutaRecorder
 from .rules import Rules
@@ -121,13 +122,23 @@ SUMMARY_METRICS = (
 
 
 # ---------------------------------------------------------------------------- bots and games
-def title_of(rules: Rules | None = None, deck: Deck | None = None) -> CarnutaTitle:
-    """Carnuta under ``rules`` and ``deck`` (``None``: the defaults), as the lab sets it up."""
+def title_of(
+    rules: Rules | None = None, deck: Deck | None = None, deal_as: Deck | None = None
+) -> CarnutaTitle:
+    """Carnuta under ``rules`` and ``deck`` (``None``: the defaults), as the lab sets it up;
+    ``deal_as``: a larger deck whose deal the games copy, the cards ``deck`` lacks skipped."""
     if rules is not None and not isinstance(rules, Rules):
         raise LabError("rules", f"a Rules or None, not {check.shown(rules)}")
     if deck is not None and not isinstance(deck, Deck):
         raise LabError("deck", f"a Deck or None, not {check.shown(deck)}")
-    return CarnutaTitle(rules or Rules(), deck)
+    if deal_as is not None:
+        if not isinstance(deal_as, Deck):
+            raise LabError("deal_as", f"a Deck or None, not {check.shown(deal_as)}")
+        try:
+            check_deal_as(deck or reference_deck(), deal_as)
+        except PositionError as error:
+            raise LabError("deal_as", error.reason) from None
+    return CarnutaTitle(rules or Rules(), deck, deal_as=deal_as)
 
 
 def build_bot(spec: BotSpec, seed: int | None) -> Bot:
@@ -151,10 +162,11 @@ def make_tasks(
     rotate: bool = False,
     variant: str = "default",
     first_game: int = 0,
+    deal_as: Deck | None = None,
 ) -> list[GameTask]:
     """The games of a run: each seed once, or once per rotation of the bots (paired seats)."""
     with carnuta_errors():
-        title = title_of(rules, deck)
+        title = title_of(rules, deck, deal_as)
     return run.make_tasks(title, bots, seeds, rotate=rotate, variant=variant, first_game=first_game)
 
 
@@ -173,6 +185,7 @@ def simulate(
     chunk_size: int | None = None,
     variant: str = "default",
     max_actions: int = 5000,
+    deal_as: Deck | None = None,
 ) -> pd.DataFrame:
     """Play games between bots and return one row per player per game (see ``COLUMNS``).
 
@@ -181,6 +194,9 @@ def simulate(
     - ``games`` seeds ``0 .. games-1``, or give ``seeds`` (the same seeds give the same deals:
       paired comparisons).
     - ``rules`` and ``deck``: the game's rules and deck (the printed game by default).
+    - ``deal_as``: a larger deck whose deal the games copy (``Game.new``): a deck with a card
+      taken out, dealt as the full deck, gets the full deck's cards in the same order on each
+      seed, that card skipped.
     - ``rotate=True`` plays every seed once per rotation of the bots around the table, so each
       bot sits in each seat with the same deal (for 2 players: each seed twice, seats swapped).
     - ``workers``: processes on this machine (default: every core; 1 plays in this process).
@@ -189,7 +205,7 @@ def simulate(
     """
     with carnuta_errors():
         frame = run.simulate(
-            title_of(rules, deck),
+            title_of(rules, deck, deal_as),
             bots,
             games,
             players=players,
@@ -288,11 +304,13 @@ def card_stats(df: pd.DataFrame, deck: Deck | None = None) -> pd.DataFrame:
 # ---------------------------------------------------------------------------- sweeps
 @dataclass(frozen=True)
 class Variant:
-    """One arm of a sweep: rules and a deck (``None``: the defaults)."""
+    """One arm of a sweep: rules and a deck (``None``: the defaults), and the deck whose deal
+    it copies (``deal_as``, see ``Game.new``: for a deck with cards taken out)."""
 
     rules: Rules | None = None
     deck: Deck | None = None
     note: str = field(default="", compare=False)
+    deal_as: Deck | None = None
 
 
 def as_variant(value: Variant | Rules | Deck | Mapping[str, Any] | None) -> Variant:
@@ -347,7 +365,7 @@ def sweep(
         titles = {}
         for name, value in arms.items():
             arm = as_variant(value)
-            titles[name] = title_of(arm.rules, arm.deck)
+            titles[name] = title_of(arm.rules, arm.deck, arm.deal_as)
         frame = sweeps.sweep(
             titles,
             bots,

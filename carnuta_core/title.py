@@ -31,22 +31,27 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class CarnutaTitle:
     """Carnuta under ``rules`` with ``deck`` (the printed game and the reference deck by
-    default)."""
+    default), dealt as ``deal_as`` when given (``Game.new``: the larger deck's shuffle, the
+    cards ``deck`` lacks skipped)."""
 
     rules: Rules = field(default_factory=Rules)
     deck: Deck | None = None
     name: str = "Carnuta"
+    deal_as: Deck | None = None
 
     @property
     def player_counts(self) -> tuple[int, ...]:
         return tuple(self.rules.player_counts)
 
     def new(self, players: int, seed: int) -> Game:
-        return Game.new(players, seed=seed, deck=self.deck, rules=self.rules)
+        return Game.new(players, seed=seed, deck=self.deck, rules=self.rules, deal_as=self.deal_as)
 
     def describe(self) -> Mapping[str, Any]:
         deck = "reference" if self.deck is None else self.deck.name
-        return {"game": self.name, "rules": self.rules.changes(), "deck": deck}
+        described: dict[str, Any] = {"game": self.name, "rules": self.rules.changes(), "deck": deck}
+        if self.deal_as is not None:
+            described["dealt as"] = self.deal_as.name
+        return described
 
     def make_bot(self, name: str, seed: int | None = None, **options: Any) -> Bot:
         """Carnuta's bot ``name`` (``carnuta_core.bots.make_bot``)."""
