@@ -107,7 +107,7 @@ def choices(
 ) -> pd.DataFrame:
     """Play games as ``simulate`` does and return one row per decision: ``game``, ``seed``,
     ``rotation``, ``seat``, ``bot``, ``decision`` (the seat's 1st, 2nd... decision) and
-    ``legal``, how many legal actions it had then (1: a forced move)."""
+    ``legal``, how many legal actions it had then (1: a forced decision)."""
     import pandas as pd
 
     table = simulate(
@@ -140,7 +140,7 @@ def choices(
 def decision_summary(decisions: pd.DataFrame) -> dict[str, float]:
     """The decisions a game asks for and the choice each offers, from a ``choices`` table:
     decisions per game (mean and interval), the branching factor (mean legal actions per
-    decision, and interval), its median, the widest choice, and the share of forced moves."""
+    decision, and interval), its median, the widest choice, and the share of forced decisions."""
     per_game = decisions.groupby("game").size()
     games, low, high = mean_ci(per_game)
     branching, b_low, b_high = mean_ci(decisions["legal"])
@@ -309,9 +309,9 @@ def compare(
         summary = decision_summary(table)
         add("decisions per game", game, summary["decisions_per_game"],
             summary["decisions_ci_low"], summary["decisions_ci_high"])  # fmt: skip
-        add("branching factor", game, summary["branching"], summary["branching_ci_low"],
-            summary["branching_ci_high"])  # fmt: skip
-        add("forced moves (share)", game, summary["forced_share"])
+        add("branching factor (per decision)", game, summary["branching"],
+            summary["branching_ci_low"], summary["branching_ci_high"])  # fmt: skip
+        add("forced decisions (share)", game, summary["forced_share"])
     for game, table in tables.items():
         add("lead changes per game", game, *lead_changes(table))
         seat = seat_advantage(table)
