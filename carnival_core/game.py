@@ -671,6 +671,28 @@ class Game:
         past = self.scores()
         return past if now is None else [p + r for p, r in zip(past, now.scores, strict=True)]
 
+    def public_scores_now(self) -> list[int]:
+        """Each seat's points if the round being played ended now, counted from what every
+        player sees: the face-up Spectators against the face-up Carnival cards a player may
+        remember (``Rules.carnival_memory``: all of them by default), no hand and no card under
+        a Mask; plus the finished rounds (the final scores once the game is over). The lab's
+        lead changes follow this score: it reads no card a player cannot see.
+
+        >>> game = Game.new(2, seed=1)
+        >>> game.public_scores_now()  # no Spectator yet: nobody scores
+        [0, 0]
+        """
+        s = self._s
+        past = self.scores()
+        if s.over:
+            return past
+        remembers = self.rules.carnival_memory
+        first = 0 if remembers is None else max(0, len(s.carnival) - 1 - remembers)
+        carnival = [e for e in s.carnival[first:] if e < MASKED]
+        rows = [[e for e in row if e < MASKED] for row in s.spectators]
+        now = round_result(self.card_set, self.rules, s.round, carnival, rows)
+        return [p + r for p, r in zip(past, now.scores, strict=True)]
+
     def _end_round(self) -> None:
         """The deck is empty and the turn is done: reveal, score, then deal the next round."""
         s = self._s

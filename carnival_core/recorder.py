@@ -5,8 +5,9 @@ happy types, scoring cards), where its cards went (the Carnival stack, its own S
 another player's), how many Masks it used, and whether its turn ended a round or the game.
 
 Lead changes need a score after every turn; Carnival scores only at a round's reveal, so the
-lab follows the points each player would have *if the round ended now*
-(``Game.scores_if_revealed_now``: every hand joins its Spectators, every Mask is revealed).
+lab follows the points each player would have *if the round ended now, counted from what every
+player sees* (``Game.public_scores_now``: face-up Spectators against the face-up Carnival cards;
+no hand, no card under a Mask). The lead is then one every player can read off the table.
 
 >>> from tabletop.lab import GameTask, play_one
 >>> from carnival_core import CarnivalTitle
@@ -87,7 +88,7 @@ class CarnivalRecorder(Recorder):
             self.tally[seat].rounds_ended += 1
 
     def scores(self, state: Game) -> Sequence[float]:
-        return state.scores_if_revealed_now()
+        return state.public_scores_now()
 
     def seat_columns(self, state: Game, seat: int) -> dict[str, Any]:
         tally = self.tally[seat]

@@ -216,14 +216,59 @@ def test_who_ends_a_round_is_fixed_by_the_deal(table: pd.DataFrame) -> None:
     assert who.set_index("seat")["trigger_share"].to_dict() == {0: 0.0, 1: 0.0, 2: 1.0}
 
 
-def test_lead_changes_follow_the_scores_if_the_round_ended_now() -> None:
+def test_the_reveal_now_scores_every_hidden_card() -> None:
     game = Game.new(2, seed=5)
-    recorder = CarnivalRecorder()
-    recorder.start(game)
-    assert list(recorder.scores(game)) == game.scores_if_revealed_now()
     assert game.scores_if_revealed_now() == list(game.reveal_now().scores)
     play_game([RandomBot(1), RandomBot(2)], game)
     assert game.reveal_now() is None and game.scores_if_revealed_now() == game.scores()
+
+
+def public_points(game: Game) -> list[int]:
+    """The round scored from face-up cards alone, written apart from the engine: a Creature
+    type is happy when its face-up Carnival sum beats the player's face-up Spectator sum."""
+    seen = game.observation(0)
+    carnival = [0] * 5
+    for entry in seen.carnival:
+        if entry.card is not None and not entry.masked:
+            carnival[entry.card.type_index] += entry.card.value
+    points = []
+    for row in seen.spectators:
+        mine = [0] * 5
+        for entry in row:
+            if not entry.masked:
+                mine[entry.card.type_index] += entry.card.value
+        points.append(sum(m for m, c in zip(mine, carnival, strict=True) if c > m))
+    return [p + q for p, q in zip(game.scores(), points, strict=True)]
+
+
+@settings(max_examples=40)
+@given(st.integers(0, 10**6), st.integers(0, 39))
+def test_the_public_score_reads_only_face_up_cards(seed: int, actions: int) -> None:
+    game = midgame(2, seed, actions, Rules())
+    assert game.public_scores_now() == public_points(game)
+    # Another deal of what nobody sees (hands, Masks, deck) leaves it as it is.
+    other = game.determinized(random.Random(seed), seat=0)
+    assert other.public_scores_now() == game.public_scores_now()
+
+
+def test_lead_changes_follow_the_public_score_if_the_round_ended_now() -> None:
+    game = Game.new(2, seed=5)
+    recorder = CarnivalRecorder()
+    recorder.start(game)
+    assert list(recorder.scores(game)) == game.public_scores_now() == [0, 0]
+    rng = random.Random(5)
+    while game.reveal_now() is not None and game.public_scores_now() == [0, 0]:
+        game.push(rng.choice(game.legal_actions()))
+    assert game.public_scores_now() != [0, 0]  # a face-up card has scored
+    assert list(recorder.scores(game)) == game.public_scores_now()
+    # A Mask played face down changes what a reveal would score, never the public score.
+    masked = next(a for a in game.legal_actions() if a.masked and a.card is not None)
+    before = game.public_scores_now()
+    game.push(masked)
+    if game.reveal_now() is not None:
+        assert game.public_scores_now() == before
+    play_game([RandomBot(1), RandomBot(2)], game)
+    assert game.public_scores_now() == game.scores()
 
 
 def test_a_sweep_of_carnival_variants_and_its_report() -> None:

@@ -144,3 +144,27 @@ def test_counting_choices_is_a_title_with_the_titles_bots() -> None:
     assert counted.make_bot("mcts", 1).exploration == 0.02  # Carnival's own settings
     assert math.isnan(gm.decision_summary(pd.DataFrame({"game": [0], "legal": [3]}))[
         "decisions_ci_low"])  # fmt: skip
+
+
+def test_lead_changes_read_the_public_score() -> None:
+    """The lab's lead changes, counted again by walking the same games: Carnuta's score pads
+    and Carnival's public score (face-up cards only) after every turn, never a hidden card."""
+    for title in TITLES.values():
+        table = lab.simulate(title, "greedy", players=2, seeds=range(3), workers=1,
+                             progress=False)  # fmt: skip
+        for seed in range(3):
+            game = title.new(2, seed)
+            bots = [build_bot("greedy", bot_seed(seed, seat), title) for seat in range(2)]
+            leader, changes = None, 0
+            while not game.is_over:
+                seat = game.current_player
+                game.push(bots[seat].choose(game))
+                if game.is_over or game.current_player != seat:
+                    scores = (game.public_scores_now() if title.name == "Carnival"
+                              else game.scores())  # fmt: skip
+                    top = [s for s, points in enumerate(scores) if points == max(scores)]
+                    if len(top) == 1 and top[0] != leader:
+                        changes += leader is not None
+                        leader = top[0]
+            row = table[table["seed"] == seed].iloc[0]
+            assert row["lead_changes"] == changes, (title.name, seed)

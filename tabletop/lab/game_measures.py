@@ -3,7 +3,8 @@
 - ``choices(title, bots, ...)``: one row per decision a bot took, with how many legal actions
   it had (``CountingChoices`` adds that count to the lab's games); ``decision_summary``: the
   decisions per game and the branching factor (mean legal actions per decision) with their
-  intervals, the share of forced moves, the widest choice.
+  intervals, the share of forced decisions (one legal action: counted among the decisions),
+  the widest choice.
 - From a ``simulate`` table: ``lead_changes``, ``seat_advantage`` (the seat furthest from a
   fair share of wins), ``who_ends`` (which seat takes the game's last turn, and how often it
   wins then) and ``score_spread`` (how far the winner finishes ahead of the runner-up).
@@ -106,7 +107,7 @@ def choices(
 ) -> pd.DataFrame:
     """Play games as ``simulate`` does and return one row per decision: ``game``, ``seed``,
     ``rotation``, ``seat``, ``bot``, ``decision`` (the seat's 1st, 2nd... decision) and
-    ``legal``, how many legal actions it had then (1: a forced move)."""
+    ``legal``, how many legal actions it had then (1: a forced decision)."""
     import pandas as pd
 
     table = simulate(
@@ -139,7 +140,7 @@ def choices(
 def decision_summary(decisions: pd.DataFrame) -> dict[str, float]:
     """The decisions a game asks for and the choice each offers, from a ``choices`` table:
     decisions per game (mean and interval), the branching factor (mean legal actions per
-    decision, and interval), its median, the widest choice, and the share of forced moves."""
+    decision, and interval), its median, the widest choice, and the share of forced decisions."""
     per_game = decisions.groupby("game").size()
     games, low, high = mean_ci(per_game)
     branching, b_low, b_high = mean_ci(decisions["legal"])
@@ -159,8 +160,8 @@ def decision_summary(decisions: pd.DataFrame) -> dict[str, float]:
 
 # ---------------------------------------------------------------------------- one run
 def lead_changes(table: pd.DataFrame) -> tuple[float, float, float]:
-    """Lead changes per game (a game's recorder says what score leads after each turn):
-    (mean, low, high)."""
+    """Lead changes per game (a game's recorder says what score leads after each turn: the
+    score pads in Carnuta, the public score in Carnival): (mean, low, high)."""
     return mean_ci(game_table(table)["lead_changes"])
 
 
@@ -277,12 +278,21 @@ def skill_curve(
 
 
 # ---------------------------------------------------------------------------- side by side
+def player(seat: int) -> str:
+    """A seat as people read it: players count from 1.
+
+    >>> player(0)
+    'Player 1 (seat 0)'
+    """
+    return f"Player {seat + 1} (seat {seat})"
+
+
 def compare(
     tables: Mapping[str, pd.DataFrame], decisions: Mapping[str, pd.DataFrame] | None = None
 ) -> pd.DataFrame:
     """Every measure of several games, one row per measure and game: ``measure``, ``game``,
     ``value``, its interval (``ci_low``, ``ci_high``; NaN where there is none) and a ``note``
-    (which seat). ``tables`` are ``simulate`` tables by game name, ``decisions`` their
+    (which player: "Player 2 (seat 1)"). ``tables`` are ``simulate`` tables by game name, ``decisions`` their
     ``choices`` tables."""
     import pandas as pd
 
@@ -299,19 +309,19 @@ def compare(
         summary = decision_summary(table)
         add("decisions per game", game, summary["decisions_per_game"],
             summary["decisions_ci_low"], summary["decisions_ci_high"])  # fmt: skip
-        add("branching factor", game, summary["branching"], summary["branching_ci_low"],
-            summary["branching_ci_high"])  # fmt: skip
-        add("forced moves (share)", game, summary["forced_share"])
+        add("branching factor (per decision)", game, summary["branching"],
+            summary["branching_ci_low"], summary["branching_ci_high"])  # fmt: skip
+        add("forced decisions (share)", game, summary["forced_share"])
     for game, table in tables.items():
         add("lead changes per game", game, *lead_changes(table))
         seat = seat_advantage(table)
         add("win rate of the seat furthest from fair", game, seat["rate"], seat["ci_low"],
-            seat["ci_high"], f"seat {seat['seat'] + 1}, fair {seat['fair']:.0%}")  # fmt: skip
+            seat["ci_high"], f"{player(seat['seat'])}, fair {seat['fair']:.0%}")  # fmt: skip
         if "triggered_end" in table:
             ends = who_ends(table)
             top = ends.iloc[int(ends["trigger_share"].to_numpy().argmax())]
             add("games ended by the seat that ends most", game, float(top["trigger_share"]),
-                note=f"seat {int(top['seat']) + 1}")  # fmt: skip
+                note=player(int(top["seat"])))  # fmt: skip
         spread = score_spread(table)
         add("winner's lead over the runner-up", game, spread["winning_margin"],
             spread["margin_ci_low"], spread["margin_ci_high"])  # fmt: skip
@@ -327,6 +337,7 @@ __all__ = [
     "decision_summary",
     "head_to_head",
     "lead_changes",
+    "player",
     "score_spread",
     "seat_advantage",
     "skill_curve",
