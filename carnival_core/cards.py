@@ -117,16 +117,23 @@ class CardSet:
         return ", ".join(map(str, values))
 
 
+_CARD_SETS_BY_RULES: dict[Rules, CardSet] = {}
 _CARD_SETS: dict[int, tuple[Rules, CardSet]] = {}
 
 
 def card_set(rules: Rules) -> CardSet:
-    """The (shared, read-only) card tables for ``rules``, found by the rules object's identity."""
+    """The (shared, read-only) card tables for ``rules``, found by the rules object's identity,
+    else by equal rules (a loaded save brings its own ``Rules`` object)."""
     hit = _CARD_SETS.get(id(rules))
     if hit is None or hit[0] is not rules:
         if len(_CARD_SETS) > 256:
             _CARD_SETS.clear()
-        hit = _CARD_SETS[id(rules)] = (rules, CardSet(rules))
+        if len(_CARD_SETS_BY_RULES) > 64:
+            _CARD_SETS_BY_RULES.clear()
+        cards = _CARD_SETS_BY_RULES.get(rules)
+        if cards is None:
+            cards = _CARD_SETS_BY_RULES[rules] = CardSet(rules)
+        hit = _CARD_SETS[id(rules)] = (rules, cards)
     return hit[1]
 
 

@@ -27,10 +27,11 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.action_list import ActionList
 from tabletop.action_log import log_entries
+from tabletop.saves import check_seed, short_repr
 
 from .actions import CARNIVAL, OWN, Action, Play, parse_action
 from .cards import Card, CardSet, Entry, card_set
-from .errors import IllegalAction, PositionError
+from .errors import IllegalAction, PositionError, RulesError
 from .observation import Observation
 from .rules import LETTERS, Rules
 from .scoring import RoundResult, round_result, totals, winners
@@ -42,6 +43,19 @@ if TYPE_CHECKING:
 
 #: The printed game's rules, shared by every game set up without rules of its own.
 PRINTED = Rules()
+
+
+def read_rules(rules: object) -> Rules:
+    """``rules`` as a ``Rules``: None (the printed game), a ``Rules``, or a dict of knobs."""
+    if rules is None:
+        return PRINTED
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, dict):
+        return Rules.from_changes(rules)
+    raise RulesError(
+        f"rules should be a Rules or a dict of knobs to change, not {short_repr(rules)}"
+    )
 
 
 def shuffle(cards: list[int], rng: random.Random) -> None:
@@ -139,16 +153,24 @@ class ActionTable:
 
 
 _TABLES: dict[tuple[int, int], tuple[Rules, ActionTable]] = {}
+_TABLES_BY_RULES: dict[tuple[Rules, int], ActionTable] = {}
 
 
 def action_table(rules: Rules, players: int) -> ActionTable:
-    """The (shared) action table of a game size, found by the rules object's identity."""
+    """The (shared) action table of a game size: found by the rules object's identity (the
+    fast path of every ``Game.new``), else by equal rules (a loaded save brings its own
+    ``Rules`` object, equal to one already seen)."""
     key = (id(rules), players)
     hit = _TABLES.get(key)
     if hit is None or hit[0] is not rules:
         if len(_TABLES) > 256:
             _TABLES.clear()
-        hit = _TABLES[key] = (rules, ActionTable(card_set(rules), rules, players))
+        if len(_TABLES_BY_RULES) > 64:
+            _TABLES_BY_RULES.clear()
+        table = _TABLES_BY_RULES.get((rules, players))
+        if table is None:
+            table = _TABLES_BY_RULES[rules, players] = ActionTable(card_set(rules), rules, players)
+        hit = _TABLES[key] = (rules, table)
     return hit[1]
 
 
@@ -222,9 +244,11 @@ class Game:
     ) -> Game:
         """Set up a game per the rulebook; ``first_player`` (a seat) takes the first turn.
 
-        ``seed`` fixes every shuffle of the game (both rounds); None draws one at random.
+        ``seed`` (a whole number from 0 to 2**64 - 1; random when left out) fixes every shuffle
+        of the game (both rounds). ``rules`` may be a ``Rules`` or a dict of knobs to change
+        (``{"rounds": 3}``). Whatever is accepted here saves and reloads to an equal game.
         """
-        rules = rules or PRINTED
+        rules = read_rules(rules)
         if (
             isinstance(players, bool)
             or not isinstance(players, int)
@@ -232,7 +256,7 @@ class Game:
         ):
             counts = ", ".join(map(str, rules.player_counts))
             raise PositionError(
-                "players", f"Carnival is played by {counts} players, not {players!r}"
+                "players", f"Carnival is played by {counts} players, not {short_repr(players)}"
             )
         if (
             isinstance(first_player, bool)
@@ -240,10 +264,11 @@ class Game:
             or not (0 <= first_player < players)
         ):
             raise PositionError(
-                "first_player", f"a seat from 0 to {players - 1}, not {first_player!r}"
+                "first_player", f"a seat from 0 to {players - 1}, not {short_repr(first_player)}"
             )
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
+        check_seed(seed, PositionError)
         cards = card_set(rules)
         state = State(
             hands=[[] for _ in range(players)],
