@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.action_list import ActionList
 from tabletop.action_log import log_entries
-from tabletop.saves import check_seed, short_repr
+from tabletop.saves import check_rng, check_seed, short_repr
 
 from .actions import CARNIVAL, OWN, Action, Play, parse_action
 from .cards import Card, CardSet, Entry, card_set
@@ -441,11 +441,11 @@ class Game:
         if s.over:
             return "the game is over"
         if type(action) is not Play:
-            return f"{action!r} is not an action (write one like 'carnival R4')"
+            return f"{short_repr(action)} is not an action (write one like 'carnival R4')"
         to, card, hand = action.to, action.card, s.hands[s.current]
         mask = self.card_set.mask
         if type(to) is not int:
-            return f"{to!r} is not a place"
+            return f"{short_repr(to)} is not a place"
         if to not in (CARNIVAL, OWN):
             if self.rules.younger_players:
                 return (
@@ -485,7 +485,8 @@ class Game:
             return f"card ids are written in capitals: {card.upper()}"
         letters = "/".join(LETTERS[: self.card_set.types])
         return (
-            f"there is no card {card} in this game: a Creature is one of the letters "
+            f"there is no card {card if isinstance(card, str) else short_repr(card)} in this "
+            "game: a Creature is one of the letters "
             f"{letters} with a value from {self.card_set.values_text}"
         )
 
@@ -523,10 +524,18 @@ class Game:
             if isinstance(action, str):
                 action = parse_action(action)
             elif not isinstance(action, Action):
-                raise IllegalAction(f"{action!r} is not an action (write one like 'carnival R4')")
+                raise IllegalAction(
+                    f"{short_repr(action)} is not an action (write one like 'carnival R4')"
+                )
         if player is not None and player != self._s.current and not self._s.over:
+            if isinstance(player, bool) or not isinstance(player, int):
+                raise IllegalAction(
+                    f"{action}: player should be a seat number, not {short_repr(player)}"
+                )
+            current = self._s.current
             raise IllegalAction(
-                f"{action}: it is player {self._s.current + 1}'s turn, not player {player + 1}'s"
+                f"{action}: it is player {current + 1}'s turn (seat {current}), "
+                f"not player {player + 1}'s (seat {player})"
             )
         if self._offered is None or not self._table.offers(self._offered, action):
             reason = self._why_not(action)
@@ -781,30 +790,36 @@ class Game:
         sees alike give equal copies from equal ``rng`` states, so an agent that looks at the
         game only through this copy cannot play on what it does not know.
         """
+        check_rng(rng, PositionError)
+        me = self._s.current if seat is None else self._seat(seat)
+        remembers = self.memory_of(memory)
         clone = self.copy()
         clone._events = []
         s = clone._s
-        if s.over:
-            return clone
-        me = s.current if seat is None else self._seat(seat)
-        remembers = self.memory_of(memory)
         cards, rules = self.card_set, self.rules
         mask = cards.mask
+        # Once the game is over, the last reveal has shown the Spectators' hidden cards, the
+        # Carnival stack's (when they count) and the hands that joined the Spectators. What
+        # stays unseen: the cards set aside, hands put aside, and Masked Carnival cards that
+        # were put aside with their Mask.
+        over = s.over
+        hands_seen = over and rules.hands_join_spectators
         pool: list[int] = []
         for other, hand in enumerate(s.hands):
-            if other != me:
+            if other != me and not hands_seen:
                 pool += hand
         pool += s.deck
         pool += s.set_aside
         # Unknown Creatures on the table: (row, index, is a Mask's hidden card).
         slots: list[tuple[list[int], int, bool]] = []
         for row in [*s.spectators, s.carnival]:
+            revealed = over and (row is not s.carnival or rules.masked_carnival_counts)
             for i, e in enumerate(row):
                 remembered = rules.remember_own_masks and placer_of(e) == me
-                if e >= MASKED and e & 127 != NOTHING and not remembered:
+                if e >= MASKED and e & 127 != NOTHING and not remembered and not revealed:
                     slots.append((row, i, True))
                     pool.append(e & 127)
-        if remembers is not None:
+        if remembers is not None and not over:
             for i in range(len(s.carnival) - 1 - remembers):
                 e = s.carnival[i]
                 if e < MASKED:
@@ -819,7 +834,9 @@ class Game:
         for (row, i, under_mask), kind in zip(slots, creatures, strict=False):
             row[i] = (row[i] & ~127) | kind if under_mask else kind
         rest = creatures[len(slots) :]
-        hands_masks = {o: s.known_masks[o] for o in range(len(s.hands)) if o != me}
+        hands_masks = {
+            o: s.known_masks[o] for o in range(len(s.hands)) if o != me and not hands_seen
+        }
         forced = sum(hands_masks.values())
         rest += masks[forced:]
         shuffle(rest, rng)

@@ -24,6 +24,7 @@ tabletop.saves.Problem: seed: should be a whole number from 0 to 2**64 - 1, not 
 from __future__ import annotations
 
 import json
+import random
 import reprlib
 from collections.abc import Callable
 from typing import Any
@@ -58,6 +59,15 @@ def check_seed(value: Any, error: FieldError, field: str = "seed") -> int:
     """``value`` if it is a seed (a whole number from 0 to 2**64 - 1), else ``error``."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
         raise error(field, f"should be a whole number from 0 to 2**64 - 1, not {short_repr(value)}")
+    return value
+
+
+def check_rng(value: Any, error: FieldError, field: str = "rng") -> random.Random:
+    """``value`` if it is a random generator (``random.Random(7)``), else ``error``."""
+    if not isinstance(value, random.Random):
+        raise error(
+            field, f"should be a random.Random, e.g. random.Random(7), not {short_repr(value)}"
+        )
     return value
 
 
@@ -145,6 +155,7 @@ __all__ = [
     "MAX_TEXT",
     "MAX_VALUES",
     "check_history",
+    "check_rng",
     "check_seed",
     "check_text",
     "check_values",
