@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 PRINTED = Rules()
 
 
-def read_rules(rules: object) -> Rules:
+def as_rules(rules: object) -> Rules:
     """``rules`` as a ``Rules``: None (the printed game), a ``Rules``, or a dict of knobs."""
     if rules is None:
         return PRINTED
@@ -248,7 +248,7 @@ class Game:
         of the game (both rounds). ``rules`` may be a ``Rules`` or a dict of knobs to change
         (``{"rounds": 3}``). Whatever is accepted here saves and reloads to an equal game.
         """
-        rules = read_rules(rules)
+        rules = as_rules(rules)
         if (
             isinstance(players, bool)
             or not isinstance(players, int)
@@ -848,7 +848,8 @@ class Game:
         s.deck = rest[len(rest) - deck_size :]
         s.set_aside = sorted(rest[: len(rest) - deck_size])
         count_sums(s, cards, rules.masked_carnival_counts)
-        s.seed = rng.randrange(2**32)
+        if not over:  # the next round's deal is unknown too; a finished game deals no more
+            s.seed = rng.randrange(2**32)
         # A world that never happened has no history: its log starts here.
         s.log = None
         clone._start = s.copy()

@@ -382,10 +382,18 @@ def read_state(data: Any, deck: Deck, rules: Rules, prefix: str = "") -> GameSta
             board.played = [card_id]
     tokens = _read_tokens(r, data, boards, seed)
     states = [board.state(r) for board in boards]
+    unplaced_starts = sorted(c.id for c in deck.of(Origin.START) if c.id not in r.placed)
     if box_raw is None:
-        box = sorted(c.id for c in deck.of(Origin.START) if c.id not in r.placed)
+        box = unplaced_starts
         for card_id in box:
             r.placed[card_id] = prefix + "box"
+    elif unplaced_starts:
+        # Every card is somewhere: a starting card on no board is in the box.
+        raise r.fail(
+            "box",
+            f"starting card(s) {', '.join(unplaced_starts)} are nowhere: a starting card on no "
+            "board is in the box (list it there, or leave box out)",
+        )
 
     # Cards written nowhere go into their deck, shuffled by the seed, under the listed tops.
     rng = random.Random(seed)
