@@ -15,6 +15,7 @@ from .actions import CARNIVAL, OWN, Action, Play
 from .cards import MASK, Card, Entry
 from .errors import (
     ActionSyntaxError,
+    ArgumentError,
     CardError,
     CarnivalError,
     IllegalAction,
@@ -34,6 +35,7 @@ __all__ = [
     "OWN",
     "Action",
     "ActionSyntaxError",
+    "ArgumentError",
     "Card",
     "CardError",
     "CarnivalError",

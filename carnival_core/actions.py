@@ -28,18 +28,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tabletop.saves import MAX_ACTION_TEXT, short_repr
+
 from .cards import Card
 from .errors import ActionSyntaxError, CardError
+from .rules import MAX_PLAYERS
 
 #: Where a card goes, besides another player's seat number (0-based).
 CARNIVAL = -2
 OWN = -1
+#: Seats a Play may name (the most players any Carnival rules allow).
+MAX_SEATS = MAX_PLAYERS
 
 
 class Action:
     """Base class of every action; ``Action.parse(text)`` reads the notation."""
 
     __slots__ = ()
+
+    def __new__(cls, *args: object, **kwargs: object) -> Action:
+        if cls is Action:
+            raise ActionSyntaxError(
+                "Action is the kind of every action, not one: write Action.parse('carnival R4')"
+                " or Play('R4', CARNIVAL)"
+            )
+        return super().__new__(cls)
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
@@ -60,6 +73,27 @@ class Play(Action):
     card: str | None
     to: int = CARNIVAL
     masked: bool = False
+
+    def __post_init__(self) -> None:
+        # Checked here so that every Play prints, and the engine's messages can name it.
+        card, to, masked = self.card, self.to, self.masked
+        if card is not None and (not isinstance(card, str) or not 1 <= len(card) <= 8):
+            raise ActionSyntaxError(
+                f"Play.card: should be a card id like 'R4' (or None), not {short_repr(card)}"
+            )
+        if isinstance(to, bool) or not isinstance(to, int) or not CARNIVAL <= to < MAX_SEATS:
+            raise ActionSyntaxError(
+                f"Play.to: should be CARNIVAL, OWN or a seat from 0 to {MAX_SEATS - 1}, "
+                f"not {short_repr(to)}"
+            )
+        if not isinstance(masked, bool):
+            raise ActionSyntaxError(
+                f"Play.masked: should be True or False, not {short_repr(masked)}"
+            )
+        if card is None and not masked:
+            raise ActionSyntaxError(
+                "Play.card: only a Mask may be played hiding nothing (card None)"
+            )
 
     def __str__(self) -> str:
         if self.to == CARNIVAL:
@@ -95,32 +129,38 @@ def _creature_id(word: str) -> str:
 
 
 def _player(word: str) -> int:
-    if not word.isdigit() or int(word) < 1:
-        raise ValueError(f"the player {word!r} should be a number from 1 (players count from 1)")
+    if not (word.isascii() and word.isdigit()) or len(word) > 3 or int(word) < 1:
+        raise ValueError(
+            f"the player {short_repr(word)} should be a number from 1 (players count from 1)"
+        )
     return int(word) - 1
 
 
 def _place(words: list[str]) -> int:
-    if words == ["carnival"]:
+    lowered = [w.lower() for w in words]
+    if lowered == ["carnival"]:
         return CARNIVAL
-    if words == ["spectator"]:
+    if lowered == ["spectator"]:
         return OWN
-    if len(words) == 2 and words[0] == "to":
+    if len(words) == 2 and lowered[0] == "to":
         return _player(words[1])
+    if not words:
+        raise ValueError("say where the Mask goes: 'carnival', 'spectator' or 'to 2' at the end")
     raise ValueError(
-        f"{' '.join(words) or 'nothing'!r} is not a place: say 'carnival', 'spectator' or 'to 2'"
+        f"{short_repr(' '.join(words))} is not a place: say 'carnival', 'spectator' or 'to 2'"
     )
 
 
 def _parse_words(verb: str, args: list[str]) -> Action:
+    """``args`` keep the case they were typed in, so that a message echoes what was typed."""
     if verb in ("carnival", "spectator") and len(args) == 1:
         return Play(_creature_id(args[0]), CARNIVAL if verb == "carnival" else OWN)
-    if verb == "give" and len(args) == 3 and args[1] == "to":
+    if verb == "give" and len(args) == 3 and args[1].lower() == "to":
         return Play(_creature_id(args[0]), _player(args[2]))
     if verb == "mask" and args:
-        if args[0] in ("carnival", "spectator", "to"):
+        if args[0].lower() in ("carnival", "spectator", "to"):
             return Play(None, _place(args), masked=True)
-        if args[0] == "mask":
+        if args[0].lower() == "mask":
             raise ValueError("a Mask hides a Creature, not another Mask")
         return Play(_creature_id(args[0]), _place(args[1:]), masked=True)
     raise ValueError(f"'{verb}' is written like '{EXAMPLES[verb]}'")
@@ -129,14 +169,18 @@ def _parse_words(verb: str, args: list[str]) -> Action:
 def parse_action(text: str) -> Action:
     """Read an action in Carnival's notation; ``ActionSyntaxError`` says what is wrong."""
     if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action is text like 'carnival R4', not {text!r}")
-    words = text.strip().lower().split()
+        raise ActionSyntaxError(f"an action is text like 'carnival R4', not {short_repr(text)}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ActionSyntaxError(
+            f"an action is a few words like 'carnival R4', not {len(text)} characters"
+        )
+    words = text.strip().split()
     if not words:
         raise ActionSyntaxError("an empty action: write one like 'carnival R4' or 'give R4 to 2'")
-    verb, args = words[0], words[1:]
+    verb, args = words[0].lower(), words[1:]
     if verb not in VERBS:
         raise ActionSyntaxError(
-            f"{text.strip()!r} is not an action: unknown word {verb!r} "
+            f"{text.strip()!r} is not an action: unknown word {words[0]!r} "
             f"(an action starts with one of: {', '.join(VERBS)})"
         )
     try:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tabletop.saves import short_repr
+
 from .errors import CardError
 from .rules import CREATURE_NAMES, LETTERS, Rules
 
@@ -63,16 +65,18 @@ class Card:
     def parse(text: str) -> Card:
         """Read a card id; ``CardError`` says what is wrong."""
         if not isinstance(text, str):
-            raise CardError(f"a card id is text like 'R4' or 'Mask', not {text!r}")
+            raise CardError(f"a card id is text like 'R4' or 'Mask', not {short_repr(text)}")
         word = text.strip()
         if word.lower() == "mask":
             return MASK
         letter, number = word[:1].upper(), word[1:]
-        if letter not in LETTERS or not number.lstrip("-").isdigit() or number.count("-") > 1:
+        digits = number[1:] if number.startswith("-") else number
+        # ASCII digits only: str.isdigit also accepts '²', which int() refuses.
+        if letter not in LETTERS or not (digits.isascii() and digits.isdigit()) or len(digits) > 3:
             letters = "/".join(LETTERS[:5])
             raise CardError(
-                f"{word!r} is not a card: a Creature is a colour letter ({letters}...) and a "
-                "value, like 'R4' or 'Y-2', and a Mask is 'Mask'"
+                f"{short_repr(word)} is not a card: a Creature is a colour letter ({letters}...) "
+                "and a value, like 'R4' or 'Y-2', and a Mask is 'Mask'"
             )
         return Card(letter, int(number))
 
@@ -117,16 +121,23 @@ class CardSet:
         return ", ".join(map(str, values))
 
 
+_CARD_SETS_BY_RULES: dict[Rules, CardSet] = {}
 _CARD_SETS: dict[int, tuple[Rules, CardSet]] = {}
 
 
 def card_set(rules: Rules) -> CardSet:
-    """The (shared, read-only) card tables for ``rules``, found by the rules object's identity."""
+    """The (shared, read-only) card tables for ``rules``, found by the rules object's identity,
+    else by equal rules (a loaded save brings its own ``Rules`` object)."""
     hit = _CARD_SETS.get(id(rules))
     if hit is None or hit[0] is not rules:
         if len(_CARD_SETS) > 256:
             _CARD_SETS.clear()
-        hit = _CARD_SETS[id(rules)] = (rules, CardSet(rules))
+        if len(_CARD_SETS_BY_RULES) > 64:
+            _CARD_SETS_BY_RULES.clear()
+        cards = _CARD_SETS_BY_RULES.get(rules)
+        if cards is None:
+            cards = _CARD_SETS_BY_RULES[rules] = CardSet(rules)
+        hit = _CARD_SETS[id(rules)] = (rules, cards)
     return hit[1]
 
 

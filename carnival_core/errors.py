@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tabletop.errors import LabError
+
 
 class CarnivalError(ValueError):
     """Base class of every error the Carnival engine raises on bad input."""
@@ -30,3 +32,8 @@ class RulesError(CarnivalError):
 
 class CardError(CarnivalError):
     """Text that is not a card id (``"R4"``, ``"Y-2"``, ``"Mask"``)."""
+
+
+class ArgumentError(CarnivalError, LabError):
+    """An argument a table, a bot or the lab cannot use; names the argument (``argument``)
+    and says why (``detail``)."""

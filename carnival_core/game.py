@@ -27,10 +27,11 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.action_list import ActionList
 from tabletop.action_log import log_entries
+from tabletop.saves import check_rng, check_seed, short_repr
 
 from .actions import CARNIVAL, OWN, Action, Play, parse_action
 from .cards import Card, CardSet, Entry, card_set
-from .errors import IllegalAction, PositionError
+from .errors import IllegalAction, PositionError, RulesError
 from .observation import Observation
 from .rules import LETTERS, Rules
 from .scoring import RoundResult, round_result, totals, winners
@@ -42,6 +43,19 @@ if TYPE_CHECKING:
 
 #: The printed game's rules, shared by every game set up without rules of its own.
 PRINTED = Rules()
+
+
+def as_rules(rules: object) -> Rules:
+    """``rules`` as a ``Rules``: None (the printed game), a ``Rules``, or a dict of knobs."""
+    if rules is None:
+        return PRINTED
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, dict):
+        return Rules.from_changes(rules)
+    raise RulesError(
+        f"rules should be a Rules or a dict of knobs to change, not {short_repr(rules)}"
+    )
 
 
 def shuffle(cards: list[int], rng: random.Random) -> None:
@@ -139,16 +153,24 @@ class ActionTable:
 
 
 _TABLES: dict[tuple[int, int], tuple[Rules, ActionTable]] = {}
+_TABLES_BY_RULES: dict[tuple[Rules, int], ActionTable] = {}
 
 
 def action_table(rules: Rules, players: int) -> ActionTable:
-    """The (shared) action table of a game size, found by the rules object's identity."""
+    """The (shared) action table of a game size: found by the rules object's identity (the
+    fast path of every ``Game.new``), else by equal rules (a loaded save brings its own
+    ``Rules`` object, equal to one already seen)."""
     key = (id(rules), players)
     hit = _TABLES.get(key)
     if hit is None or hit[0] is not rules:
         if len(_TABLES) > 256:
             _TABLES.clear()
-        hit = _TABLES[key] = (rules, ActionTable(card_set(rules), rules, players))
+        if len(_TABLES_BY_RULES) > 64:
+            _TABLES_BY_RULES.clear()
+        table = _TABLES_BY_RULES.get((rules, players))
+        if table is None:
+            table = _TABLES_BY_RULES[rules, players] = ActionTable(card_set(rules), rules, players)
+        hit = _TABLES[key] = (rules, table)
     return hit[1]
 
 
@@ -222,9 +244,11 @@ class Game:
     ) -> Game:
         """Set up a game per the rulebook; ``first_player`` (a seat) takes the first turn.
 
-        ``seed`` fixes every shuffle of the game (both rounds); None draws one at random.
+        ``seed`` (a whole number from 0 to 2**64 - 1; random when left out) fixes every shuffle
+        of the game (both rounds). ``rules`` may be a ``Rules`` or a dict of knobs to change
+        (``{"rounds": 3}``). Whatever is accepted here saves and reloads to an equal game.
         """
-        rules = rules or PRINTED
+        rules = as_rules(rules)
         if (
             isinstance(players, bool)
             or not isinstance(players, int)
@@ -232,7 +256,7 @@ class Game:
         ):
             counts = ", ".join(map(str, rules.player_counts))
             raise PositionError(
-                "players", f"Carnival is played by {counts} players, not {players!r}"
+                "players", f"Carnival is played by {counts} players, not {short_repr(players)}"
             )
         if (
             isinstance(first_player, bool)
@@ -240,10 +264,11 @@ class Game:
             or not (0 <= first_player < players)
         ):
             raise PositionError(
-                "first_player", f"a seat from 0 to {players - 1}, not {first_player!r}"
+                "first_player", f"a seat from 0 to {players - 1}, not {short_repr(first_player)}"
             )
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
+        check_seed(seed, PositionError)
         cards = card_set(rules)
         state = State(
             hands=[[] for _ in range(players)],
@@ -416,11 +441,11 @@ class Game:
         if s.over:
             return "the game is over"
         if type(action) is not Play:
-            return f"{action!r} is not an action (write one like 'carnival R4')"
+            return f"{short_repr(action)} is not an action (write one like 'carnival R4')"
         to, card, hand = action.to, action.card, s.hands[s.current]
         mask = self.card_set.mask
         if type(to) is not int:
-            return f"{to!r} is not a place"
+            return f"{short_repr(to)} is not a place"
         if to not in (CARNIVAL, OWN):
             if self.rules.younger_players:
                 return (
@@ -460,7 +485,8 @@ class Game:
             return f"card ids are written in capitals: {card.upper()}"
         letters = "/".join(LETTERS[: self.card_set.types])
         return (
-            f"there is no card {card} in this game: a Creature is one of the letters "
+            f"there is no card {card if isinstance(card, str) else short_repr(card)} in this "
+            "game: a Creature is one of the letters "
             f"{letters} with a value from {self.card_set.values_text}"
         )
 
@@ -498,10 +524,18 @@ class Game:
             if isinstance(action, str):
                 action = parse_action(action)
             elif not isinstance(action, Action):
-                raise IllegalAction(f"{action!r} is not an action (write one like 'carnival R4')")
+                raise IllegalAction(
+                    f"{short_repr(action)} is not an action (write one like 'carnival R4')"
+                )
         if player is not None and player != self._s.current and not self._s.over:
+            if isinstance(player, bool) or not isinstance(player, int):
+                raise IllegalAction(
+                    f"{action}: player should be a seat number, not {short_repr(player)}"
+                )
+            current = self._s.current
             raise IllegalAction(
-                f"{action}: it is player {self._s.current + 1}'s turn, not player {player + 1}'s"
+                f"{action}: it is player {current + 1}'s turn (seat {current}), "
+                f"not player {player + 1}'s (seat {player})"
             )
         if self._offered is None or not self._table.offers(self._offered, action):
             reason = self._why_not(action)
@@ -778,30 +812,36 @@ class Game:
         sees alike give equal copies from equal ``rng`` states, so an agent that looks at the
         game only through this copy cannot play on what it does not know.
         """
+        check_rng(rng, PositionError)
+        me = self._s.current if seat is None else self._seat(seat)
+        remembers = self.memory_of(memory)
         clone = self.copy()
         clone._events = []
         s = clone._s
-        if s.over:
-            return clone
-        me = s.current if seat is None else self._seat(seat)
-        remembers = self.memory_of(memory)
         cards, rules = self.card_set, self.rules
         mask = cards.mask
+        # Once the game is over, the last reveal has shown the Spectators' hidden cards, the
+        # Carnival stack's (when they count) and the hands that joined the Spectators. What
+        # stays unseen: the cards set aside, hands put aside, and Masked Carnival cards that
+        # were put aside with their Mask.
+        over = s.over
+        hands_seen = over and rules.hands_join_spectators
         pool: list[int] = []
         for other, hand in enumerate(s.hands):
-            if other != me:
+            if other != me and not hands_seen:
                 pool += hand
         pool += s.deck
         pool += s.set_aside
         # Unknown Creatures on the table: (row, index, is a Mask's hidden card).
         slots: list[tuple[list[int], int, bool]] = []
         for row in [*s.spectators, s.carnival]:
+            revealed = over and (row is not s.carnival or rules.masked_carnival_counts)
             for i, e in enumerate(row):
                 remembered = rules.remember_own_masks and placer_of(e) == me
-                if e >= MASKED and e & 127 != NOTHING and not remembered:
+                if e >= MASKED and e & 127 != NOTHING and not remembered and not revealed:
                     slots.append((row, i, True))
                     pool.append(e & 127)
-        if remembers is not None:
+        if remembers is not None and not over:
             for i in range(len(s.carnival) - 1 - remembers):
                 e = s.carnival[i]
                 if e < MASKED:
@@ -816,7 +856,9 @@ class Game:
         for (row, i, under_mask), kind in zip(slots, creatures, strict=False):
             row[i] = (row[i] & ~127) | kind if under_mask else kind
         rest = creatures[len(slots) :]
-        hands_masks = {o: s.known_masks[o] for o in range(len(s.hands)) if o != me}
+        hands_masks = {
+            o: s.known_masks[o] for o in range(len(s.hands)) if o != me and not hands_seen
+        }
         forced = sum(hands_masks.values())
         rest += masks[forced:]
         shuffle(rest, rng)
@@ -828,7 +870,8 @@ class Game:
         s.deck = rest[len(rest) - deck_size :]
         s.set_aside = sorted(rest[: len(rest) - deck_size])
         count_sums(s, cards, rules.masked_carnival_counts)
-        s.seed = rng.randrange(2**32)
+        if not over:  # the next round's deal is unknown too; a finished game deals no more
+            s.seed = rng.randrange(2**32)
         # A world that never happened has no history: its log starts here.
         s.log = None
         clone._start = s.copy()

@@ -33,12 +33,13 @@ from and every action since, so that loading replays the game exactly (and can u
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from tabletop import saves
 from tabletop.fields import FieldReader, first_difference
+from tabletop.saves import MAX_SEED, short_repr
 
 from .cards import Card, CardSet, card_set
 from .errors import CardError, CarnivalError, PositionError, RulesError
@@ -110,7 +111,7 @@ class _Reader(FieldReader):
     """Reads one position dict, naming the field of every problem and counting every card."""
 
     def __init__(self, data: dict[str, Any], rules: Rules, prefix: str):
-        super().__init__(data, prefix, error=PositionError)
+        super().__init__(data, prefix, error=PositionError, show=short_repr)
         self.rules = rules
         self.cards = card_set(rules)
         self.used: Counter[int] = Counter()
@@ -158,13 +159,16 @@ class _Reader(FieldReader):
         placer = -1
         if len(words) >= 2 and words[-2].lower() == "by":
             number = words[-1]
-            if not number.isdigit() or not 1 <= int(number) <= players:
-                raise self.fail(field, f"'by' names a player from 1 to {players}, not {number!r}")
+            if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= players:
+                raise self.fail(
+                    field, f"'by' names a player from 1 to {players}, not {short_repr(number)}"
+                )
             placer = int(number) - 1
             words = words[:-2]
         if len(words) > 1:
             raise self.fail(
-                field, f"{value!r}: a Mask is written '[R4 by 2]', '[R4]', '[by 2]' or '[]'"
+                field,
+                f"{short_repr(value)}: a Mask is written '[R4 by 2]', '[R4]', '[by 2]' or '[]'",
             )
         self.use(field, self.cards.mask)
         hidden = self.kind(field, words[0], creature=True) if words else NOTHING
@@ -183,11 +187,11 @@ def _read_rules(data: dict[str, Any]) -> Rules:
     changes = data.get("rules", {})
     if not isinstance(changes, dict):
         raise PositionError(
-            "rules", "should be a dict of the fields that differ from the printed game"
+            "rules", "should be a dict of the knobs that differ from the printed game"
         )
     try:
         return Rules.from_changes(changes)
-    except (RulesError, TypeError) as error:
+    except RulesError as error:
         raise PositionError("rules", str(error)) from None
 
 
@@ -217,7 +221,7 @@ def read_state(data: Any, rules: Rules, prefix: str = "") -> State:
     if players not in rules.player_counts:
         counts = ", ".join(map(str, rules.player_counts))
         raise r.fail("players", f"Carnival is played by {counts} players, not {players}")
-    seed = r.count("seed", r.get("seed", int, 0), 0)
+    seed = r.count("seed", r.get("seed", int, 0), 0, MAX_SEED)
     cards = r.cards
 
     past_raw = r.get("past_rounds", list, [])
@@ -312,42 +316,48 @@ def game_from_json(text: str | dict[str, Any]) -> Game:
     """Load a position or a saved game; a problem is a ``PositionError`` naming the field."""
     from .game import Game
 
-    if isinstance(text, str):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise PositionError(
-                "json", f"not valid JSON (line {error.lineno}: {error.msg})"
-            ) from None
-    else:
-        data = text
+    data = saves.read_json(text, PositionError)
     if not isinstance(data, dict):
         raise PositionError("position", "should be a JSON object")
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        raise PositionError("format", f"{fmt!r} is not {FORMAT!r}")
+        raise PositionError("format", f"{short_repr(fmt)} is not {FORMAT!r}")
     rules = _read_rules(data)
     history = data.get("history")
     if history is None:
         return Game(rules, read_state(data, rules))
-    if not isinstance(history, dict) or not isinstance(history.get("actions"), list):
-        raise PositionError("history", 'should be {"start": position, "actions": [...]}')
-    start = dict(history.get("start", {}))
-    start.setdefault("players", data.get("players"))
+    start, actions = saves.check_history(history, PositionError)
+    players = data.get("players")
+    if "players" in start and "players" in data and not _same_value(start["players"], players):
+        raise PositionError(
+            "players",
+            f"{short_repr(players)}, but the history starts with "
+            f"{short_repr(start['players'])} players",
+        )
+    start.setdefault("players", players)
     game = Game(rules, read_state(start, rules, prefix="history.start."))
-    for i, action in enumerate(history["actions"]):
+    for i, action in enumerate(actions):
         try:
             game.play(action)
         except CarnivalError as error:
             raise PositionError(f"history.actions[{i}]", str(error)) from None
     given = {k: v for k, v in data.items() if k not in ("history", "format", "rules")}
-    if given.keys() - {"players"}:
+    if given:
         reached = game.position()
         for key, value in given.items():
-            if reached.get(key) != value:
+            if not _same_value(reached.get(key), value):
                 detail = first_difference(reached.get(key), value, key)
                 raise PositionError(
                     "history",
                     f"replaying the actions does not reach this position ({detail} differs)",
                 )
     return game
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    """Whether two values read from a save are equal; a value that cannot be compared (an
+    object whose ``==`` fails) is not equal."""
+    try:
+        return bool(a == b)
+    except Exception:
+        return False

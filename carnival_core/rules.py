@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from tabletop.fields import changed_fields
+from tabletop.fields import KnobsByName, changed_fields, knob_problem
+from tabletop.saves import short_repr
 
 from .errors import RulesError
 
@@ -20,10 +21,25 @@ LONE_MASK_CHOICES = ("stuck", "always")
 CREATURE_NAMES = ("red", "yellow", "green", "blue", "purple", "orange", "white", "black")
 LETTERS = "RYGBPOWK"
 MAX_PLAYERS = 8
+#: The range of every whole-number knob: (lowest, highest). The highest values keep the work
+#: of one game bounded: at most 8 types of 40 cards and 100 Masks, so a round has at most 420
+#: turns, and a game at most 20 rounds.
+LIMITS: dict[str, tuple[int, int]] = {
+    "creature_types": (1, len(LETTERS)),
+    "masks": (0, 100),
+    "masks_dealt": (0, 10),
+    "rounds": (1, 20),
+    "carnival_memory": (0, 500),
+}
+#: How many cards of each Creature type ``values`` may list, and the range of each value.
+VALUES_PER_TYPE = (1, 40)
+VALUE_RANGE = (-100, 100)
+#: The most cards a setup table (``discard_by_players``, ``deal_by_players``) may name.
+MAX_TABLE_CARDS = 1000
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(metaclass=KnobsByName):
     """The rules of one game. ``Rules()`` is Carnival as printed; change fields to experiment.
 
     >>> Rules().cards_in_game
@@ -34,6 +50,9 @@ class Rules:
     {'younger_players': True}
     """
 
+    #: How ``KnobsByName`` answers a misspelt or positional knob.
+    knob_error: ClassVar[type[RulesError]] = RulesError
+    knob_example: ClassVar[str] = "rounds=3"
     #: Creature types (5), each a colour: red, yellow, green, blue, purple.
     creature_types: int = 5
     #: The cards of each Creature type, by value: 1 to 6 twice each, then -2 and -4.
@@ -76,43 +95,62 @@ class Rules:
     remember_own_masks: bool = False
 
     def __post_init__(self) -> None:
+        # Lists are accepted where a knob holds a sequence, and kept as tuples (hashable).
+        for name in ("values", "discard_by_players", "deal_by_players"):
+            value = getattr(self, name)
+            if isinstance(value, list) and len(value) <= MAX_TABLE_CARDS:
+                rows = [tuple(row) if isinstance(row, list) else row for row in value]
+                object.__setattr__(self, name, tuple(rows))
         problem = self._problem()
         if problem:
             raise RulesError(problem)
 
     def _problem(self) -> str | None:
-        for name in ("creature_types", "masks", "masks_dealt", "rounds"):
+        for name, (low, high) in LIMITS.items():
             value = getattr(self, name)
-            low = 1 if name in ("creature_types", "rounds") else 0
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                return f"{name} must be a whole number of at least {low}, not {value!r}"
-        if self.creature_types > len(LETTERS):
-            return f"creature_types can be at most {len(LETTERS)}, not {self.creature_types}"
-        if not isinstance(self.values, tuple) or not self.values:
-            return "values lists the cards of each Creature type by value, e.g. (1, 1, 2, 2)"
-        if any(isinstance(v, bool) or not isinstance(v, int) for v in self.values):
-            return f"values must be whole numbers, not {self.values!r}"
+            if name == "carnival_memory" and value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                none = "None or " if name == "carnival_memory" else ""
+                return (
+                    f"{name} must be {none}a whole number from {low} to {high}, "
+                    f"not {short_repr(value)}"
+                )
+        low, high = VALUES_PER_TYPE
+        if not isinstance(self.values, tuple) or not low <= len(self.values) <= high:
+            return (
+                f"values lists the {low} to {high} cards of each Creature type by value, "
+                f"e.g. (1, 1, 2, 2), not {short_repr(self.values)}"
+            )
+        low, high = VALUE_RANGE
+        if any(
+            isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high
+            for v in self.values
+        ):
+            return (
+                f"values must be whole numbers from {low} to {high}, not {short_repr(self.values)}"
+            )
         if len(set(self.values)) * self.creature_types > 120:
             return "too many different cards: at most 120 Creature kinds"
         for name in ("younger_players", "happy_on_tie", "negative_sums_score",
                      "hands_join_spectators", "masked_carnival_counts",
                      "tie_break_scoring_cards", "remember_own_masks"):  # fmt: skip
             if not isinstance(getattr(self, name), bool):
-                return f"{name} must be True or False, not {getattr(self, name)!r}"
+                return f"{name} must be True or False, not {short_repr(getattr(self, name))}"
         if self.lone_mask not in LONE_MASK_CHOICES:
-            return f"lone_mask must be 'stuck' or 'always', not {self.lone_mask!r}"
-        memory = self.carnival_memory
-        if memory is not None and (isinstance(memory, bool) or not isinstance(memory, int)
-                                   or memory < 0):  # fmt: skip
-            return f"carnival_memory must be None or a whole number of at least 0, not {memory!r}"
+            return f"lone_mask must be 'stuck' or 'always', not {short_repr(self.lone_mask)}"
         tables = (self.discard_by_players, self.deal_by_players)
         for name, table in zip(("discard_by_players", "deal_by_players"), tables, strict=True):
             if not isinstance(table, tuple) or not table or any(
                 not isinstance(row, tuple) or len(row) != 2 or not all(
-                    isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in row)
+                    isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MAX_TABLE_CARDS
+                    for x in row)
                 for row in table
-            ):  # fmt: skip
-                return f"{name} lists (players, cards) pairs of whole numbers"
+            ) or len(table) > MAX_PLAYERS:  # fmt: skip
+                return (
+                    f"{name} lists (players, cards) pairs of whole numbers from 0 to "
+                    f"{MAX_TABLE_CARDS}, not {short_repr(table)}"
+                )
             counts = [p for p, _ in table]
             if counts != sorted(set(counts)) or counts[0] < 2 or counts[-1] > MAX_PLAYERS:
                 return f"{name} lists player counts from 2 to {MAX_PLAYERS}, increasing"
@@ -171,12 +209,14 @@ class Rules:
         return changed_fields(self)
 
     @staticmethod
-    def from_changes(changes: dict[str, Any]) -> Rules:
-        """The inverse of ``changes()``; unknown fields are a ``RulesError`` naming them."""
-        known = {f.name for f in fields(Rules)}
-        unknown = sorted(set(changes) - known)
-        if unknown:
-            raise RulesError(f"unknown rules field(s): {', '.join(unknown)}")
+    def from_changes(changes: Any) -> Rules:
+        """The inverse of ``changes()``: a dict of knobs (JSON lists allowed for the tables);
+        an unknown knob is a ``RulesError`` naming it and the closest real ones."""
+        if not isinstance(changes, dict):
+            raise RulesError(f"rules are a dict of knobs to change, not {short_repr(changes)}")
+        problem = knob_problem(changes, [f.name for f in fields(Rules)])
+        if problem:
+            raise RulesError(problem)
         values: dict[str, Any] = {}
         for name, value in changes.items():
             if name in ("discard_by_players", "deal_by_players") and isinstance(value, list):
@@ -184,4 +224,7 @@ class Rules:
             elif name == "values" and isinstance(value, list):
                 value = tuple(value)
             values[name] = value
-        return replace(Rules(), **values)
+        try:
+            return replace(Rules(), **values)
+        except TypeError as error:  # an unhashable or odd value a dataclass cannot hold
+            raise RulesError(f"rules could not be read: {short_repr(str(error))}") from None

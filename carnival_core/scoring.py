@@ -18,8 +18,11 @@ from dataclasses import dataclass
 from itertools import compress
 from operator import ge, gt
 
+from tabletop.saves import short_repr
+
 from .cards import Card, CardSet, card_set
-from .rules import Rules
+from .errors import ArgumentError
+from .rules import MAX_PLAYERS, Rules
 
 
 def happy_types(
@@ -87,16 +90,47 @@ def score_round(
     round: int = 1,
 ) -> RoundResult:
     """Score a revealed round: ``carnival`` and each seat's ``spectators`` are Creature cards
-    (Masks, if any, are put aside)."""
+    (Masks, if any, are put aside). Anything else is an ``ArgumentError`` naming the argument."""
+    if not isinstance(rules, Rules):
+        raise ArgumentError("rules", f"a Rules, not {short_repr(rules)}")
+    if type(round) is not int or not 1 <= round <= rules.rounds:
+        raise ArgumentError("round", f"a round from 1 to {rules.rounds}, not {short_repr(round)}")
+    if (
+        isinstance(spectators, (str, bytes))
+        or not isinstance(spectators, Sequence)
+        or not 1 <= len(spectators) <= MAX_PLAYERS
+    ):
+        raise ArgumentError(
+            "spectators",
+            f"a row of cards for each of 1 to {MAX_PLAYERS} players, not {short_repr(spectators)}",
+        )
     cards = card_set(rules)
-    kind_of = cards.kind_of
     return round_result(
         cards,
         rules,
         round,
-        [kind_of[card.id] for card in carnival if not card.is_mask],
-        [[kind_of[card.id] for card in row if not card.is_mask] for row in spectators],
+        _kinds("carnival", carnival, cards),
+        [_kinds(f"spectators[{seat}]", row, cards) for seat, row in enumerate(spectators)],
     )
+
+
+def _kinds(argument: str, row: Iterable[Card], cards: CardSet) -> list[int]:
+    """The Creature kinds of a row of ``Card`` values (Masks put aside), within the box."""
+    if isinstance(row, (str, bytes)) or not isinstance(row, Iterable):
+        raise ArgumentError(argument, f"a list of Card values, not {short_repr(row)}")
+    kinds: list[int] = []
+    for card in row:
+        if len(kinds) > len(cards.box):
+            raise ArgumentError(argument, f"more cards than the box holds ({len(cards.box)})")
+        if not isinstance(card, Card):
+            raise ArgumentError(argument, f"Card values (Card.parse('R4')), not {short_repr(card)}")
+        if card.is_mask:
+            continue
+        kind = cards.kind_of.get(card.id)
+        if kind is None:
+            raise ArgumentError(argument, f"there is no card {card.id} in this game")
+        kinds.append(kind)
+    return kinds
 
 
 def round_result(

@@ -45,9 +45,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
+from tabletop.saves import short_repr
 from tabletop.svg_text import SvgWriter
 
 from .cards import Card, Entry
+from .errors import ArgumentError
 from .observation import Observation
 from .rules import CREATURE_NAMES, LETTERS
 from .scoring import RoundResult, totals
@@ -293,8 +295,8 @@ def _svg(width: float, height: float, body: str, **attrs: object) -> str:
 
 
 def _words(lang: str) -> dict[str, str]:
-    if lang not in WORDS:
-        raise ValueError(f"lang should be one of {', '.join(WORDS)}, not {lang!r}")
+    if not isinstance(lang, str) or lang not in WORDS:
+        raise ArgumentError("lang", f"one of {', '.join(WORDS)}, not {short_repr(lang)}")
     return {**WORDS["en"], **WORDS[lang]}
 
 
@@ -434,6 +436,11 @@ def _card(
 def card_svg(card: Card | Entry | None, *, width: float = 60, lang: str = "en") -> str:
     """One card, ``width`` pixels wide: a Creature (colour, symbol, letter and value), a Mask
     (an ``Entry`` says what the viewer knows of the card under it), or a back (None)."""
+    if card is not None and not isinstance(card, (Card, Entry)):
+        raise ArgumentError("card", f"a Card, an Entry or None, not {short_repr(card)}")
+    if isinstance(width, bool) or not isinstance(width, (int, float)) or not 1 <= width <= 2000:
+        raise ArgumentError("width", f"a number of pixels from 1 to 2000, not {short_repr(width)}")
+    _words(lang)
     height = width * BASE_H / BASE_W
     return _svg(width + 2, height + 2, _card(card, 1, 1, width, lang=lang))
 
@@ -462,6 +469,12 @@ class _Table:
 
 
 def _table(view: Observation | Game) -> _Table:
+    from .game import Game
+
+    if not isinstance(view, (Observation, Game)):
+        raise ArgumentError(
+            "view", f"a Carnival Game or a seat's Observation, not {short_repr(view)}"
+        )
     if isinstance(view, Observation):
         seat: int | None = view.seat
         players = view.players
@@ -504,11 +517,21 @@ def _table(view: Observation | Game) -> _Table:
     )
 
 
+def _check_names(names: object, players: int) -> list[str]:
+    """``names``: one text per player."""
+    if (
+        isinstance(names, (str, bytes))
+        or not isinstance(names, Sequence)
+        or len(names) != players
+        or not all(isinstance(name, str) for name in names)
+    ):
+        raise ArgumentError("names", f"{players} names, one per player, not {short_repr(names)}")
+    return list(names)
+
+
 def _names(table: _Table, names: Sequence[str] | None, w: dict[str, str]) -> list[str]:
     if names is not None:
-        if len(names) != table.players:
-            raise ValueError(f"names: {len(names)} names for {table.players} players")
-        return [str(name) for name in names]
+        return _check_names(names, table.players)
     out = []
     for s in range(table.players):
         name = w["player"].format(n=s + 1)
@@ -561,9 +584,9 @@ def player_layout(view: Observation | Game, seat: int) -> PlayerLayout:
 
 
 def _check_seat(view: Observation | Game, seat: int) -> int:
-    players = view.players if isinstance(view, Observation) else view.num_players
+    players = _table(view).players
     if type(seat) is not int or not 0 <= seat < players:
-        raise ValueError(f"seat: a seat from 0 to {players - 1}, not {seat!r}")
+        raise ArgumentError("seat", f"a seat from 0 to {players - 1}, not {short_repr(seat)}")
     return seat
 
 
@@ -836,14 +859,16 @@ def reveal_svg(
     """A round's reveal, step by step: (1) the Carnival stack laid out by type with its sums;
     (2) each player's Spectators (hands added, Masks put aside) with their sums, a happy type
     marked; (3) the points each happy type scores and each player's round score."""
+    if not isinstance(result, RoundResult):
+        raise ArgumentError("result", f"a RoundResult (game.results[0]), not {short_repr(result)}")
     if type(step) is not int or not 1 <= step <= 3:
-        raise ValueError(f"step: 1, 2 or 3, not {step!r}")
+        raise ArgumentError("step", f"1, 2 or 3, not {short_repr(step)}")
     w = _words(lang)
     players = len(result.scores)
     if names is None:
         names = [w["player"].format(n=s + 1) for s in range(players)]
-    elif len(names) != players:
-        raise ValueError(f"names: {len(names)} names for {players} players")
+    else:
+        names = _check_names(names, players)
     types = len(result.carnival_sums)
     letters = LETTERS[:types]
     width = REVEAL_LABEL + types * REVEAL_COLUMN + REVEAL_SCORE + 2 * PAD

@@ -14,11 +14,14 @@ from pathlib import Path
 from .bots import BOTS, make_bot, play_game
 from .deck import load_deck
 from .game import Game
+from .rules import Rules
 from .transcript import transcript
 
 #: The checkout the kit runs from, when it is not an installed copy.
 CHECKOUT = Path(__file__).resolve().parent.parent
 FIRST_LESSON = Path("notebooks") / "00_start_here.ipynb"
+#: The player counts of the printed game (the reserve table lists them).
+PLAYER_COUNTS = Rules().player_counts
 
 
 def lab_command(folder: Path, extra: Sequence[str] = ()) -> list[str]:
@@ -84,6 +87,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
 
+    # Checked before any work: a count the game cannot hold would build a list of bots first,
+    # and a save that cannot be written would lose the game played.
+    low, high = min(PLAYER_COUNTS), max(PLAYER_COUNTS)
+    if not low <= args.players <= high:
+        parser.error(f"--players: Carnuta is played by {low} to {high} players, not {args.players}")
+    if args.save and not os.access(Path(args.save).resolve().parent, os.W_OK):
+        parser.error(
+            f"--save: cannot write in {Path(args.save).resolve().parent} (no such folder?)"
+        )
     names = args.bots.split(",")
     if len(names) == 1:
         names = names * args.players
@@ -99,10 +111,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         game = play_game(bots, game=game)
     except ValueError as error:
         parser.error(str(error))
+    except OSError as error:  # a deck file that cannot be read
+        parser.error(f"--deck: {error.strerror or error}: {args.deck}")
     print(transcript(game, actions=not args.quiet))
     if args.save:
-        with open(args.save, "w", encoding="utf-8") as out:
-            out.write(game.to_json())
+        try:
+            with open(args.save, "w", encoding="utf-8") as out:
+                out.write(game.to_json())
+        except OSError as error:
+            print(f"carnuta: --save: {error.strerror or error}: {args.save}", file=sys.stderr)
+            return 1
     return 0
 
 

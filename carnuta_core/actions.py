@@ -34,13 +34,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from tabletop.saves import MAX_ACTION_TEXT
+
 from .cards import card_id_problem
 from .errors import ActionSyntaxError, short_repr
 from .model import Face, Ingredient, Row
 from .vocabulary import check_lang, word
-
-#: The longest action text read; anything longer is refused before it is looked at.
-MAX_ACTION_TEXT = 200
 
 
 def _enum_field(cls: type, field: str, value: Any, enum: type[Enum], what: str) -> Any:

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-import reprlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from tabletop import errors as tabletop_errors
 from tabletop.errors import LabError
-
-
-def short_repr(value: Any) -> str:
-    """A bounded ``repr`` for an error message, whatever the value (a huge list, a number
-    with thousands of digits, an object whose ``repr`` fails)."""
-    try:
-        return reprlib.repr(value)
-    except Exception:  # a value whose repr fails is still named by its type
-        return f"a {type(value).__name__}"
+from tabletop.saves import short_repr as short_repr
 
 
 class CarnutaError(ValueError):

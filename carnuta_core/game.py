@@ -33,6 +33,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletop.action_log import log_entries
+from tabletop.saves import check_rng
 
 from .actions import (
     Action,
@@ -517,7 +518,15 @@ class Game:
                 raise IllegalAction(
                     f"{action}: player should be a seat number, not {short_repr(player)}"
                 )
-            turn = Reason("not_your_turn", {"current": s.current + 1, "player": player + 1})
+            turn = Reason(
+                "not_your_turn",
+                {
+                    "current": s.current + 1,
+                    "current_seat": s.current,
+                    "player": player + 1,
+                    "seat": player,
+                },
+            )
             raise IllegalAction.because(action, turn)
         for legal in self._offered:
             if legal is action:
@@ -617,6 +626,7 @@ class Game:
 
     def determinized(self, rng: random.Random) -> Game:
         """A copy in which the hidden information (deck order, future shuffles) is resampled."""
+        check_rng(rng, PositionError)
         clone = self.copy()
         s = clone._s
         decks = {}

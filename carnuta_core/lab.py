@@ -24,7 +24,7 @@ pandas, matplotlib, tqdm and dask are imported only when needed.
 >>> simulate("greedy", players=2, games="2")
 Traceback (most recent call last):
 ...
-carnuta_core.errors.ArgumentError: games: a whole number of at least 1, not '2'
+carnuta_core.errors.ArgumentError: games: a whole number from 1 to 100000, not '2'
 """
 
 from __future__ import annotations

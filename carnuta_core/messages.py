@@ -102,7 +102,7 @@ EN: dict[str, str] = {
     # why an action is refused
     "refused": "{action}: {why}",
     "game_over_now": "the game is over",
-    "not_your_turn": "it is player {current}'s turn, not player {player}'s",
+    "not_your_turn": "it is player {current}'s turn (seat {current_seat}), not player {player}'s (seat {seat})",
     "bonus_first": "first choose your Bonus Ingredient token ({choices})",
     "discard_first": (
         "your turn is ending with {held} cards in hand: discard down to {limit} first "
@@ -292,7 +292,7 @@ FR: dict[str, str] = {
     "not_allowed": "{action} n'est pas permise : {why}.",
     "refused": "{action} : {why}",
     "game_over_now": "la partie est terminée",
-    "not_your_turn": "c'est au tour du Joueur {current}, pas du Joueur {player}",
+    "not_your_turn": "c'est au tour du Joueur {current} (siège {current_seat}), pas du Joueur {player} (siège {seat})",
     "bonus_first": "choisissez d'abord votre jeton Ingrédient bonus ({choices})",
     "discard_first": (
         "votre tour finit avec {held} cartes en main : défaussez d'abord jusqu'à {limit} "

@@ -19,7 +19,12 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tabletop import saves
 from tabletop.fields import FieldReader, first_difference
+from tabletop.saves import MAX_HISTORY as MAX_HISTORY
+from tabletop.saves import MAX_NESTING as MAX_NESTING
+from tabletop.saves import MAX_SEED
+from tabletop.saves import MAX_TEXT as MAX_TEXT
 
 from .deck import Deck, parse_deck_text, reference_deck
 from .errors import CarnutaError, PositionError, RulesError, short_repr
@@ -98,67 +103,14 @@ def game_to_json(game: Game, *, indent: int | None = 1) -> str:
 
 
 # ---------------------------------------------------------------- limits
-#: The longest save or position text read, in characters (a finished game's save is ~60,000).
-MAX_TEXT = 2_000_000
-#: The deepest nesting of lists and objects in a position (the format itself needs 5).
-MAX_NESTING = 16
-#: The most actions a saved history may hold (a real game has about 600).
-MAX_HISTORY = 5_000
-#: The most values (numbers, strings, lists, objects) in a position given as a dict.
-MAX_VALUES = 200_000
-#: Seeds are whole numbers from 0 to 2**64 - 1.
-MAX_SEED = 2**64 - 1
+# Both games hold saves to the same limits (tabletop.saves): MAX_TEXT characters, MAX_NESTING
+# levels of lists and objects, MAX_HISTORY actions, MAX_VALUES values in a dict, seeds up to
+# MAX_SEED.
 
 
 def check_seed(value: Any, field: str = "seed") -> int:
     """``value`` if it is a seed (a whole number from 0 to 2**64 - 1), else a ``PositionError``."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
-        raise PositionError(
-            field, f"should be a whole number from 0 to 2**64 - 1, not {short_repr(value)}"
-        )
-    return value
-
-
-def _check_text(text: str) -> None:
-    """Refuse text that is too long or nested too deep, before any parsing work."""
-    if len(text) > MAX_TEXT:
-        raise PositionError("json", f"{len(text):,} characters; a save holds at most {MAX_TEXT:,}")
-    depth = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > MAX_NESTING:
-                raise PositionError("json", f"lists and objects nested deeper than {MAX_NESTING}")
-        elif char in "]}":
-            depth -= 1
-
-
-def _check_values(data: Any) -> None:
-    """The same limits for a position given as Python values: nesting and size."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    seen = 0
-    while stack:
-        value, depth = stack.pop()
-        seen += 1
-        if seen > MAX_VALUES:
-            raise PositionError("position", f"more than {MAX_VALUES:,} values")
-        if isinstance(value, (dict, list, tuple)):
-            if depth > MAX_NESTING:
-                raise PositionError(
-                    "position", f"lists and objects nested deeper than {MAX_NESTING}"
-                )
-            items = value.values() if isinstance(value, dict) else value
-            stack.extend((item, depth + 1) for item in items)
+    return saves.check_seed(value, PositionError, field)
 
 
 # ---------------------------------------------------------------- reading
@@ -430,10 +382,18 @@ def read_state(data: Any, deck: Deck, rules: Rules, prefix: str = "") -> GameSta
             board.played = [card_id]
     tokens = _read_tokens(r, data, boards, seed)
     states = [board.state(r) for board in boards]
+    unplaced_starts = sorted(c.id for c in deck.of(Origin.START) if c.id not in r.placed)
     if box_raw is None:
-        box = sorted(c.id for c in deck.of(Origin.START) if c.id not in r.placed)
+        box = unplaced_starts
         for card_id in box:
             r.placed[card_id] = prefix + "box"
+    elif unplaced_starts:
+        # Every card is somewhere: a starting card on no board is in the box.
+        raise r.fail(
+            "box",
+            f"starting card(s) {', '.join(unplaced_starts)} are nowhere: a starting card on no "
+            "board is in the box (list it there, or leave box out)",
+        )
 
     # Cards written nowhere go into their deck, shuffled by the seed, under the listed tops.
     rng = random.Random(seed)
@@ -659,21 +619,7 @@ def game_from_json(text: str | dict[str, Any]) -> Game:
     """
     from .game import Game
 
-    if isinstance(text, str):
-        _check_text(text)
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise PositionError(
-                "json", f"not valid JSON (line {error.lineno}: {error.msg})"
-            ) from None
-        except ValueError as error:  # e.g. a number with thousands of digits
-            raise PositionError("json", f"not a readable position ({error})") from None
-    elif isinstance(text, dict):
-        _check_values(text)
-        data = text
-    else:
-        raise PositionError("position", f"should be JSON text or a dict, not {short_repr(text)}")
+    data = saves.read_json(text, PositionError)
     if not isinstance(data, dict):
         raise PositionError("position", "should be a JSON object")
     fmt = data.get("format", FORMAT)
@@ -684,26 +630,10 @@ def game_from_json(text: str | dict[str, Any]) -> Game:
     history = data.get("history")
     if history is None:
         return _staged(Game, deck, rules, read_state(data, deck, rules))
-    if not isinstance(history, dict) or not isinstance(history.get("actions"), list):
-        raise PositionError("history", 'should be {"start": position, "actions": [...]}')
-    actions = history["actions"]
-    if len(actions) > MAX_HISTORY:
-        raise PositionError(
-            "history.actions", f"{len(actions):,} actions; a save holds at most {MAX_HISTORY:,}"
-        )
-    start_raw = history.get("start", {})
-    if not isinstance(start_raw, dict):
-        raise PositionError(
-            "history.start", f"should be a position object, not {short_repr(start_raw)}"
-        )
-    start = dict(start_raw)
+    start, actions = saves.check_history(history, PositionError)
     start.setdefault("players", data.get("players"))
     game = _staged(Game, deck, rules, read_state(start, deck, rules, prefix="history.start."))
     for i, action in enumerate(actions):
-        if not isinstance(action, str):
-            raise PositionError(
-                f"history.actions[{i}]", f"should be text, not {short_repr(action)}"
-            )
         try:
             game.play(action)
         except CarnutaError as error:

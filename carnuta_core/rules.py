@@ -13,14 +13,13 @@ carnuta_core.errors.RulesError: unknown rules knob 'hand_limt' (did you mean 'ha
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
 from itertools import islice
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from tabletop.fields import changed_fields, jsonable
+from tabletop.fields import KnobsByName, changed_fields, jsonable, knob_problem
 
 from .errors import RulesError, short_repr
 
@@ -46,32 +45,15 @@ PLAYERS = (1, 8)
 RESERVE = (0, 100)
 
 
-class _RulesType(type):
-    """Refuses a misspelt knob with the closest names, before the dataclass sees it."""
-
-    def __call__(cls, *args: Any, **knobs: Any) -> Any:
-        if args:
-            raise RulesError("give rules knobs by name, e.g. Rules(hand_limit=4)")
-        check_knob_names(knobs)
-        return super().__call__(**knobs)
-
-
 def check_knob_names(knobs: Mapping[str, Any]) -> None:
     """A ``RulesError`` naming the first unknown knob and the closest real ones."""
-    known = [f.name for f in fields(Rules)]
-    for name in knobs:
-        if name not in known:
-            close = difflib.get_close_matches(str(name), known, n=3)
-            hint = (
-                f"did you mean {' or '.join(repr(c) for c in close)}?"
-                if close
-                else f"the knobs are: {', '.join(known)}"
-            )
-            raise RulesError(f"unknown rules knob {short_repr(name)} ({hint})")
+    problem = knob_problem(knobs, [f.name for f in fields(Rules)])
+    if problem:
+        raise RulesError(problem)
 
 
 @dataclass(frozen=True)
-class Rules(metaclass=_RulesType):
+class Rules(metaclass=KnobsByName):
     """The rules of one game. ``Rules()`` is Carnuta as printed; change fields to experiment.
 
     >>> Rules().actions_per_turn
@@ -80,6 +62,9 @@ class Rules(metaclass=_RulesType):
     4
     """
 
+    #: How ``KnobsByName`` answers a misspelt or positional knob.
+    knob_error: ClassVar[type[RulesError]] = RulesError
+    knob_example: ClassVar[str] = "hand_limit=4"
     #: Actions a player takes each turn (the rulebook: 2).
     actions_per_turn: int = 2
     #: Cards a player may keep in hand at the end of their turn (3).

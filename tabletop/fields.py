@@ -23,9 +23,12 @@ tabletop.fields.Problem: history.start.players: should be from 2 to 2, not 3
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import difflib
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
+
+from .saves import short_repr
 
 #: A game's error for a field: called with the field's path and the reason.
 FieldError = Callable[[str, str], ValueError]
@@ -99,9 +102,6 @@ def first_difference(a: Any, b: Any, path: str) -> str:
     return path
 
 
-__all__ = ["FieldError", "FieldReader", "article", "first_difference"]
-
-
 def jsonable(value: Any) -> Any:
     """``value`` with its tuples (nested too) as lists, as JSON writes them."""
     if isinstance(value, tuple):
@@ -118,3 +118,46 @@ def changed_fields(settings: Any) -> dict[str, Any]:
         for f in fields(settings)
         if getattr(settings, f.name) != getattr(default, f.name)
     }
+
+
+def knob_problem(names: Iterable[object], known: Sequence[str]) -> str | None:
+    """Why a rules knob among ``names`` is not one of ``known``, naming the closest real knobs;
+    None when every name is known. Both games word a misspelt knob this way."""
+    for name in names:
+        if name not in known:
+            close = difflib.get_close_matches(str(name), known, n=3)
+            hint = (
+                f"did you mean {' or '.join(repr(c) for c in close)}?"
+                if close
+                else f"the knobs are: {', '.join(known)}"
+            )
+            return f"unknown rules knob {short_repr(name)} ({hint})"
+    return None
+
+
+class KnobsByName(type):
+    """The metaclass of a game's ``Rules``: knobs are given by name, and a misspelt one is
+    refused with the closest names before the dataclass sees it. The class names its error
+    (``knob_error``) and an example knob for the message (``knob_example``)."""
+
+    def __call__(cls, *args: Any, **knobs: Any) -> Any:
+        error: Callable[[str], ValueError] = getattr(cls, "knob_error")  # noqa: B009
+        if args:
+            example = getattr(cls, "knob_example")  # noqa: B009
+            raise error(f"give rules knobs by name, e.g. {cls.__name__}({example})")
+        problem = knob_problem(knobs, [f.name for f in fields(cls)])  # type: ignore[arg-type]
+        if problem:
+            raise error(problem)
+        return super().__call__(**knobs)
+
+
+__all__ = [
+    "FieldError",
+    "FieldReader",
+    "KnobsByName",
+    "article",
+    "changed_fields",
+    "first_difference",
+    "jsonable",
+    "knob_problem",
+]

@@ -166,6 +166,8 @@ def test_a_determinized_world_has_its_own_history():
     world = game.determinized(random.Random(0))
     assert world.log == () and Game.from_json(world.to_json()) == world
     over = play_game(Game.new(2, seed=1), [RandomPlayer(1), RandomPlayer(2)])
+    # Nothing is hidden once the printed game is over: the last reveal showed every card
+    # but those set aside, which are then the cards seen nowhere.
     assert over.determinized(random.Random(0)) == over
 
 

@@ -240,7 +240,7 @@ def test_play_goes_on_clockwise():
 def test_only_the_current_player_plays():
     game = Game.new(3, seed=1)
     action = game.legal_actions()[0]
-    assert_illegal(game, str(action), "it is player 1's turn, not player 2's", player=1)
+    assert_illegal(game, str(action), "it is player 1's turn (seat 0), not player 2's (seat 1)", player=1)
 
 
 def test_give_to_yourself_is_refused():
@@ -573,14 +573,22 @@ def test_one_round_is_a_setting():
         ({"discard_by_players": ((2, 60), (3, 21), (4, 14), (5, 8), (6, 0))}, "leaves"),
         ({"lone_mask": "never"}, "lone_mask must be 'stuck' or 'always'"),
         ({"carnival_memory": -1}, "carnival_memory must be None or a whole number"),
-        ({"creature_types": 9}, "at most 8"),
-        ({"values": ()}, "values lists the cards"),
-        ({"rounds": 0}, "rounds must be a whole number of at least 1"),
+        ({"creature_types": 9}, "creature_types must be a whole number from 1 to 8"),
+        ({"values": ()}, "values lists the 1 to 40 cards"),
+        ({"rounds": 0}, "rounds must be a whole number from 1 to 20"),
+        # Bounded work: a game of these rules could not end in bounded time or memory.
+        ({"rounds": 10_000}, "rounds must be a whole number from 1 to 20, not 10000"),
+        ({"masks": 10**12}, "masks must be a whole number from 0 to 100"),
+        ({"values": (1,) * 41}, "values lists the 1 to 40 cards"),
+        ({"values": (10**9, 1)}, "values must be whole numbers from -100 to 100"),
+        ({"deal_by_players": ((2, 10**9),)}, "from 0 to 1000"),
     ],
 )
 def test_contradictory_rules_are_refused(changes, words):
     with pytest.raises(RulesError, match=words):
         Rules(**changes)
+    with pytest.raises(RulesError, match=words):
+        Rules.from_changes(changes)
 
 
 def test_rules_round_trip_through_their_changes():
@@ -590,7 +598,7 @@ def test_rules_round_trip_through_their_changes():
         values=(1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, -2, -4, 7),
     )
     assert Rules.from_changes(rules.changes()) == rules
-    with pytest.raises(RulesError, match="unknown rules field"):
+    with pytest.raises(RulesError, match="unknown rules knob"):
         Rules.from_changes({"jugglers": 3})
 
 

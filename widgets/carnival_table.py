@@ -27,6 +27,8 @@ import ipywidgets as widgets
 
 from carnival_core import CARNIVAL, OWN, Action, CarnivalError, Game, Observation, Play, Rules
 from carnival_core.bots import BOTS, make_bot
+from carnival_core.errors import ArgumentError, RulesError
+from carnival_core.game import as_rules
 from carnival_core.svg import (
     COLOURS,
     Box,
@@ -38,6 +40,7 @@ from carnival_core.svg import (
     scores_svg,
 )
 from tabletop.agents import Bot
+from tabletop.saves import short_repr
 
 from .carnival_words import UI, say, translate
 from .pictures import Box as HitBox
@@ -207,8 +210,13 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         speed: float = 0.0,
     ):
         if game is not None:
+            if not isinstance(game, Game):
+                raise ArgumentError("game", f"a Carnival Game, not {short_repr(game)}")
             rules, players = game.rules, game.num_players
-        self.rules: Rules = rules or Rules()
+        try:
+            self.rules: Rules = as_rules(rules)
+        except RulesError as error:
+            raise ArgumentError("rules", str(error)) from None
         self._take_seats(seats, players, default_players=3, lang=lang, seed=seed)
         self.bots: dict[int, Bot] = {}
         self._choice: Choice | None = None
@@ -236,8 +244,8 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         self._begin(game, step_by_step=False)
 
     # ------------------------------------------------------------------ set-up
-    def _seat_error(self, detail: str) -> ValueError:
-        return CarnivalError(f"seats: {detail}")
+    def _argument_error(self, argument: str, detail: str) -> ValueError:
+        return ArgumentError(argument, detail)
 
     def _make_bot(self, kind: str, seed: int) -> Bot:
         return make_bot(kind, seed)

@@ -51,7 +51,7 @@ UI: dict[str, dict[str, str]] = {
         ),
         "tie_shared": "Tied on {points} points and on scoring cards ({cards}): a shared victory.",
         "tie_no_break": "Tied on {points} points: a shared victory.",
-        "bad_seed": "the seed {text!r} is not a whole number",
+        "bad_seed": "the seed '{text}' is not a whole number from 0 to 2**64 - 1",
         "hint_pick": "Your turn: click a card in your hand, or a Mask.",
         "hint_card": "Click where {card} goes: the glowing places are allowed.",
         "hint_mask": "Mask chosen: click the Creature to slide under it.",
@@ -105,7 +105,7 @@ UI: dict[str, dict[str, str]] = {
             "Égalité à {points} points et en cartes qui marquent ({cards}) : victoire partagée."
         ),
         "tie_no_break": "Égalité à {points} points : victoire partagée.",
-        "bad_seed": "la graine {text!r} n'est pas un nombre entier",
+        "bad_seed": "la graine « {text} » n'est pas un nombre entier de 0 à 2**64 - 1",
         "hint_pick": "À vous : cliquez une carte de votre main, ou un Masque.",
         "hint_card": "Cliquez où va {card} : les places qui brillent sont permises.",
         "hint_mask": "Masque choisi : cliquez la Créature à glisser dessous.",

@@ -43,12 +43,14 @@ from carnuta_core import (
     Reason,
     Row,
     Rules,
+    RulesError,
     Sickle,
     TakeCard,
     TakeRunes,
 )
 from carnuta_core.actions import parse_action
 from carnuta_core.bots import BOTS, Bot, make_bot
+from carnuta_core.game import as_rules
 from carnuta_core.messages import card_label, not_notation_text
 from carnuta_core.model import INGREDIENTS
 from carnuta_core.svg import (
@@ -62,6 +64,7 @@ from carnuta_core.svg import (
     strip_boxes,
     token_box,
 )
+from tabletop.saves import short_repr
 
 from .i18n import UI, t, word
 from .pictures import Hit, HitButton, PictureMap, show
@@ -219,9 +222,16 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
         speed: float = 0.0,
     ):
         if game is not None:
+            if not isinstance(game, Game):
+                raise ArgumentError("game", f"a Carnuta Game, not {short_repr(game)}")
             deck, rules = game.deck, game.rules
             players = game.num_players
-        self.rules: Rules = rules or Rules()
+        if deck is not None and not isinstance(deck, Deck):
+            raise ArgumentError("deck", f"a Deck (load_deck(path)) or None, not {short_repr(deck)}")
+        try:
+            self.rules: Rules = as_rules(rules)
+        except RulesError as error:
+            raise ArgumentError("rules", str(error)) from None
         self.deck: Deck | None = deck
         self._take_seats(seats, players, default_players=2, lang=lang, seed=seed)
         self.bots: dict[int, Bot] = {}
@@ -244,8 +254,8 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
         self._begin(game, step_by_step=False)
 
     # ------------------------------------------------------------------ set-up
-    def _seat_error(self, detail: str) -> ValueError:
-        return ArgumentError("seats", detail)
+    def _argument_error(self, argument: str, detail: str) -> ValueError:
+        return ArgumentError(argument, detail)
 
     def _make_bot(self, kind: str, seed: int) -> Bot:
         return make_bot(kind, seed)

@@ -19,9 +19,16 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import ipywidgets as widgets
 
+from tabletop.saves import MAX_SEED, check_seed, short_repr
+
 from .i18n import LANGS, check_lang, phrase
 from .pictures import PictureMap, show
 from .table_parts import esc, make_button, shown_in
+
+#: The slowest bot speed the table offers, in seconds per action.
+MAX_SPEED = 2.0
+#: The longest seat list read (longer ones are refused before they are looked at).
+MAX_SEATS_GIVEN = 64
 
 __all__ = ["SeatedTable", "TableGame", "TableRules"]
 
@@ -92,12 +99,31 @@ class SeatedTable(Generic[GameT]):
         lang: str,
         seed: int | None,
     ) -> None:
-        """Check who sits where (one human and greedy bots when ``seats`` is not given) and
-        the language; nothing is played or drawn yet."""
+        """Check who sits where (one human and greedy bots when ``seats`` is not given), the
+        seed and the language, each before any work; nothing is played or drawn yet."""
+        counts = self.rules.player_counts
+        if players is not None and (type(players) is not int or players not in counts):
+            raise self._argument_error(
+                "players",
+                self.PLAYED_BY.format(counts=", ".join(map(str, counts)), n=short_repr(players)),
+            )
         if seats is None:
             seats = ("human", *["greedy"] * ((players or default_players) - 1))
+        if (
+            isinstance(seats, (str, bytes))
+            or not isinstance(seats, Sequence)
+            or len(seats) > MAX_SEATS_GIVEN
+            or not all(isinstance(seat, str) for seat in seats)
+        ):
+            raise self._argument_error(
+                "seats", f"a list of seat kinds like ('human', 'greedy'), not {short_repr(seats)}"
+            )
         self.seats = self._check_seats(seats, players)
-        self.lang = check_lang(lang)
+        if seed is not None:
+            check_seed(seed, self._argument_error)
+        if not isinstance(lang, str) or lang not in LANGS:
+            raise self._argument_error("lang", f"one of {', '.join(LANGS)}, not {short_repr(lang)}")
+        self.lang = lang
         self.seed = seed
         self.bots = {}
         self._busy = False
@@ -110,19 +136,22 @@ class SeatedTable(Generic[GameT]):
         kinds = [str(s).lower() for s in seats]
         unknown = [s for s in kinds if s not in self.SEAT_KINDS]
         if unknown:
-            raise self._seat_error(
-                f"unknown seat kind(s) {', '.join(map(repr, unknown))}: "
-                f"each seat is one of {', '.join(self.SEAT_KINDS)}"
+            raise self._argument_error(
+                "seats",
+                f"unknown seat kind(s) {', '.join(map(short_repr, unknown))}: "
+                f"each seat is one of {', '.join(self.SEAT_KINDS)}",
             )
         if players is not None and len(kinds) != players:
-            raise self._seat_error(f"{len(kinds)} seats given for a {players}-player game")
+            raise self._argument_error(
+                "seats", f"{len(kinds)} seats given for a {players}-player game"
+            )
         if len(kinds) not in self.rules.player_counts:
             counts = ", ".join(map(str, self.rules.player_counts))
-            raise self._seat_error(self.PLAYED_BY.format(counts=counts, n=len(kinds)))
+            raise self._argument_error("seats", self.PLAYED_BY.format(counts=counts, n=len(kinds)))
         return kinds
 
-    def _seat_error(self, detail: str) -> ValueError:
-        """The game's own error for a seat list it cannot seat (``detail`` says why)."""
+    def _argument_error(self, argument: str, detail: str) -> ValueError:
+        """The game's own error for an argument the table cannot take (``detail`` says why)."""
         raise NotImplementedError
 
     def _make_bot(self, kind: str, seed: int) -> Any:
@@ -170,6 +199,14 @@ class SeatedTable(Generic[GameT]):
     ) -> widgets.VBox:
         """The header: the set-up row (players, who sits where, seed, the table's own
         ``options``, New game) and the toolbar (language, bot speed, Undo)."""
+        if (
+            isinstance(speed, bool)
+            or not isinstance(speed, (int, float))
+            or not 0 <= speed <= MAX_SPEED
+        ):
+            raise self._argument_error(
+                "speed", f"seconds per bot action from 0 to {MAX_SPEED:g}, not {short_repr(speed)}"
+            )
         guard = self._guard
         css = self.CSS
         counts = self.rules.player_counts
@@ -203,7 +240,7 @@ class SeatedTable(Generic[GameT]):
         self.w_speed = widgets.FloatSlider(
             value=speed,
             min=0.0,
-            max=2.0,
+            max=MAX_SPEED,
             step=0.1,
             readout_format=".1f",
             continuous_update=False,
@@ -276,8 +313,11 @@ class SeatedTable(Generic[GameT]):
 
     def _on_new(self, _button: widgets.Button) -> None:
         text = self.w_seed.value.strip()
-        if text and not text.lstrip("-").isdigit():
-            self._refuse("bad_seed", text=text)
+        # ASCII digits only (str.isdigit accepts '²'), and a seed a save can hold.
+        if text and not (
+            text.isascii() and text.isdigit() and len(text) <= 20 and int(text) <= MAX_SEED
+        ):
+            self._refuse("bad_seed", text=text if len(text) <= 30 else text[:29] + "…")
             self.render()
             return
         self.seed = int(text) if text else None

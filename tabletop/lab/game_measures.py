@@ -36,7 +36,7 @@ from ..protocol import GameState, GameTitle
 from .record import Recorder
 from .run import simulate
 from .specs import BotSpec, bot_label
-from .stats import game_table, iter_rows, mean_ci, trigger_stats, wilson, win_rates
+from .stats import check_table, game_table, iter_rows, mean_ci, trigger_stats, wilson, win_rates
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -141,6 +141,7 @@ def decision_summary(decisions: pd.DataFrame) -> dict[str, float]:
     """The decisions a game asks for and the choice each offers, from a ``choices`` table:
     decisions per game (mean and interval), the branching factor (mean legal actions per
     decision, and interval), its median, the widest choice, and the share of forced decisions."""
+    check_table("decisions", decisions, ("legal",))
     per_game = decisions.groupby("game").size()
     games, low, high = mean_ci(per_game)
     branching, b_low, b_high = mean_ci(decisions["legal"])
@@ -162,12 +163,14 @@ def decision_summary(decisions: pd.DataFrame) -> dict[str, float]:
 def lead_changes(table: pd.DataFrame) -> tuple[float, float, float]:
     """Lead changes per game (a game's recorder says what score leads after each turn: the
     score pads in Carnuta, the public score in Carnival): (mean, low, high)."""
+    check_table("table", table, ("lead_changes", "game", "variant"))
     return mean_ci(game_table(table)["lead_changes"])
 
 
 def seat_advantage(table: pd.DataFrame) -> dict[str, Any]:
     """The seat whose win rate lies furthest from a fair share: which seat, its rate and
     interval, the fair share, and whether the interval leaves the fair share out."""
+    check_table("table", table, ("seat", "win", "players"))
     rates = win_rates(table)
     worst = rates.iloc[int(rates["vs_fair"].abs().to_numpy().argmax())]
     return {
@@ -184,14 +187,18 @@ def seat_advantage(table: pd.DataFrame) -> dict[str, Any]:
 def who_ends(table: pd.DataFrame, column: str = "triggered_end") -> pd.DataFrame:
     """Per seat: the share of games whose end it brought (``column``, a per-seat flag the
     game's recorder adds: Carnuta's trigger, Carnival's last turn) and its win rate then."""
-    if column not in table:
-        raise LabError("column", f"the table has no column {column!r}: its recorder adds none")
+    check_table("table", table, ())
+    if not isinstance(column, str) or column not in table:
+        raise LabError(
+            "column", f"the table has no column {arguments.shown(column)}: its recorder adds none"
+        )
     return trigger_stats(table, column=column)
 
 
 def score_spread(table: pd.DataFrame) -> dict[str, float]:
     """How far apart the scores finish: the winner's lead over the runner-up per game (mean
     and interval), and the standard deviation of the final scores."""
+    check_table("table", table, ("rank", "game", "margin", "score"))
     margins = table[table["rank"] == 1].groupby("game")["margin"].max()
     mean, low, high = mean_ci(margins)
     return {

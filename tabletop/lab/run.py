@@ -312,21 +312,40 @@ def check_run(
     arguments.flag("rotate", rotate)
     if chunk_size is not None:
         arguments.whole("chunk_size", chunk_size, least=1)
-    arguments.whole("max_actions", max_actions, least=1)
+    arguments.whole("max_actions", max_actions, least=1, most=MAX_ACTIONS)
+
+
+def check_game_count(seeds: int, players: int, *, rotate: bool, variants: int = 1) -> None:
+    """A run's games (each seed once per rotation and per variant) fit in one run."""
+    total = seeds * (players if rotate else 1) * variants
+    if total > MAX_GAMES:
+        raise LabError(
+            "games", f"{total:,} games in one run; a run plays at most {MAX_GAMES:,} (split it)"
+        )
+
+
+#: The most games one run plays (each seat of each game is a row of its table): a bigger run
+#: would not fit its table in memory; split it into several runs.
+MAX_GAMES = 100_000
+#: The longest a game may be allowed to go, in actions (a real game has at most about 600).
+MAX_ACTIONS = 1_000_000
 
 
 def seed_list(games: Any, seeds: Any) -> list[int]:
-    """The seeds of a run: ``0 .. games-1``, or ``seeds`` (whole numbers), not both."""
+    """The seeds of a run: ``0 .. games-1``, or ``seeds`` (whole numbers), not both; at most
+    ``MAX_GAMES`` of them, counted before anything is built."""
     if seeds is None:
         if games is None:
             raise LabError("games", "give games= (seeds 0 .. games-1) or seeds=")
-        return list(range(arguments.whole("games", games, least=1)))
+        return list(range(arguments.whole("games", games, least=1, most=MAX_GAMES)))
     if games is not None:
         raise LabError("seeds", "give games= or seeds=, not both")
     if isinstance(seeds, (str, bytes, Mapping)) or not isinstance(seeds, Iterable):
         raise LabError("seeds", f"a list of whole numbers, not {arguments.shown(seeds)}")
-    out = []
+    out: list[int] = []
     for seed in seeds:
+        if len(out) == MAX_GAMES:
+            raise LabError("seeds", f"more than {MAX_GAMES:,} seeds; a run plays at most that many")
         value = arguments.seed("seeds", seed)
         if value is None:
             raise LabError("seeds", "a list of whole numbers, not one holding None")
@@ -377,6 +396,7 @@ def simulate(
     arguments.text("variant", variant)
     check_title(title, len(specs))
     check_bot_specs(title, specs)
+    check_game_count(len(seed_values), len(specs), rotate=rotate)
     tasks = make_tasks(
         title, specs, seed_values, rotate=rotate, variant=variant, max_actions=max_actions
     )
@@ -387,7 +407,10 @@ def simulate(
 
 
 __all__ = [
+    "MAX_ACTIONS",
+    "MAX_GAMES",
     "GameTask",
+    "check_game_count",
     "columns_of",
     "make_tasks",
     "play_one",

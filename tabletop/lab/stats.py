@@ -20,8 +20,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from numbers import Real
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
+
+from ..arguments import number, shown
+from ..errors import LabError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -32,8 +36,32 @@ GAME_COLUMNS: dict[str, str] = {"turns": "first", "lead_changes": "first", "seco
 SUMMARY_METRICS: tuple[str, ...] = ("winning_score", "mean_score", "turns", "lead_changes")
 
 
+def check_table(argument: str, df: Any, columns: Iterable[str]) -> None:
+    """``df`` is a DataFrame holding ``columns`` (a lab table), else a ``LabError`` naming the
+    argument and the columns it lacks."""
+    import pandas as pd
+
+    if not isinstance(df, pd.DataFrame):
+        raise LabError(argument, f"a table from the lab (a DataFrame), not {shown(df)}")
+    missing = [c for c in columns if c not in df.columns]
+    if missing:
+        raise LabError(argument, f"a lab table with the columns {', '.join(missing)}")
+
+
+def group_keys(argument: str, df: Any, by: Any) -> list[str]:
+    """``by`` (a column or a list of columns of ``df``) as a list, checked."""
+    keys = [by] if isinstance(by, str) else by
+    if not isinstance(keys, (list, tuple)) or not keys or not all(isinstance(k, str) for k in keys):
+        raise LabError(argument, f"a column name or a list of them, not {shown(by)}")
+    check_table("df", df, keys)
+    return list(keys)
+
+
 def wilson(successes: float, n: float, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95% by default)."""
+    n = number("n", n, least=0)
+    successes = number("successes", successes, least=0, most=max(n, 0))
+    z = number("z", z, above=0)
     if n <= 0:
         return (math.nan, math.nan)
     p = successes / n
@@ -45,7 +73,14 @@ def wilson(successes: float, n: float, z: float = 1.96) -> tuple[float, float]:
 
 def mean_ci(values: Iterable[float], z: float = 1.96) -> tuple[float, float, float]:
     """Mean and its normal-approximation 95% interval: (mean, low, high)."""
-    data = [float(v) for v in values]
+    z = number("z", z, above=0)
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise LabError("values", f"numbers, not {shown(values)}")
+    data: list[float] = []
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, Real):
+            raise LabError("values", f"numbers, not one that is {shown(v)}")
+        data.append(float(v))
     n = len(data)
     if n == 0:
         return (math.nan, math.nan, math.nan)
@@ -64,7 +99,8 @@ def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "seat") -> pd.DataFram
     """
     import pandas as pd
 
-    keys = [by] if isinstance(by, str) else list(by)
+    check_table("df", df, ("win", "players"))
+    keys = group_keys("by", df, by)
     out = []
     for key, group in df.groupby(keys, sort=True):
         wins = float(group["win"].sum())
@@ -95,6 +131,8 @@ def trigger_stats(
     (95% Wilson interval)."""
     import pandas as pd
 
+    check_table("df", df, ("win", column))
+    group_keys("by", df, by)
     out = []
     for key, group in df.groupby(by, sort=True):
         triggered = group[group[column]]
@@ -119,6 +157,9 @@ def game_table(df: pd.DataFrame, game_columns: Mapping[str, str] | None = None) 
     ``game_columns`` (default ``GAME_COLUMNS``) and the first seat's win share."""
     keys = ["variant", "game"]
     extra = GAME_COLUMNS if game_columns is None else game_columns
+    if not isinstance(extra, Mapping) or not all(h in ("first", "mean") for h in extra.values()):
+        raise LabError("game_columns", f"column -> 'first' or 'mean', not {shown(extra)}")
+    check_table("df", df, [*keys, "seed", "rotation", "players", "score", "seat", "win", *extra])
     grouped = df.groupby(keys, sort=False)
     games = grouped.agg(
         seed=("seed", "first"),
@@ -138,7 +179,8 @@ def score_summary(df: pd.DataFrame, by: str | Sequence[str] | None = None) -> pd
     """Score distribution per group: mean (with 95% interval), sd, quartiles, mean winning score."""
     import pandas as pd
 
-    keys = [] if by is None else ([by] if isinstance(by, str) else list(by))
+    check_table("df", df, ("score",))
+    keys = [] if by is None else group_keys("by", df, by)
     groups = [((), df)] if not keys else list(df.groupby(keys, sort=True))
     out = []
     for key, group in groups:
@@ -179,6 +221,9 @@ def game_summary(
     import pandas as pd
 
     games = game_table(df, game_columns)
+    if isinstance(metrics, str) or not isinstance(metrics, Sequence):
+        raise LabError("metrics", f"a list of game_table columns, not {shown(metrics)}")
+    check_table("metrics", games, metrics)
     out = []
     for variant, group in games.groupby("variant", sort=False):
         row: dict[str, Any] = {"variant": variant, "games": len(group)}
@@ -204,6 +249,7 @@ def iter_rows(df: pd.DataFrame) -> Iterator[dict[str, Any]]:
 __all__ = [
     "GAME_COLUMNS",
     "SUMMARY_METRICS",
+    "check_table",
     "game_summary",
     "game_table",
     "iter_rows",

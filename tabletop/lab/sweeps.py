@@ -16,6 +16,7 @@ from ..errors import LabError
 from ..protocol import GameTitle
 from .run import (
     GameTask,
+    check_game_count,
     check_run,
     check_title,
     columns_of,
@@ -63,6 +64,7 @@ def sweep(
     check_run(
         workers=workers, client=client, progress=progress, max_actions=max_actions, rotate=rotate
     )
+    check_game_count(len(seed_values), len(specs), rotate=rotate, variants=len(variants))
     tasks: list[GameTask] = []
     for name, title in variants.items():
         arguments.text("variants", name)
