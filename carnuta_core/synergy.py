@@ -168,7 +168,7 @@ def ingredient_demand(deck: Iterable[Card]) -> pd.DataFrame:
     through sets), its supply (units the deck's cards provide; Salts are wild and not
     counted) and demand per unit supplied. Sorted by demand, highest first. (Centralities are
     left out: on the reference deck PageRank and betweenness are the same for every ingredient
-    to within 2%, so they carry no information; lesson 04 shows it.)
+    to within 2%, so they carry no information; lesson 05 shows it.)
     """
     import pandas as pd
 

@@ -240,7 +240,9 @@ def test_play_goes_on_clockwise():
 def test_only_the_current_player_plays():
     game = Game.new(3, seed=1)
     action = game.legal_actions()[0]
-    assert_illegal(game, str(action), "it is player 1's turn (seat 0), not player 2's (seat 1)", player=1)
+    assert_illegal(
+        game, str(action), "it is player 1's turn (seat 0), not player 2's (seat 1)", player=1
+    )
 
 
 def test_give_to_yourself_is_refused():
