@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from carnuta_core import CarnutaError, Game, Rules, WorkLimitError, balance, maths, reference_deck
 from carnuta_core.maths import calculus, decisions, economy, reveal_laws
-from carnuta_core.model import INGREDIENTS, Origin, Row
+from carnuta_core.model import INGREDIENTS, Ingredient, Origin, Row
 from carnuta_core.rune_graph import RuneState, moves, rune_graph
 from carnuta_core.rune_graph.classes import closed_classes, turn_graph, turns_to_afford
 from carnuta_core.rune_graph.moves import cost_groups
@@ -162,6 +162,27 @@ def test_set_ingredients_are_complements_only_when_balanced() -> None:
     synergy = calculus.ingredient_synergy(potion, "clover", "mushroom")
     assert synergy.value == 4  # 1 clover, 1 mushroom: balanced
     assert calculus.ingredient_synergy(potion.plus(DECK["D03"]), "clover", "mushroom").value == 0
+
+
+def shifted_total(potion: maths.Potion, shift: dict[Ingredient, int]) -> int:
+    """The potion's total with some counts raised, from its score-pad formulas."""
+    counts = {i: n + shift.get(i, 0) for i, n in potion.counts().items()}
+    return int(maths.potion_formula(potion).evaluate(counts).total)
+
+
+def test_synergy_equals_the_brute_mixed_difference_of_the_score() -> None:
+    rng = random.Random(11)
+    for _ in range(3):
+        potion = random_potion(rng, 7)
+        for x, y in rng.sample(list(itertools.product(INGREDIENTS, repeat=2)), 12):
+            both = {x: 1, y: 1} if x != y else {x: 2}
+            brute = (
+                shifted_total(potion, both)
+                - shifted_total(potion, {x: 1})
+                - shifted_total(potion, {y: 1})
+                + shifted_total(potion, {})
+            )
+            assert calculus.ingredient_synergy(potion, x, y).value == brute, (potion, x, y)
 
 
 def test_calculus_refuses_bad_input() -> None:

@@ -398,8 +398,25 @@ def difference(expr: Formula, symbol: Formula, step: int = 1) -> Formula:
 
 def mixed_difference(expr: Formula, x: Formula, y: Formula) -> Formula:
     r""":math:`\Delta_x \Delta_y f`: how much one more ``y`` raises the gain of one more ``x``
-    (positive: complements; negative: substitutes; 0: independent)."""
-    return difference(difference(expr, y), x)
+    (positive: complements; negative: substitutes; 0: independent).
+
+    Taken term by term (a difference is linear): a term without both ``x`` and ``y`` adds
+    nothing, and each small term simplifies fast.
+
+    >>> from carnuta_core.maths import count_symbol
+    >>> c, m = count_symbol("clover"), count_symbol("mushroom")
+    >>> mixed = mixed_difference(4 * sympy.Min(c, m) + 2 * c, c, m)
+    >>> [[int(mixed.xreplace({c: i, m: j})) for j in range(3)] for i in range(3)]
+    [[4, 0, 0], [0, 4, 0], [0, 0, 4]]
+    """
+    expr = sympy.Integer(expr) if isinstance(expr, int) and not isinstance(expr, bool) else expr
+    if not isinstance(expr, sympy.Basic):
+        raise CarnutaError(f"{expr!r} is not a formula: build one with card_formula")
+    total = sympy.Integer(0)
+    for term in sympy.Add.make_args(sympy.expand(expr)):
+        if x in term.free_symbols and y in term.free_symbols:
+            total += difference(difference(term, y), x)
+    return sympy.piecewise_fold(total)
 
 
 # --------------------------------------------------------------------------- of a potion
