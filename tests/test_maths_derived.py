@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from carnuta_core import CarnutaError, Game, Rules, WorkLimitError, balance, maths, reference_deck
 from carnuta_core.maths import calculus, decisions, economy, reveal_laws
-from carnuta_core.model import INGREDIENTS, Origin, Row
+from carnuta_core.model import INGREDIENTS, Ingredient, Origin, Row
 from carnuta_core.rune_graph import RuneState, moves, rune_graph
 from carnuta_core.rune_graph.classes import TurnState, closed_classes, turn_graph, turns_to_afford
 from carnuta_core.rune_graph.moves import cost_groups
@@ -45,6 +45,79 @@ def test_the_min_and_complementarity_laws_are_proven_case_by_case() -> None:
     mixed = calculus.complementarity_law()
     assert mixed.proven and [v for _, _, v in mixed.cases] == [1, 0, 0]
     assert calculus.check_against_counts(mixed.piecewise, lambda x, y: int(x == y), [a, b], 8)
+
+
+def test_a_proof_shows_its_steps_unevaluated() -> None:
+    """The substituted case still holds its two Mins: sympy has not evaluated them away."""
+    law = calculus.min_difference_law()
+    for case in law.derivations:
+        assert len(case.substituted.atoms(sympy.Min)) == 2
+        assert not case.resolved.atoms(sympy.Min) and case.resolved != case.value
+        assert case.inside and case.holds
+    floors = calculus.floor_law()
+    assert all(len(c.substituted.atoms(sympy.floor)) == 2 for c in floors.derivations)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [(1, 1), (0, 0), (0, 1), (2, 0), (1, -1)],
+)
+def test_a_min_law_stated_with_wrong_values_does_not_prove(values: tuple[int, int]) -> None:
+    a, b = calculus.proof_symbols("a b")
+    wrong = sympy.Piecewise((values[0], b < a), (values[1], True))
+    law = calculus.min_difference_law(wrong)
+    assert not law.proven
+    assert [c.holds for c in law.derivations] == [values[0] == 1, values[1] == 0]
+    # the condition on the wrong side: 1 when b >= a
+    assert not calculus.min_difference_law(sympy.Piecewise((1, b >= a), (0, True))).proven
+
+
+def test_the_floor_law_is_proven_and_the_wrong_parity_is_not() -> None:
+    (n,) = calculus.proof_symbols("n")
+    for m in range(2, 5):
+        law = calculus.floor_law(m)
+        assert law.proven
+        assert [v for _, _, v in law.cases] == [0] * (m - 1) + [1]
+        assert calculus.check_against_counts(
+            law.expression, lambda x, m_=m: (x + 1) // m_ - x // m_, [n], 20
+        )
+        # the law that calculus.difference applies is the one proven
+        egg = maths.count_symbol("egg")
+        applied = calculus.difference(sympy.floor(egg / m), egg).xreplace({egg: n})
+        assert applied == law.piecewise
+    even = sympy.Piecewise((1, sympy.Eq(sympy.Mod(n, 2), 0)), (0, True))
+    assert not calculus.floor_law(2, even).proven
+    assert not calculus.floor_law(
+        3, sympy.Piecewise((1, sympy.Eq(sympy.Mod(n, 3), 1)), (0, True))
+    ).proven
+    with pytest.raises(CarnutaError, match="modulus"):
+        calculus.floor_law(1)
+
+
+def test_cases_that_do_not_cover_every_pair_do_not_prove() -> None:
+    a, b, t = calculus.proof_symbols("a b t")
+    half = calculus.prove_by_cases(
+        "only one case",
+        calculus.forward_difference(lambda x, y: calculus.unevaluated(sympy.Min, x, y), (a, b), 1),
+        sympy.Integer(1),
+        (a, b),
+        [("b < a", b < a, {a: b + 1 + t})],
+    )
+    assert half.derivations[0].holds and not half.covers() and not half.proven
+    outside = calculus.prove_by_cases(
+        "a substitution outside its case",
+        calculus.forward_difference(lambda x, y: calculus.unevaluated(sympy.Min, x, y), (a, b), 1),
+        sympy.Piecewise((1, b < a), (0, True)),
+        (a, b),
+        [("b < a", b < a, {b: a + t}), ("b >= a", b >= a, {b: a + t})],
+    )
+    assert not outside.derivations[0].inside and not outside.proven
+
+
+def test_a_complementarity_law_stated_off_the_diagonal_does_not_prove() -> None:
+    a, b = calculus.proof_symbols("a b")
+    assert not calculus.complementarity_law(sympy.Piecewise((1, a > b), (0, True))).proven
+    assert not calculus.complementarity_law(sympy.Integer(0)).proven
 
 
 def test_every_card_formulas_difference_equals_brute_force() -> None:
@@ -89,6 +162,27 @@ def test_set_ingredients_are_complements_only_when_balanced() -> None:
     synergy = calculus.ingredient_synergy(potion, "clover", "mushroom")
     assert synergy.value == 4  # 1 clover, 1 mushroom: balanced
     assert calculus.ingredient_synergy(potion.plus(DECK["D03"]), "clover", "mushroom").value == 0
+
+
+def shifted_total(potion: maths.Potion, shift: dict[Ingredient, int]) -> int:
+    """The potion's total with some counts raised, from its score-pad formulas."""
+    counts = {i: n + shift.get(i, 0) for i, n in potion.counts().items()}
+    return int(maths.potion_formula(potion).evaluate(counts).total)
+
+
+def test_synergy_equals_the_brute_mixed_difference_of_the_score() -> None:
+    rng = random.Random(11)
+    for _ in range(3):
+        potion = random_potion(rng, 7)
+        for x, y in rng.sample(list(itertools.product(INGREDIENTS, repeat=2)), 12):
+            both = {x: 1, y: 1} if x != y else {x: 2}
+            brute = (
+                shifted_total(potion, both)
+                - shifted_total(potion, {x: 1})
+                - shifted_total(potion, {y: 1})
+                + shifted_total(potion, {})
+            )
+            assert calculus.ingredient_synergy(potion, x, y).value == brute, (potion, x, y)
 
 
 def test_calculus_refuses_bad_input() -> None:
