@@ -67,16 +67,21 @@ EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyter
 #: kernel loads a package when a cell imports it, so the site's copy of these notebooks opens
 #: with a cell importing them (it needs the internet once; the browser then keeps them).
 COMPILED_PACKAGES_FOR = {
-    "notebooks/01_rules_step_by_step.ipynb": ("matplotlib",),
-    "notebooks/fr/01_regles_pas_a_pas.ipynb": ("matplotlib",),
-    "notebooks/02_rune_economy.ipynb": ("matplotlib", "pandas"),
-    "notebooks/04_card_synergies.ipynb": ("matplotlib", "pandas", "scipy"),
-    "notebooks/06_game_design_lab.ipynb": ("matplotlib", "pandas"),
-    # the solver (numpy) and the integer programs (scipy) come through the kit, not a cell
-    "notebooks/07_maths_that_derives.ipynb": ("matplotlib", "pandas", "numpy", "scipy"),
+    # the rune explorer's graph is drawn with matplotlib
+    "notebooks/01_rules_a_turn.ipynb": ("matplotlib",),
+    "notebooks/fr/01_regles_un_tour.ipynb": ("matplotlib",),
+    "notebooks/03_rune_economy.ipynb": ("matplotlib", "pandas"),
+    "notebooks/04_scoring_maths.ipynb": ("pandas",),
+    # networkx's PageRank runs on scipy
+    "notebooks/05_card_synergies.ipynb": ("matplotlib", "pandas", "scipy"),
+    "notebooks/06_play_and_coach.ipynb": ("pandas",),
+    "notebooks/07_game_design_lab.ipynb": ("matplotlib", "pandas"),
+    "notebooks/08_maths_that_derives.ipynb": ("matplotlib", "pandas"),
+    # the solver (numpy) comes through the kit, not a cell
+    "notebooks/09_best_potion.ipynb": ("matplotlib", "pandas", "numpy"),
     # ex26's best potion: the kit's solver (numpy) and the integer program (scipy's HiGHS)
     "exercises/09_maths.ipynb": ("numpy", "scipy"),
-    "notebooks/08_two_games_one_lab.ipynb": ("matplotlib", "pandas"),
+    "notebooks/10_two_games_one_lab.ipynb": ("matplotlib", "pandas"),
 }
 LOADING_CELL = {
     "en": "# In the browser, this lesson first loads the compiled packages its plots and tables\n"

@@ -179,11 +179,11 @@ def test_explorers_in_jupyterlab(page: Any, lab: str) -> None:
     screenshot(lab, "score-lab", readme=True)
 
 
-def test_lesson_03_sliders_rescore_eric_in_jupyterlab(page: Any, lab: str) -> None:
+def test_lesson_04_sliders_rescore_eric_in_jupyterlab(page: Any, lab: str) -> None:
     from carnuta_core import Ingredient, reference_deck
     from carnuta_core.maths import Potion, potion_formula
 
-    open_in_lab(page, lab, "03_scoring_maths.ipynb")
+    open_in_lab(page, lab, "04_scoring_maths.ipynb")
     view = page.locator(".jp-OutputArea-output .widget-vbox").filter(
         has=page.locator(".widget-slider")
     )
