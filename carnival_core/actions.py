@@ -77,10 +77,16 @@ class Play(Action):
     def __post_init__(self) -> None:
         # Checked here so that every Play prints, and the engine's messages can name it.
         card, to, masked = self.card, self.to, self.masked
-        if card is not None and (not isinstance(card, str) or not 1 <= len(card) <= 8):
-            raise ActionSyntaxError(
-                f"Play.card: should be a card id like 'R4' (or None), not {short_repr(card)}"
-            )
+        if card is not None:
+            if not isinstance(card, str):
+                raise ActionSyntaxError(
+                    f"Play.card: should be a card id like 'R4' (or None), not {short_repr(card)}"
+                )
+            try:
+                # The card's own id (capitals): 'r4' and 'R4' are one action.
+                object.__setattr__(self, "card", _creature_id(card))
+            except ValueError as error:
+                raise ActionSyntaxError(f"Play.card: {error}") from None
         if isinstance(to, bool) or not isinstance(to, int) or not CARNIVAL <= to < MAX_SEATS:
             raise ActionSyntaxError(
                 f"Play.to: should be CARNIVAL, OWN or a seat from 0 to {MAX_SEATS - 1}, "

@@ -35,7 +35,7 @@ from .rules import Rules
 
 
 class GreedyBot(agents.GreedyBot):
-    """Takes the action with the best immediate points, valuing tempo (runes, good cards in hand).
+    """Takes the action with the best immediate points, valuing what sets up later points (runes, good cards in hand).
 
     It looks one action ahead and scores the position it reaches: the potion's points, plus a
     share (``hand_weight``) of the points each hand card would add (more if its cost is

@@ -35,7 +35,7 @@ networkx is imported in this package and in ``synergy.py`` only.
 from __future__ import annotations
 
 from .building import add_move, all_states, rune_graph, rune_graph_slow
-from .drawing import draw_points_per_action, draw_rune_graph, draw_tempo, layered_layout
+from .drawing import draw_points_per_action, draw_rune_graph, layered_layout
 from .moves import CostGroup, Move, cost_groups, moves, play_moves, rune_moves
 from .paths import Afford, actions_to_afford, afford_all, clear_caches
 from .staging import to_position
@@ -56,7 +56,6 @@ from .tables import (
     padlock_table,
     points_per_action_table,
     reserve_table,
-    tempo_table,
 )
 from .typical import (
     EndPotion,
@@ -90,7 +89,6 @@ __all__ = [
     "cost_table",
     "draw_points_per_action",
     "draw_rune_graph",
-    "draw_tempo",
     "endgame_potions",
     "layered_layout",
     "moves",
@@ -103,7 +101,6 @@ __all__ = [
     "rune_graph",
     "rune_graph_slow",
     "rune_moves",
-    "tempo_table",
     "to_position",
     "turn_states",
     "typical_states",

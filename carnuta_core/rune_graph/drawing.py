@@ -126,12 +126,8 @@ def draw_points_per_action(table: pd.DataFrame, *, ax: Axes | None = None, top: 
     return ax
 
 
-#: The former name of ``draw_points_per_action``.
-draw_tempo = draw_points_per_action
-
 __all__ = [
     "draw_points_per_action",
     "draw_rune_graph",
-    "draw_tempo",
     "layered_layout",
 ]

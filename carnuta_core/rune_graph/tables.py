@@ -189,14 +189,10 @@ def _added_with_salt(card: Card, potion: EndPotion) -> int:
     return score_potion(potion.played, potion.salt_on, potion.bonus_tokens).total - base
 
 
-#: The former name of ``points_per_action_table``.
-tempo_table = points_per_action_table
-
 __all__ = [
     "afford_table",
     "cost_table",
     "padlock_table",
     "points_per_action_table",
     "reserve_table",
-    "tempo_table",
 ]
