@@ -27,11 +27,12 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.action_list import ActionList
 from tabletop.action_log import log_entries
+from tabletop.fields import as_settings
 from tabletop.saves import check_rng, check_seed, short_repr
 
 from .actions import CARNIVAL, OWN, Action, Play, parse_action
 from .cards import Card, CardSet, Entry, card_set
-from .errors import IllegalAction, PositionError, RulesError
+from .errors import IllegalAction, PositionError
 from .observation import Observation
 from .rules import LETTERS, Rules
 from .scoring import RoundResult, round_result, totals, winners
@@ -47,15 +48,8 @@ PRINTED = Rules()
 
 def as_rules(rules: object) -> Rules:
     """``rules`` as a ``Rules``: None (the printed game), a ``Rules``, or a dict of knobs."""
-    if rules is None:
-        return PRINTED
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, dict):
-        return Rules.from_changes(rules)
-    raise RulesError(
-        f"rules should be a Rules or a dict of knobs to change, not {short_repr(rules)}"
-    )
+    found: Rules = as_settings(rules, Rules, PRINTED)
+    return found
 
 
 def shuffle(cards: list[int], rng: random.Random) -> None:

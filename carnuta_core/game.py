@@ -33,6 +33,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletop.action_log import log_entries
+from tabletop.fields import as_settings
 from tabletop.saves import check_rng
 
 from .actions import (
@@ -50,7 +51,7 @@ from .actions import (
 from .cards import Card
 from .deck import Deck, reference_deck
 from .deck_index import ROWS, DeckIndex, deck_index
-from .errors import IllegalAction, PositionError, RulesError, short_repr
+from .errors import IllegalAction, PositionError, short_repr
 from .legality import LegalActions, empty_spaces, legal_actions, refusal, why_allowed
 from .messages import Event, Reason
 from .model import INGREDIENTS, Face, Ingredient, Origin, Row
@@ -707,15 +708,8 @@ DEFAULT_RULES = Rules()
 
 def as_rules(rules: Rules | Mapping[str, Any] | None) -> Rules:
     """``rules`` as a ``Rules``: the real game for ``None``, or a dict of knobs to change."""
-    if rules is None:
-        return DEFAULT_RULES
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, Mapping):
-        return Rules.from_changes(rules)
-    raise RulesError(
-        f"rules should be a Rules or a dict of knobs to change, not {short_repr(rules)}"
-    )
+    found: Rules = as_settings(rules, Rules, DEFAULT_RULES)
+    return found
 
 
 def as_deck(deck: Deck | str | None) -> Deck:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .two_games_skill import paired_games
+
 #: Iterations a decision, for both bots.
 ITERATIONS = 100
 #: Seeds 0 .. SEEDS-1, each played from both seats.
@@ -30,19 +32,7 @@ def compute(sample: int | None = None) -> dict[str, Any]:
         CarnivalTitle(), [remembering, forgetful], seeds=seeds, rotate=True, workers=1,
         progress=False,
     )  # fmt: skip
-    games = []
-    for _, game in table.groupby("game", sort=True):
-        mine = game[game["seat"] == game["rotation"]].iloc[0]  # rotation r puts it in seat r
-        other = game.drop(index=mine.name).iloc[0]
-        games.append(
-            {
-                "seed": int(mine["seed"]),
-                "seat": int(mine["seat"]),
-                "win": float(mine["win"]),
-                "score": int(mine["score"]),
-                "rival_score": int(other["score"]),
-            }
-        )
+    games = paired_games(table)
     return {"iterations": ITERATIONS, "seeds": len(seeds), "games": games}
 
 

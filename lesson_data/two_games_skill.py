@@ -18,6 +18,25 @@ BUDGETS = (10, 30, 100)
 SEEDS = 50
 
 
+def paired_games(table: Any) -> list[dict[str, Any]]:
+    """One record per game of a rotated 2-player run: the first bot's seat, win and score,
+    and its rival's score (rotation r puts the first bot in seat r)."""
+    games = []
+    for _, game in table.groupby("game", sort=True):
+        mine = game[game["seat"] == game["rotation"]].iloc[0]
+        other = game.drop(index=mine.name).iloc[0]
+        games.append(
+            {
+                "seed": int(mine["seed"]),
+                "seat": int(mine["seat"]),
+                "win": float(mine["win"]),
+                "score": int(mine["score"]),
+                "rival_score": int(other["score"]),
+            }
+        )
+    return games
+
+
 def compute(sample: int | None = None, budgets: Sequence[int] = BUDGETS) -> dict[str, Any]:
     """The games of the first ``sample`` seeds (all ``SEEDS`` by default), by game and budget."""
     from carnival_core import CarnivalTitle
@@ -32,20 +51,7 @@ def compute(sample: int | None = None, budgets: Sequence[int] = BUDGETS) -> dict
             search: lab.BotSpec = ("mcts", {"iterations": budget})
             table = lab.simulate(title, [search, "greedy"], seeds=seeds, rotate=True,
                                  workers=1, progress=False)  # fmt: skip
-            games = []
-            for _, game in table.groupby("game", sort=True):
-                mine = game[game["seat"] == game["rotation"]].iloc[0]
-                other = game.drop(index=mine.name).iloc[0]
-                games.append(
-                    {
-                        "seed": int(mine["seed"]),
-                        "seat": int(mine["seat"]),
-                        "win": float(mine["win"]),
-                        "score": int(mine["score"]),
-                        "rival_score": int(other["score"]),
-                    }
-                )
-            by_budget[str(budget)] = games
+            by_budget[str(budget)] = paired_games(table)
         runs[title.name] = by_budget
     return {"budgets": list(budgets), "seeds": len(seeds), "games": runs}
 

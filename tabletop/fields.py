@@ -135,6 +135,20 @@ def knob_problem(names: Iterable[object], known: Sequence[str]) -> str | None:
     return None
 
 
+def as_settings(value: Any, kind: Any, printed: Any) -> Any:
+    """A game's rules from what a caller gives: None (``printed``, the game as printed), a
+    ``kind`` value, or a dict of knobs to change; anything else is ``kind``'s knob error."""
+    if value is None:
+        return printed
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, Mapping):
+        return kind.from_changes(value)
+    raise kind.knob_error(
+        f"rules should be a {kind.__name__} or a dict of knobs to change, not {short_repr(value)}"
+    )
+
+
 class KnobsByName(type):
     """The metaclass of a game's ``Rules``: knobs are given by name, and a misspelt one is
     refused with the closest names before the dataclass sees it. The class names its error
@@ -156,6 +170,7 @@ __all__ = [
     "FieldReader",
     "KnobsByName",
     "article",
+    "as_settings",
     "changed_fields",
     "first_difference",
     "jsonable",
