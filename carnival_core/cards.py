@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from tabletop.saves import short_repr
 
-from .errors import CardError
+from .errors import ArgumentError, CardError
 from .rules import CREATURE_NAMES, LETTERS, Rules
 
 MASK_ID = "Mask"
@@ -128,6 +128,8 @@ _CARD_SETS: dict[int, tuple[Rules, CardSet]] = {}
 def card_set(rules: Rules) -> CardSet:
     """The (shared, read-only) card tables for ``rules``, found by the rules object's identity,
     else by equal rules (a loaded save brings its own ``Rules`` object)."""
+    if not isinstance(rules, Rules):
+        raise ArgumentError("rules", f"a Rules, not {short_repr(rules)}")
     hit = _CARD_SETS.get(id(rules))
     if hit is None or hit[0] is not rules:
         if len(_CARD_SETS) > 256:

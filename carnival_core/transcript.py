@@ -12,7 +12,15 @@ R1 P1 [60 legal] carnival G4           | Player 1 played G4 onto the Carnival st
 
 from __future__ import annotations
 
+from tabletop.saves import short_repr
+
+from .errors import ArgumentError
 from .game import Game
+
+
+def _check_game(game: object) -> None:
+    if not isinstance(game, Game):
+        raise ArgumentError("game", f"a Carnival Game, not {short_repr(game)}")
 
 
 def _ids(cards: object) -> str:
@@ -21,6 +29,7 @@ def _ids(cards: object) -> str:
 
 def deal_lines(game: Game) -> list[str]:
     """The deal of the round ``game`` is at the start of: hands, top card, deck and set aside."""
+    _check_game(game)
     lines = [
         f"Round {game.round}: player {game.current_player + 1} starts; the Carnival stack "
         f"starts with {_ids(game.carnival())}; {len(game.set_aside())} cards set aside"
@@ -34,6 +43,7 @@ def deal_lines(game: Game) -> list[str]:
 
 def reveal_lines(game: Game, round_number: int) -> list[str]:
     """A finished round's reveal: the Carnival's Creatures, each row, the sums and scores."""
+    _check_game(game)
     result = game.results[round_number - 1]
     lines = [f"Round {round_number} reveal (Masks put aside, hands added to the Spectators):"]
     lines.append(f"  Carnival: {_ids(result.carnival)}")
@@ -45,6 +55,7 @@ def reveal_lines(game: Game, round_number: int) -> list[str]:
 
 def transcript(game: Game, *, legal: bool = True) -> str:
     """The game as text; ``legal`` adds the number of legal actions at every step."""
+    _check_game(game)
     step = game.start_position()
     changes = game.rules.changes()
     lines = [

@@ -213,3 +213,42 @@ def page_text(widget: Any) -> int:
             if isinstance(part, widgets.Widget):
                 stack.append(part)
     return total
+
+
+# ------------------------------------------------------------------ every public function
+PUBLIC_MODULES = [
+    "carnival_core", "carnival_core.transcript", "carnival_core.svg", "carnival_core.scoring",
+    "carnival_core.bots", "carnival_core.title", "tabletop.agents", "tabletop.mcts",
+    "tabletop.perft", "tabletop.lab", "tabletop.lab.stats", "tabletop.lab.game_measures",
+    "tabletop.lab.plots", "tabletop.lab.sweeps", "tabletop.arguments", "tabletop.saves",
+]  # fmt: skip
+
+
+def public_functions() -> list[tuple[str, Any]]:
+    """Every public function of the modules above (not classes: their call is Python's)."""
+    import importlib
+    import inspect
+
+    found = {}
+    for name in PUBLIC_MODULES:
+        module = importlib.import_module(name)
+        for attr in getattr(module, "__all__", []):
+            value = getattr(module, attr)
+            home = getattr(value, "__module__", "").split(".")[0]
+            if inspect.isfunction(value) and home in ("carnival_core", "tabletop"):
+                found[f"{value.__module__}.{value.__qualname__}"] = value
+    return sorted(found.items())
+
+
+@pytest.mark.parametrize(("name", "function"), public_functions(), ids=lambda v: str(v))
+@pytest.mark.parametrize("junk", [None, -1, "x", [1], {"a": 1}, 1.5, object()], ids=repr)
+def test_every_public_function_answers_junk_with_a_typed_error(
+    name: str, function: Any, junk: Any
+) -> None:
+    try:
+        function(junk)
+    except ValueError as refused:  # the kit's errors are all ValueErrors
+        assert len(str(refused)) <= MAX_MESSAGE
+    except TypeError as refused:
+        # Only Python's own check of how many arguments a call takes.
+        assert "argument" in str(refused), f"{name}({junk!r}): {refused}"

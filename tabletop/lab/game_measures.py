@@ -291,6 +291,7 @@ def player(seat: int) -> str:
     >>> player(0)
     'Player 1 (seat 0)'
     """
+    seat = arguments.whole("seat", seat)
     return f"Player {seat + 1} (seat {seat})"
 
 
@@ -301,6 +302,14 @@ def compare(
     ``value``, its interval (``ci_low``, ``ci_high``; NaN where there is none) and a ``note``
     (which player: "Player 2 (seat 1)"). ``tables`` are ``simulate`` tables by game name, ``decisions`` their
     ``choices`` tables."""
+    if not isinstance(tables, Mapping) or not tables:
+        raise LabError("tables", f"simulate tables by game name, not {arguments.shown(tables)}")
+    for name, table in tables.items():
+        check_table(f"tables[{name!r}]", table, ())
+    if decisions is not None and not isinstance(decisions, Mapping):
+        raise LabError(
+            "decisions", f"choices tables by game name, not {arguments.shown(decisions)}"
+        )
     import pandas as pd
 
     nan = math.nan

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .stats import score_summary, table_rows, win_rates
+from ..arguments import shown
+from ..errors import LabError
+from .stats import check_table, score_summary, table_rows, win_rates
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -14,6 +16,7 @@ if TYPE_CHECKING:
 
 def plot_seat_win_rates(df: pd.DataFrame, ax: Any = None) -> Any:
     """Bars of each seat's win rate with 95% intervals; labels carry the numbers."""
+    check_table("df", df, ("seat", "win", "players"))
     import matplotlib.pyplot as plt
 
     rates: Any = win_rates(df)
@@ -42,6 +45,7 @@ def plot_seat_win_rates(df: pd.DataFrame, ax: Any = None) -> Any:
 
 def plot_score_distribution(df: pd.DataFrame, ax: Any = None, by: str = "variant") -> Any:
     """Histogram of final scores per group; the legend gives mean, sd and mean winning score."""
+    check_table("df", df, ("score",))
     import matplotlib.pyplot as plt
 
     if ax is None:
@@ -62,6 +66,7 @@ def plot_score_distribution(df: pd.DataFrame, ax: Any = None, by: str = "variant
 
 def plot_diff_report(report: pd.DataFrame, metric: str = "winning score", ax: Any = None) -> Any:
     """One metric's difference from the baseline per variant, with its paired 95% interval."""
+    check_table("report", report, ("variant", "metric"))
     import matplotlib.pyplot as plt
 
     rows: Any = report[report["metric"] == metric]
@@ -88,6 +93,10 @@ def plot_diff_report(report: pd.DataFrame, metric: str = "winning score", ax: An
 def plot_branching(decisions: Mapping[str, pd.DataFrame], ax: Any = None) -> Any:
     """How many legal actions each decision offered, per game (``game_measures.choices``
     tables by name): the share of decisions at each count; the legend gives the mean."""
+    if not isinstance(decisions, Mapping) or not decisions:
+        raise LabError("decisions", f"choices tables by game name, not {shown(decisions)}")
+    for name, table in decisions.items():
+        check_table(f"decisions[{name!r}]", table, ("legal",))
     import matplotlib.pyplot as plt
 
     if ax is None:
@@ -110,6 +119,7 @@ def plot_branching(decisions: Mapping[str, pd.DataFrame], ax: Any = None) -> Any
 def plot_skill_curve(curves: pd.DataFrame, ax: Any = None) -> Any:
     """A search bot's win rate against its rival as its budget grows, one line per game
     (``game_measures.skill_curve`` rows), with 95% intervals and the fair share."""
+    check_table("curves", curves, ())
     import matplotlib.pyplot as plt
 
     if ax is None:

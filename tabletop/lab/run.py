@@ -110,6 +110,8 @@ def columns_of(title: GameTitle) -> dict[str, str]:
 
 def play_one(task: GameTask) -> list[dict[str, Any]]:
     """Play one game and return its rows (one per seat)."""
+    if not isinstance(task, GameTask):
+        raise LabError("task", f"a GameTask (make_tasks), not {arguments.shown(task)}")
     start_time = time.perf_counter()
     title = task.title
     players = len(task.bots)
@@ -224,6 +226,8 @@ def run_tasks(
     If a game fails (a bot's illegal choice, a game that does not end...), the games not yet
     started are cancelled and the error is raised: no partial table comes back.
     """
+    if not isinstance(tasks, Sequence) or not all(isinstance(t, GameTask) for t in tasks):
+        raise LabError("tasks", f"a list of GameTask (make_tasks), not {arguments.shown(tasks)}")
     from tqdm.auto import tqdm
 
     if not tasks:

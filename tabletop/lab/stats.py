@@ -237,11 +237,13 @@ def game_summary(
 
 def table_rows(df: Any) -> list[Any]:
     """The rows of a table as objects with one attribute per column (for labels)."""
+    check_table("df", df, ())
     return [SimpleNamespace(**{str(k): v for k, v in r.items()}) for r in df.to_dict("records")]
 
 
 def iter_rows(df: pd.DataFrame) -> Iterator[dict[str, Any]]:
     """The table's rows as dicts (handy in lessons)."""
+    check_table("df", df, ())
     for record in df.to_dict(orient="records"):
         yield {str(k): v for k, v in record.items()}
 

@@ -26,7 +26,7 @@ from .run import (
     to_frame,
 )
 from .specs import BotSpec, bot_specs, check_bot_specs
-from .stats import game_table, mean_ci, table_rows, win_rates
+from .stats import check_table, game_table, mean_ci, table_rows, win_rates
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -156,6 +156,7 @@ def diff_report(
 
 def format_report(report: pd.DataFrame) -> str:
     """The diff report as text, one line per variant and metric."""
+    check_table("report", report, ("variant", "metric"))
     lines = []
     for variant, group in report.groupby("variant", sort=False):
         lines.append(f"{variant}:")
