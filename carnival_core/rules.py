@@ -137,7 +137,7 @@ class Rules(metaclass=KnobsByName):
                      "tie_break_scoring_cards", "remember_own_masks"):  # fmt: skip
             if not isinstance(getattr(self, name), bool):
                 return f"{name} must be True or False, not {short_repr(getattr(self, name))}"
-        if self.lone_mask not in LONE_MASK_CHOICES:
+        if not isinstance(self.lone_mask, str) or self.lone_mask not in LONE_MASK_CHOICES:
             return f"lone_mask must be 'stuck' or 'always', not {short_repr(self.lone_mask)}"
         tables = (self.discard_by_players, self.deal_by_players)
         for name, table in zip(("discard_by_players", "deal_by_players"), tables, strict=True):
