@@ -258,3 +258,34 @@ def test_impossible_positions_are_refused() -> None:
     }
     with pytest.raises(CarnutaError, match="bonus"):
         Game.from_json(lost_bonus)
+
+
+def test_a_staged_box_that_leaves_out_a_starting_card_is_refused() -> None:
+    position = json.loads(Game.new(2, seed=1).to_json())
+    del position["history"]
+    left_out = position["box"].pop()
+    with pytest.raises(CarnutaError, match=f"^box: starting card\\(s\\) {left_out} are nowhere"):
+        Game.from_json(position)
+    del position["box"]  # left out altogether: the unused starting cards go to the box
+    assert len(Game.from_json(position).box) == len(
+        json.loads(Game.new(2, seed=1).to_json())["box"]
+    )
+
+
+@SETTINGS
+@given(seed=st.integers(0, 1000), steps=st.integers(0, 120))
+def test_every_loaded_position_accounts_for_every_card(seed: int, steps: int) -> None:
+    game = Game.new(3, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        game.play(rng.choice(game.legal_actions()))
+    position = json.loads(game.to_json())
+    del position["history"]
+    loaded = Game.from_json(position)
+    staged = json.loads(loaded.to_json())
+    places = [*staged["box"], *staged["discard"]]
+    places += [c for row in staged["market"].values() for c in row if c is not None]
+    places += [c for deck in staged["decks"].values() for c in deck]
+    for board in staged["boards"]:
+        places += [c.split(" on ")[0] for c in board["played"]] + board["hand"]
+    assert sorted(places) == sorted(card.id for card in reference_deck())
