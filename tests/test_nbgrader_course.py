@@ -23,11 +23,13 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import nbformat
 import pytest
+import yaml
 from nbgrader.api import Gradebook
 from nbgrader.exchange.default import Exchange
 from nbgrader.utils import get_username
@@ -377,3 +379,19 @@ def test_links_work_in_every_folder_of_the_course(course: dict[str, Any]) -> Non
         folder = root / "feedback" / student / ASSIGNMENT
         pages = [p.read_text(encoding="utf-8") for p in folder.glob("*.html")]
         assert pages and not _links_resolve(folder, pages, HREF), folder
+
+
+def test_the_commands_the_blocks_do_not_run_name_what_exists() -> None:
+    """Installing and conda are not run (tests/test_packaging.py installs the wheel with the
+    teaching extra): their lines name the extra pyproject defines and the conda environment."""
+    text = README.read_text(encoding="utf-8")
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    installs = re.findall(r"`pip install ([^`]+)`", text)
+    assert installs and {re.search(r"\[(\w+)\]", i)[1] for i in installs} == {"teach"}
+    assert "teach" in pyproject["project"]["optional-dependencies"]
+    environment = yaml.safe_load((ROOT / "environment.yml").read_text(encoding="utf-8"))
+    assert f"`conda activate {environment['name']}`" in text
+    # Every nbgrader command the prose names is one a block runs.
+    ran = "".join(body for _, body in readme_blocks())
+    for command in re.findall(r"`(nbgrader \w+)", text):
+        assert command in ran, command
