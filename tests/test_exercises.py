@@ -573,3 +573,16 @@ def test_carnival_exercises_agree_with_the_engine() -> None:
         best = max(result.scores)
         tied = {s + 1 for s, points in enumerate(result.scores) if points == best}
         assert next(iter(winner.solutions())) <= tied
+
+
+def test_the_teachers_python_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """exercises/README.md's ```python blocks, in order in one namespace (its shell blocks run
+    in tests/test_nbgrader_course.py)."""
+    readme = ROOT / "exercises" / "README.md"
+    blocks = re.findall(r"^```python\n(.*?)^```", readme.read_text(encoding="utf-8"), re.S | re.M)
+    assert blocks
+    monkeypatch.chdir(ROOT)
+    namespace: dict[str, Any] = {"__name__": "__readme__"}
+    for source in blocks:
+        exec(compile(source, str(readme), "exec"), namespace)
+    assert namespace["ex"].check("7") is not None
