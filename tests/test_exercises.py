@@ -390,6 +390,7 @@ def test_a_copy_of_the_kit_without_solutions_says_so_and_writes_nothing(
         (["--course-id", "carnuta101"], "exchange"),
         (["--exchange", "/x", "--course-id", "a b"], "course_id"),
         (["--hand-in", "bob", "nowhere"], "course"),
+        (["--course-id", "carnuta101", "--exchange", "exchange"], "exchange: an absolute"),
     ],
 )
 def test_the_course_command_refuses_what_cannot_be_a_course(

@@ -132,11 +132,17 @@ def init_course(
     the kit holds no solution notebooks (and nothing is written)."""
     if (course_id is None) != (exchange is None):
         raise ValueError(
-            f"course_id and exchange go together (an exchange serves courses by their id): "
+            "course_id (--course-id) and exchange (--exchange) go together (an exchange "
+            "serves courses by their id): "
             f"got course_id={course_id!r}, exchange={exchange!r}"
         )
     if course_id is not None and not re.fullmatch(r"[\w.-]+", course_id):
         raise ValueError(f"course_id: letters, digits, '.', '-' or '_', not {course_id!r}")
+    if exchange is not None and not Path(exchange).is_absolute():
+        raise ValueError(
+            f"exchange: an absolute folder, the same for the teacher and every student, "
+            f"not {exchange!r}"
+        )
     solutions = solution_notebooks()
     if lessons_url and not lessons_url.endswith("/"):
         lessons_url += "/"
@@ -219,8 +225,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.hand_in:
-            student, folder = args.hand_in
-            print(hand_in(args.course, student, Path(folder)))
+            if args.lessons_url or args.course_id or args.exchange:
+                parser.error("--hand-in files a submission: it takes no set-up option")
+            student, folder = args.hand_in[0], Path(args.hand_in[1])
+            dest = hand_in(args.course, student, folder)
+            left_out = sorted(
+                {p.name for p in folder.glob("*.ipynb")} - {p.name for p in dest.glob("*.ipynb")}
+            )
+            if left_out:
+                print(
+                    f"left out (not notebooks of the assignment): {', '.join(left_out)}",
+                    file=sys.stderr,
+                )
+            print(dest)
             return 0
         written = init_course(args.course, args.lessons_url, args.course_id, args.exchange)
     except (ValueError, FileNotFoundError) as error:
