@@ -1,5 +1,6 @@
-"""Teaching the exercises with nbgrader: a course folder, and the two nbgrader steps that fit the
-student version's text to it.
+"""Teaching the exercises with nbgrader: a course folder, files handed back filed as nbgrader
+files a submission, the two nbgrader steps that fit the student version's text to the course,
+and a release of feedback for a class that hands work back both ways.
 
 ``python -m exercises.kit.course COURSE [--lessons-url URL] [--course-id ID --exchange ROOT]``
 writes ``COURSE/nbgrader_config.py`` and the seven instructor notebooks in
