@@ -389,6 +389,8 @@ def test_the_commands_the_blocks_do_not_run_name_what_exists() -> None:
     installs = re.findall(r"`pip install ([^`]+)`", text)
     assert installs and {re.search(r"\[(\w+)\]", i)[1] for i in installs} == {"teach"}
     assert "teach" in pyproject["project"]["optional-dependencies"]
+    version = pyproject["project"]["version"]
+    assert f'`pip install "carnuta_kit-{version}-py3-none-any.whl[teach]"`' in text
     environment = yaml.safe_load((ROOT / "environment.yml").read_text(encoding="utf-8"))
     assert f"`conda activate {environment['name']}`" in text
     # Every nbgrader command the prose names is one a block runs.
