@@ -58,7 +58,8 @@ def open_lab(folder: Path, extra: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="carnuta", description=__doc__)
+    # The module docstring, without its reStructuredText literal marks: --help is plain text.
+    parser = argparse.ArgumentParser(prog="carnuta", description=(__doc__ or "").replace("``", ""))
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="play a game between bots and print it")
     play.add_argument("--players", type=int, default=3, help="2, 3 or 4 (default 3)")

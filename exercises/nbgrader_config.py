@@ -3,7 +3,7 @@
 # the lessons' address filled in below.
 from nbgrader.converters import GenerateAssignment, GenerateFeedback
 
-from exercises.kit.course import FeedbackLinks, StudentVersion
+from exercises.kit.course import FeedbackLinks, ReleaseFeedback, StudentVersion
 
 c = get_config()  # noqa: F821
 # The answer cells are written `answerNN = (### BEGIN SOLUTION ... ### END SOLUTION)`, so the
@@ -22,6 +22,9 @@ c.GenerateFeedback.preprocessors = [
     *GenerateFeedback.class_traits()["preprocessors"].default(),
     FeedbackLinks,
 ]
+# Feedback is released to the students who came through the exchange; those who handed files
+# back are named, and sent their feedback/<student>/carnuta/ folder.
+c.ExchangeFactory.release_feedback = ReleaseFeedback
 # Where the students read the lessons (an address or folder ending in '/'); empty: the
 # exercises name the lessons in words, without links.
 c.StudentVersion.lessons_url = ""

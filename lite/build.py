@@ -171,11 +171,15 @@ def pure_wheels(folder: Path, pins: dict[str, str]) -> dict[str, Path]:
     return wheels
 
 
-def kit_wheel(folder: Path) -> Path:
+def kit_wheel(folder: Path, solutions: bool = True) -> Path:
     """A fresh wheel of the kit, built from a clean copy of this checkout (a build folder
-    left in the checkout could put deleted modules back into the wheel)."""
+    left in the checkout could put deleted modules back into the wheel). Without
+    ``solutions``, the wheel leaves out the exercises' instructor notebooks
+    (``exercises/solutions/``): the classroom site's wheel is the students'."""
     source = folder / "source"
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*NOT_SOURCE))
+    if not solutions:
+        shutil.rmtree(source / "exercises" / "solutions")
     run(
         [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation"]
         + ["--wheel-dir", str(folder), str(source)]
@@ -341,7 +345,7 @@ def build(out: Path, cache: Path) -> None:
     runtime = pyodide_runtime(cache)
     with tempfile.TemporaryDirectory(prefix="carnuta-lite-") as tmp:
         source = Path(tmp)
-        kit = kit_wheel(source / "kit")
+        kit = kit_wheel(source / "kit", solutions=False)
         lock, wheels = site_lock(json.loads((runtime / LOCK).read_text()), cache, kit)
         static = source / "static" / "pyodide"
         static.mkdir(parents=True)

@@ -26,6 +26,15 @@ def test_play_refuses_options_it_does_not_know(capsys: pytest.CaptureFixture[str
     assert "unrecognized arguments: --port 8890" in capsys.readouterr().err
 
 
+def test_help_is_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "carnuta play --players 3 --seed 7" in out and "carnuta lab" in out
+    assert "`" not in out
+
+
 @pytest.mark.parametrize(("uid", "allowed"), [(0, True), (1000, False)])
 def test_lab_allows_root_only_as_root(
     monkeypatch: pytest.MonkeyPatch, uid: int, allowed: bool

@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exercises.kit import EXERCISES, RULES, THEMES, Exercise, catalogue, make
+from exercises.kit import course as course_command
 from exercises.kit.base import WrongAnswer
 from exercises.kit.course import init_course
 from exercises.kit.release import (
@@ -372,6 +373,58 @@ def test_a_course_folder_without_a_lessons_address_names_the_lessons(tmp_path: P
     assert "](https://example.org/lessons/00_start_here.ipynb)" in text
 
 
+def test_a_copy_of_the_kit_without_solutions_says_so_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bare = tmp_path / "installed" / "exercises"
+    bare.mkdir(parents=True)
+    monkeypatch.setattr(course_command, "HERE", bare)
+    assert course_command.main([str(tmp_path / "course")]) == 1
+    assert "no solution notebooks" in capsys.readouterr().err
+    assert not (tmp_path / "course").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["--course-id", "carnuta101"], "exchange"),
+        (["--exchange", "/x", "--course-id", "a b"], "course_id"),
+        (["--hand-in", "bob", "nowhere"], "course"),
+        (["--course-id", "carnuta101", "--exchange", "exchange"], "exchange: an absolute"),
+    ],
+)
+def test_the_course_command_refuses_what_cannot_be_a_course(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], named: str
+) -> None:
+    assert course_command.main([str(tmp_path / "course"), *argv]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("python -m exercises.kit.course: error:") and named in err, err
+    assert not (tmp_path / "course").exists()
+
+
+def test_a_hand_in_files_the_released_notebooks_with_a_timestamp(tmp_path: Path) -> None:
+    course = tmp_path / "course"
+    init_course(course)
+    release = course / "release" / "carnuta"
+    release.mkdir(parents=True)
+    student_notebooks = sorted((ROOT / "exercises").glob("*.ipynb"))
+    for path in student_notebooks:
+        (release / path.name).write_bytes(path.read_bytes())
+    handed = tmp_path / "mail"
+    handed.mkdir()
+    (handed / "02_rules.ipynb").write_bytes(student_notebooks[0].read_bytes())
+    (handed / "notes.txt").write_text("not a notebook", encoding="utf-8")
+    with pytest.raises(ValueError, match="student"):
+        course_command.hand_in(course, "../bob", handed)
+    with pytest.raises(ValueError, match="folder"):
+        course_command.hand_in(course, "bob", tmp_path)
+    folder = course_command.hand_in(course, "bob", handed)
+    assert folder == course / "submitted" / "bob" / "carnuta"
+    assert sorted(p.name for p in folder.iterdir()) == ["02_rules.ipynb", "timestamp.txt"]
+    stamp = (folder / "timestamp.txt").read_text(encoding="utf-8")
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6} UTC", stamp), stamp
+
+
 def test_the_release_drops_hidden_tests() -> None:
     cell = {
         "cell_type": "code",
@@ -521,3 +574,16 @@ def test_carnival_exercises_agree_with_the_engine() -> None:
         best = max(result.scores)
         tied = {s + 1 for s, points in enumerate(result.scores) if points == best}
         assert next(iter(winner.solutions())) <= tied
+
+
+def test_the_teachers_python_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """exercises/README.md's ```python blocks, in order in one namespace (its shell blocks run
+    in tests/test_nbgrader_course.py)."""
+    readme = ROOT / "exercises" / "README.md"
+    blocks = re.findall(r"^```python\n(.*?)^```", readme.read_text(encoding="utf-8"), re.S | re.M)
+    assert blocks
+    monkeypatch.chdir(ROOT)
+    namespace: dict[str, Any] = {"__name__": "__readme__"}
+    for source in blocks:
+        exec(compile(source, str(readme), "exec"), namespace)
+    assert namespace["ex"].check("7") is not None

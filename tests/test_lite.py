@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -116,6 +117,10 @@ def test_the_site_holds_the_lessons_and_exercises_but_no_solutions(site: Path) -
             assert (files / folder / notebook.name).is_file(), notebook
     assert (files / "notebooks" / "fr" / "00_commencer_ici.ipynb").is_file()
     assert not list(files.rglob("solutions")) and not list(files.rglob("*.py"))
+    # The kit's wheel the browser installs leaves out the instructor notebooks the package has.
+    (kit,) = (site / "static" / "pyodide").glob("carnuta_kit-*.whl")
+    names = zipfile.ZipFile(kit).namelist()
+    assert "exercises/kit/course.py" in names and not [n for n in names if "solutions/" in n]
     for lesson, packages in lite_build.COMPILED_PACKAGES_FOR.items():
         first = nbformat.read(files / lesson, as_version=4).cells[0]
         assert first.cell_type == "code" and first.source.endswith("import " + ", ".join(packages))

@@ -1,13 +1,17 @@
-"""A class of three takes the exercises through nbgrader, offline, in a temporary course folder.
+"""A class of three takes the exercises through nbgrader, offline, in a temporary home folder.
 
-The commands are the ones exercises/README.md gives a teacher: ``python -m exercises.kit.course``
-sets the course up, ``generate_assignment`` and ``release_assignment`` (to an exchange folder on
-this machine) hand the notebooks out, one student fetches and submits through the exchange and
-the teacher collects, the two others hand their notebooks back as files placed in
-``submitted/<student>/carnuta/``; then ``autograde``, ``generate_feedback``, ``release_feedback``
-and ``fetch_feedback``. The right student answers with the solutions' code, the wrong one gets
-one exercise per notebook right (and types one answer without quotes), the blank one hands the
-notebooks back untouched.
+The commands are exercises/README.md's own: the test reads its ```bash blocks, each preceded by
+a comment saying who types it (``<!-- commands: teacher -->``, ``student through the
+exchange``, ``every student``, ``maintainer``), and runs them as written and in order, the
+teacher's in one shell session (from a checkout holding ``.venv``, which the first block
+activates), each student's in a session of their own in their own home folder. Two things
+move into the temporary folder: ``HOME``, and nbgrader's default exchange folder, which the
+README names (the test checks it is nbgrader's default). Two students come through the
+exchange: the right one answers with the solutions' code, the blank one hands the notebooks back
+untouched; ``bob`` gets a copy of the released notebooks, gets one exercise per notebook right
+(and types one answer without quotes), and hands his files back, which the teacher files with
+the kit's ``--hand-in``. Feedback is released to all: through the exchange to two, as files to
+bob.
 """
 
 from __future__ import annotations
@@ -19,12 +23,15 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import nbformat
 import pytest
+import yaml
 from nbgrader.api import Gradebook
+from nbgrader.exchange.default import Exchange
 from nbgrader.utils import get_username
 
 from exercises.kit import EXERCISES
@@ -33,29 +40,67 @@ from tests.conftest import ROOT
 
 pytestmark = pytest.mark.slow
 
+README = ROOT / "exercises" / "README.md"
 COURSE_ID = "carnuta101"
 ASSIGNMENT = "carnuta"
-LESSONS_URL = "https://lessons.example.org/carnuta/notebooks/"
+LESSONS_URL = "https://your.site/carnuta/notebooks/"
 NOTEBOOKS = sorted(p.stem for p in (ROOT / "exercises" / "solutions").glob("*.ipynb"))
-RIGHT, WRONG, BLANK = get_username(), "bob", "carol"
+#: The student through the exchange with every answer right is this machine's user; the blank
+#: one is another account (its home's nbgrader config names it); bob hands files back.
+RIGHT, BLANK, WRONG = get_username(), "dave", "bob"
+THROUGH_EXCHANGE = (RIGHT, BLANK)
 STUDENT_NUMBERS = {RIGHT: 3, WRONG: 17, BLANK: 42}
 #: The wrong student's one right exercise per notebook, and the answer typed without quotes.
 WRONG_BUT_RIGHT = {"ex01", "ex07", "ex10", "ex16", "ex19", "ex22", "ex28"}
 UNQUOTED = ("ex03", "2 Suns, 1 Moon")
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 HREF = re.compile(r'href="([^"#]+)"')
+BLOCK = re.compile(r"<!-- commands: ([^>]+?) -->\n```bash\n(.*?)```", re.DOTALL)
+ROLES = {"teacher", "student through the exchange", "every student", "maintainer"}
+#: nbgrader's default exchange folder, which the README names.
+DEFAULT_EXCHANGE = Exchange.root.default_value
 TIMES: list[tuple[str, float]] = []
 
 
-def nbgrader(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """Run an nbgrader command as a teacher or student types it."""
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-        # nbgrader runs its database tool (alembic) from the PATH: this Python's scripts first.
-        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
-    }
-    start = time.perf_counter()
+def readme_blocks() -> list[tuple[str, str]]:
+    """The README's shell blocks in order, each with who types it."""
+    text = README.read_text(encoding="utf-8")
+    blocks = [(who, body) for who, body in BLOCK.findall(text)]
+    assert len(blocks) == text.count("```bash"), "a ```bash block says who types it"
+    assert {who for who, _ in blocks} <= ROLES, {who for who, _ in blocks}
+    return blocks
+
+
+class Shell:
+    """A terminal session: each block runs in bash (stopping at the first failing command) from
+    where the previous one left, with the environment it left (``cd``, ``source`` carry over)."""
+
+    def __init__(self, name: str, cwd: Path, env: dict[str, str]) -> None:
+        self.name, self.cwd, self.env = name, cwd, env
+        self.state = cwd / f".{name}-shell"
+
+    def run(self, body: str) -> subprocess.CompletedProcess[str]:
+        self.state.mkdir(exist_ok=True)
+        script = f"set -e\n{body}\npwd > {self.state}/cwd\nenv -0 > {self.state}/env\n"
+        start = time.perf_counter()
+        done = subprocess.run(
+            ["bash", "-c", script],
+            cwd=self.cwd,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        TIMES.append((f"{self.name}: {body.split(chr(10))[-2][:40]}", time.perf_counter() - start))
+        assert done.returncode == 0, f"{self.name} ran\n{body}\n{done.stdout}\n{done.stderr}"
+        self.cwd = Path((self.state / "cwd").read_text(encoding="utf-8").strip())
+        pairs = (self.state / "env").read_text(encoding="utf-8").split("\0")
+        self.env = dict(pair.split("=", 1) for pair in pairs if "=" in pair)
+        return done
+
+
+def nbgrader(*args: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """An nbgrader command the test runs itself (to read what a notebook's checks say)."""
     done = subprocess.run(
         [sys.executable, "-m", "nbgrader", *args],
         cwd=cwd,
@@ -64,7 +109,6 @@ def nbgrader(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=600,
     )
-    TIMES.append((args[0], time.perf_counter() - start))
     assert done.returncode == 0, f"nbgrader {' '.join(args)}:\n{done.stdout}\n{done.stderr}"
     return done
 
@@ -109,56 +153,88 @@ def fill_in(folder: Path, student: str) -> None:
         nbformat.write(notebook, path)
 
 
+def environment(home: Path) -> dict[str, str]:
+    """A login's environment: its home, no environment active (the kit importable from this
+    checkout, as an editable install has it)."""
+    venv_bin = str(Path(sys.prefix) / "bin")
+    path = [p for p in os.environ.get("PATH", "").split(os.pathsep) if p and p != venv_bin]
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("JUPYTER", "VIRTUAL_ENV", "PYTEST", "CONDA"))
+    }
+    env.update(HOME=str(home), PATH=os.pathsep.join(path), PYTHONPATH=str(ROOT))
+    assert shutil.which("nbgrader", path=env["PATH"]) is None, "nbgrader needs the environment"
+    return env
+
+
+def activated(env: dict[str, str]) -> dict[str, str]:
+    """A terminal of the class's environment (a JupyterHub's, or the kit's activated)."""
+    bin_dir = str(Path(sys.prefix) / "bin")
+    return {**env, "VIRTUAL_ENV": sys.prefix, "PATH": bin_dir + os.pathsep + env["PATH"]}
+
+
 @pytest.fixture(scope="module")
 def course(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """The whole term, once: every command's log, and the folders it left."""
+    """The whole term, once, as the README has it: every block's log, and the folders left."""
     start = time.perf_counter()
     top = tmp_path_factory.mktemp("term")
-    course, exchange, home = top / "course", top / "exchange", top / "home"
-    exchange.mkdir()
-    home.mkdir()
-    subprocess.run(
-        [sys.executable, "-m", "exercises.kit.course", str(course), "--lessons-url", LESSONS_URL],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
+    exchange = top / "exchange"
+    checkout = top / "checkout"
+    checkout.mkdir()
+    assert (Path(sys.prefix) / "bin" / "activate").is_file(), "the tests run in a venv"
+    (checkout / ".venv").symlink_to(sys.prefix)
+    teacher_home = top / "teacher"
+    homes = {s: top / s for s in (RIGHT, BLANK, WRONG)}
+    for home in (teacher_home, *homes.values()):
+        home.mkdir()
+    # dave's own account: nbgrader knows a student by the login's name, which the home's
+    # nbgrader config gives here.
+    (homes[BLANK] / ".jupyter").mkdir()
+    (homes[BLANK] / ".jupyter" / "nbgrader_config.py").write_text(
+        f"c.CourseDirectory.student_id = {BLANK!r}\n", encoding="utf-8"
     )
-    with (course / "nbgrader_config.py").open("a", encoding="utf-8") as config:
-        config.write(f"c.CourseDirectory.course_id = {COURSE_ID!r}\n")
-        config.write(f"c.Exchange.root = {str(exchange)!r}\n")
-    logs: dict[str, subprocess.CompletedProcess[str]] = {}
-    student_exchange = ["--course", COURSE_ID, f"--Exchange.root={exchange}"]
-    logs["generate"] = nbgrader("generate_assignment", ASSIGNMENT, cwd=course)
-    logs["release"] = nbgrader("release_assignment", ASSIGNMENT, cwd=course)
-    # The right student works through the exchange.
-    logs["fetch"] = nbgrader("fetch_assignment", ASSIGNMENT, *student_exchange, cwd=home)
-    fill_in(home / ASSIGNMENT, RIGHT)
-    logs["submit"] = nbgrader("submit", ASSIGNMENT, *student_exchange, cwd=home)
-    logs["collect"] = nbgrader("collect", ASSIGNMENT, cwd=course)
-    # The two others hand their notebooks back as files.
-    for student in (WRONG, BLANK):
-        folder = course / "submitted" / student / ASSIGNMENT
-        shutil.copytree(course / "release" / ASSIGNMENT, folder)
-        fill_in(folder, student)
-    logs["validate"] = nbgrader(
-        "validate",
-        *(
-            str(course / "submitted" / s / ASSIGNMENT / "02_rules.ipynb")
-            for s in (RIGHT, WRONG, BLANK)
-        ),
-        cwd=course,
-    )
-    logs["autograde"] = nbgrader("autograde", ASSIGNMENT, cwd=course)
-    logs["feedback"] = nbgrader("generate_feedback", ASSIGNMENT, cwd=course)
-    # Feedback goes back through the exchange to the student who came through it; the others
-    # get their feedback/<student>/carnuta/ pages as files.
-    logs["release_feedback"] = nbgrader(
-        "release_feedback", ASSIGNMENT, "--student", RIGHT, cwd=course
-    )
-    logs["fetch_feedback"] = nbgrader("fetch_feedback", ASSIGNMENT, *student_exchange, cwd=home)
+    teacher = Shell("teacher", checkout, environment(teacher_home))
+    students = {s: Shell(s, home, activated(environment(home))) for s, home in homes.items()}
+    blocks = readme_blocks()
+    text = "".join(body for _, body in blocks)
+    assert DEFAULT_EXCHANGE in text and "/srv/nbgrader" not in README.read_text(encoding="utf-8")
+    logs: dict[str, list[tuple[str, str]]] = {}
+    bob_has_his_copy = False
+    for who, body in blocks:
+        body = body.replace(DEFAULT_EXCHANGE, str(exchange))
+        if who == "maintainer":
+            # tests/test_exercises.py checks the student notebooks are the release of today's
+            # solutions: what this command would write.
+            assert body == "python -m exercises.kit.release\n", body
+            continue
+        if who == "teacher":
+            if "--hand-in" in body:
+                shutil.copytree(homes[WRONG] / ASSIGNMENT, teacher_home / "handed-in" / WRONG)
+            done = teacher.run(body)
+            logs.setdefault("teacher", []).append((body, done.stdout + done.stderr))
+            continue
+        if who == "every student" and not bob_has_his_copy:
+            # bob got a copy of release/carnuta/ (a shared drive, email), and works in it.
+            released = teacher_home / "carnuta-course" / "release" / ASSIGNMENT
+            shutil.copytree(released, homes[WRONG] / ASSIGNMENT)
+            fill_in(homes[WRONG] / ASSIGNMENT, WRONG)
+            bob_has_his_copy = True
+        for student in THROUGH_EXCHANGE if who != "every student" else (RIGHT, BLANK, WRONG):
+            done = students[student].run(body)
+            logs.setdefault(student, []).append((body, done.stdout + done.stderr))
+            if "fetch_assignment" in body:
+                fill_in(homes[student] / ASSIGNMENT, student)
+    course = teacher_home / "carnuta-course"
     steps = ", ".join(f"{name} {seconds:.0f} s" for name, seconds in TIMES)
     print(f"the term took {time.perf_counter() - start:.0f} s: {steps}")
-    return {"course": course, "home": home, "logs": logs}
+    return {"course": course, "homes": homes, "logs": logs}
+
+
+def log_of(course: dict[str, Any], who: str, command: str) -> str:
+    """What the block holding ``command`` printed when ``who`` ran it."""
+    (out,) = [out for body, out in course["logs"][who] if command in body]
+    return out
 
 
 def checks_in(stem: str) -> int:
@@ -184,19 +260,22 @@ def test_each_student_scores_exactly(course: dict[str, Any]) -> None:
 
 
 def test_no_check_cell_is_read_as_partial_credit(course: dict[str, Any]) -> None:
-    log = course["logs"]["autograde"].stderr
+    log = log_of(course, "teacher", "nbgrader autograde")
     assert "cannot be converted to a float" not in log
     assert "full credit" not in log
 
 
 def test_validate_agrees_with_the_checks(course: dict[str, Any]) -> None:
-    # nbgrader validate prints one verdict per notebook, in order: right, wrong, blank.
-    verdicts = re.findall(
-        r"Success! Your notebook passes all the tests|VALIDATION FAILED ON (\d+) CELL",
-        course["logs"]["validate"].stdout,
-    )
+    # Each student validated 02_rules before handing it in: right, wrong, blank.
+    verdicts = [
+        re.findall(
+            r"Success! Your notebook passes all the tests|VALIDATION FAILED ON (\d+) CELL",
+            log_of(course, student, "nbgrader validate"),
+        )
+        for student in (RIGHT, WRONG, BLANK)
+    ]
     exercises_in_01 = checks_in("02_rules")
-    assert verdicts == ["", str(exercises_in_01 - 1), str(exercises_in_01)]
+    assert verdicts == [[""], [str(exercises_in_01 - 1)], [str(exercises_in_01)]]
 
 
 def test_the_unquoted_answer_is_explained_not_graded(course: dict[str, Any]) -> None:
@@ -223,8 +302,35 @@ def test_feedback_reaches_every_student(course: dict[str, Any]) -> None:
         encoding="utf-8"
     )
     assert "✗" in wrong and "Hint:" in wrong
-    fetched = list((course["home"] / ASSIGNMENT / "feedback").rglob("*.html"))
-    assert sorted(p.stem for p in fetched) == NOTEBOOKS
+    for student in THROUGH_EXCHANGE:
+        fetched = (course["homes"][student] / ASSIGNMENT / "feedback").rglob("*.html")
+        assert sorted(p.stem for p in fetched) == NOTEBOOKS, student
+    # bob handed files back: the release names him, and leaves him out.
+    released = log_of(course, "teacher", "nbgrader release_feedback")
+    assert (
+        f"handed files back), send them their feedback/<student>/carnuta/ folder: {WRONG}"
+        in released
+    )
+    assert "Traceback" not in released
+    for student in THROUGH_EXCHANGE:
+        assert f"Releasing feedback for student '{student}'" in released
+    assert f"student '{WRONG}'" not in released
+
+
+def test_a_file_hand_in_is_stamped_as_a_collected_one(course: dict[str, Any]) -> None:
+    submitted = course["course"] / "submitted"
+    for student in (RIGHT, WRONG, BLANK):
+        assert (submitted / student / ASSIGNMENT / "timestamp.txt").is_file(), student
+        assert (
+            sorted(p.stem for p in (submitted / student / ASSIGNMENT).glob("*.ipynb")) == NOTEBOOKS
+        )
+    with Gradebook(f"sqlite:///{course['course'] / 'gradebook.db'}", COURSE_ID) as gradebook:
+        assert gradebook.find_submission(ASSIGNMENT, WRONG).timestamp is not None
+
+
+def test_grades_are_exported(course: dict[str, Any]) -> None:
+    rows = (course["course"] / "grades.csv").read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 4 and all(f",{s}," in "".join(rows) for s in (RIGHT, WRONG, BLANK))
 
 
 def test_released_notebooks_read_as_the_students_version(course: dict[str, Any]) -> None:
@@ -257,7 +363,7 @@ def test_links_work_in_every_folder_of_the_course(course: dict[str, Any]) -> Non
     folders = [
         root / "source" / ASSIGNMENT,
         root / "release" / ASSIGNMENT,
-        course["home"] / ASSIGNMENT,
+        *(course["homes"][s] / ASSIGNMENT for s in (RIGHT, WRONG, BLANK)),
         *(root / "submitted" / s / ASSIGNMENT for s in (RIGHT, WRONG, BLANK)),
         *(root / "autograded" / s / ASSIGNMENT for s in (RIGHT, WRONG, BLANK)),
     ]
@@ -273,3 +379,21 @@ def test_links_work_in_every_folder_of_the_course(course: dict[str, Any]) -> Non
         folder = root / "feedback" / student / ASSIGNMENT
         pages = [p.read_text(encoding="utf-8") for p in folder.glob("*.html")]
         assert pages and not _links_resolve(folder, pages, HREF), folder
+
+
+def test_the_commands_the_blocks_do_not_run_name_what_exists() -> None:
+    """Installing and conda are not run (tests/test_packaging.py installs the wheel with the
+    teaching extra): their lines name the extra pyproject defines and the conda environment."""
+    text = README.read_text(encoding="utf-8")
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    installs = re.findall(r"`pip install ([^`]+)`", text)
+    assert installs and {re.search(r"\[(\w+)\]", i)[1] for i in installs} == {"teach"}
+    assert "teach" in pyproject["project"]["optional-dependencies"]
+    version = pyproject["project"]["version"]
+    assert f'`pip install "carnuta_kit-{version}-py3-none-any.whl[teach]"`' in text
+    environment = yaml.safe_load((ROOT / "environment.yml").read_text(encoding="utf-8"))
+    assert f"`conda activate {environment['name']}`" in text
+    # Every nbgrader command the prose names is one a block runs.
+    ran = "".join(body for _, body in readme_blocks())
+    for command in re.findall(r"`(nbgrader \w+)", text):
+        assert command in ran, command

@@ -106,6 +106,24 @@ def test_the_wheel_holds_the_packages_their_type_markers_and_the_licence(wheel: 
     assert "carnuta_core/data/reference_deck.csv" in names
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), names[-8:]
     assert not [n for n in names if n.startswith(("tests/", "lite/", "notebooks/"))]
+    # The instructor notebooks, for `python -m exercises.kit.course` from an install.
+    solutions = sorted(p.name for p in (ROOT / "exercises" / "solutions").glob("*.ipynb"))
+    assert len(solutions) == 7
+    assert (
+        sorted(
+            n.removeprefix("exercises/solutions/")
+            for n in names
+            if n.startswith("exercises/solutions/")
+        )
+        == solutions
+    )
+    assert "exercises/nbgrader_config.py" in names
+
+
+def test_the_classroom_sites_wheel_leaves_the_solutions_out(tmp_path: Path) -> None:
+    names = zipfile.ZipFile(kit_wheel(tmp_path, solutions=False)).namelist()
+    assert "exercises/kit/course.py" in names and "exercises/02_rules.ipynb" not in names
+    assert not [n for n in names if "solutions" in n]
 
 
 @pytest.mark.slow
@@ -135,3 +153,29 @@ def test_the_wheel_works_in_a_clean_venv(wheel: Path, tmp_path: Path) -> None:
     # The kit needs no JupyterLab; `carnuta lab` says which extra brings it.
     lab = run(carnuta, "lab", "--dir", ROOT)
     assert lab.returncode == 1 and 'pip install "carnuta-kit[lab]"' in lab.stderr
+    # A teacher's course folder, from the kit installed with its teaching extra (nbgrader,
+    # which brings JupyterLab too; exercises/README.md, step 1), and nbgrader's student version.
+    subprocess.run([python, "-m", "pip", "install", "--quiet", f"{wheel}[teach]"], check=True)
+    course = tmp_path / "course"
+    made = run(python, "-m", "exercises.kit.course", course, "--course-id", "carnuta101")
+    assert made.returncode == 1 and "exchange" in made.stderr, made.stderr
+    assert not course.exists()
+    made = run(python, "-m", "exercises.kit.course", course)
+    assert made.returncode == 0, made.stderr
+    notebooks = sorted(p.name for p in (course / "source" / "carnuta").glob("*.ipynb"))
+    assert notebooks == sorted(p.name for p in (ROOT / "exercises" / "solutions").glob("*.ipynb"))
+    assert len(notebooks) == 7
+    # nbgrader runs its database tool (alembic) from the PATH: the venv's scripts.
+    env = {**os.environ, "PATH": os.pathsep.join([str(bin_dir), os.environ.get("PATH", "")])}
+    env.pop("PYTHONPATH", None)
+    generated = subprocess.run(
+        [bin_dir / "nbgrader", "generate_assignment", "carnuta"],
+        cwd=course,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert generated.returncode == 0, generated.stdout + generated.stderr
+    released = sorted(p.name for p in (course / "release" / "carnuta").glob("*.ipynb"))
+    assert released == notebooks
