@@ -24,10 +24,17 @@ FIRST_LESSON = Path("notebooks") / "00_start_here.ipynb"
 PLAYER_COUNTS = Rules().player_counts
 
 
+#: Where JupyterLab lands: the first lesson, in the URL it prints and in the one it opens.
+FIRST_LESSON_URL = "/lab/tree/" + FIRST_LESSON.as_posix()
+
+
 def lab_command(folder: Path, extra: Sequence[str] = ()) -> list[str]:
     """The JupyterLab command that opens the first lesson with ``folder`` as its root."""
-    command = [sys.executable, "-m", "jupyterlab", FIRST_LESSON.as_posix()]
-    command.append(f"--ServerApp.root_dir={folder}")
+    command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}"]
+    # The landing page is the lesson, not the Launcher: JupyterLab prints this URL (with its
+    # token) and opens it, so a link copied from a remote or headless machine lands there
+    # too. (A file given as an argument is only opened by a local browser.)
+    command.append(f"--LabApp.default_url={FIRST_LESSON_URL}")
     # JupyterLab refuses root unless told: containers, Binder-like services and many lab
     # machines run as root.
     if getattr(os, "geteuid", lambda: -1)() == 0:

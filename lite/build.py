@@ -17,8 +17,9 @@ Where the parts come from, cached in ``--cache`` so that a rebuild needs no netw
   widget extension the site ships;
 - the kit: a wheel built from this checkout (on every build).
 
-Settings: ``lite/jupyter-lite.json`` (the kernel loads the kit at start and never asks PyPI)
-and ``lite/overrides.json`` (notebooks keep every cell in the page, so the browser's search
+Settings: ``lite/jupyter-lite.json`` (the kernel loads the kit at start and never asks PyPI;
+the layout of open tabs is kept in memory only, so each visit opens the lesson of its link
+alone, with one kernel, while the students' files stay in the browser's storage) and ``lite/overrides.json`` (notebooks keep every cell in the page, so the browser's search
 finds any word of a lesson and the browser test sees every output).
 """
 

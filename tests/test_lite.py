@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -129,6 +130,10 @@ def test_the_site_holds_the_lessons_and_exercises_but_no_solutions(site: Path) -
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
     assert kernel["disablePyPIFallback"] is True
     assert "carnuta-kit" in kernel["loadPyodideOptions"]["packages"]
+    # The layout of open tabs lives in memory only; the students' files stay in IndexedDB.
+    assert settings["enableMemoryStorage"] is True
+    assert settings["workspacesStorageDrivers"] == ["memoryStorageDriver"]
+    assert "contentsStorageDrivers" not in settings
 
 
 def imports_compiled_packages(notebook: Path) -> bool:
@@ -347,3 +352,70 @@ def test_a_notebook_needing_compiled_packages_asks_pyodides_cdn_for_them(
     assert offline and all(url.startswith(lite_build.PYODIDE_CDN) for url in offline), offline
     wheels = {url.removeprefix(lite_build.PYODIDE_CDN).split("-")[0] for url in offline}
     assert asked <= wheels
+
+
+#: The notebooks open in the main area, and the kernels this page started.
+OPEN_TABS = """async () => {
+  const app = window.jupyterapp;
+  await app.restored;
+  const tabs = [...app.shell.widgets('main')]
+    .filter(w => w.context && w.context.path.endsWith('.ipynb'))
+    .map(w => w.context.path);
+  const kernels = [...app.serviceManager.kernels.running()].length;
+  return {tabs, kernels};
+}"""
+#: Four visits to four lessons, as a student comes back to the site lesson after lesson.
+VISITS = OFFLINE_LESSONS[:4]
+
+
+@browser_test
+@pytest.mark.browser
+def test_each_visit_opens_the_lesson_asked_for_and_restores_no_old_tabs(
+    browser: Any, served: str
+) -> None:
+    """One browser profile (its IndexedDB kept between visits) opens lesson after lesson:
+    each visit shows the lesson of its link, with one kernel, whatever was open before; the
+    lesson's edits stay in the browser (contents are kept), the layout of old tabs does not."""
+    context = browser.new_context(viewport={"width": 1500, "height": 1000})
+    asked: list[str] = []
+
+    def guard(route: Any) -> None:
+        if route.request.url.startswith((served + "/", "data:", "blob:")):
+            route.continue_()
+        else:
+            asked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    seen: list[dict[str, Any]] = []
+    try:
+        for visit, lesson in enumerate(VISITS, 1):
+            start = time.monotonic()
+            open_notebook(page, served, lesson)
+            seconds = time.monotonic() - start
+            page.wait_for_timeout(1_000)  # time for the layout to be saved, as a student's would
+            state: dict[str, Any] = page.evaluate(OPEN_TABS)
+            state["kernel_start_s"] = round(seconds, 1)
+            seen.append(state)
+            print(f"visit {visit}: {lesson}: kernel ready in {seconds:.1f} s, {state}")
+        # The edit a student makes stays: the next visit to the same lesson shows it.
+        page.evaluate(
+            """() => { const panel = window.jupyterapp.shell.currentWidget;
+                panel.content.model.cells.get(0).sharedModel.setSource('# my note');
+                return panel.context.save(); }"""
+        )
+        open_notebook(page, served, VISITS[-1])
+        first = page.evaluate(
+            "() => window.jupyterapp.shell.currentWidget.content.model.cells.get(0)"
+            ".sharedModel.getSource()"
+        )
+        state = page.evaluate(OPEN_TABS)
+        print(f"visit {len(VISITS) + 1}: {VISITS[-1]} again: {state}")
+    finally:
+        context.close()
+    for lesson, state in zip(VISITS, seen, strict=True):
+        assert state["tabs"] == [lesson] and state["kernels"] == 1, seen
+    assert first == "# my note" and state["tabs"] == [VISITS[-1]], state
+    assert asked == []

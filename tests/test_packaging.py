@@ -9,6 +9,7 @@ import stat
 import subprocess
 import sys
 import tomllib
+import urllib.parse
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,33 @@ def test_binder_builds_the_same_environment_then_installs_the_kit() -> None:
     post_build = ROOT / "binder" / "postBuild"
     assert post_build.stat().st_mode & stat.S_IXUSR
     assert "python -m pip install --no-deps -e ." in post_build.read_text(encoding="utf-8")
+
+
+#: A Binder badge in Markdown: its picture and its link.
+BINDER_BADGE = re.compile(
+    r"\[!\[Binder\]\(https://mybinder\.org/badge_logo\.svg\)\]\((https://mybinder\.org/[^)\s]+)\)"
+)
+
+
+def test_the_readme_binder_badge_opens_lesson_00_of_the_repository() -> None:
+    """The front door's badge starts Binder on the repository pyproject.toml names, at its
+    newest commit, with JupyterLab on the lesson ``carnuta lab`` opens."""
+    from carnuta_core.__main__ import FIRST_LESSON
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    badges = BINDER_BADGE.findall(readme)
+    assert len(badges) == 1 and readme.find(badges[0]) < readme.find("## Quickstart"), badges
+    link = urllib.parse.urlsplit(badges[0])
+    repository = urllib.parse.urlsplit(PYPROJECT["project"]["urls"]["Repository"])
+    assert repository.scheme == "https" and repository.netloc == "github.com", repository
+    owner, name = repository.path.strip("/").split("/")
+    assert link.path == f"/v2/gh/{owner}/{name}/HEAD", link.path
+    query = urllib.parse.parse_qs(link.query, strict_parsing=True)
+    assert list(query) == ["urlpath"] and len(query["urlpath"]) == 1, query
+    opened = query["urlpath"][0]
+    assert opened == "lab/tree/" + FIRST_LESSON.as_posix(), opened
+    assert (ROOT / opened.removeprefix("lab/tree/")).is_file(), opened
+    assert not link.fragment
 
 
 # --------------------------------------------------------------------- the wheel
