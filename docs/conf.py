@@ -111,6 +111,7 @@ def skip_unchecked(app: Any, domain: Any, node: Any) -> bool | None:
 def setup(app: Any) -> None:
     app.connect("warn-missing-reference", skip_unchecked)
 
+
 html_theme = "alabaster"
 html_title = "Carnuta kit"
 html_static_path: list[str] = []

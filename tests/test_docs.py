@@ -202,6 +202,17 @@ def test_the_readme_gives_both_commands_and_where_they_write() -> None:
     assert "docs:" in MAKEFILE and "site:" in MAKEFILE
 
 
+def test_the_game_command_the_players_page_gives_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from carnuta_core import __main__ as cli
+
+    page = (ROOT / "docs" / "start" / "player.md").read_text(encoding="utf-8")
+    commands = re.findall(r"`(carnuta play [^`]*)`", page)
+    assert commands, "the players' page shows a game from a shell"
+    for command in commands:
+        assert cli.main(command.split()[1:]) == 0, command
+        assert "Player 1" in capsys.readouterr().out, command
+
+
 def test_the_pages_workflow_runs_the_documented_command() -> None:
     workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "pages.yml").read_text())
     steps = [step for job in workflow["jobs"].values() for step in job["steps"]]
