@@ -8,7 +8,9 @@ shown with their outputs), the exercises' ``README.md`` (the teacher's guide) an
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -52,9 +54,34 @@ exclude_patterns = [
 myst_heading_anchors = 4
 myst_enable_extensions = ["colon_fence", "deflist", "dollarmath"]
 
-# The lessons are committed without outputs: they run at build time, cached in build/.
+
+def kit_fingerprint() -> str:
+    """A hash of the kit's code and data: the lessons' outputs depend on them too."""
+    digest = hashlib.sha256()
+    for package in KIT_SOURCES:
+        for path in sorted((ROOT / package).rglob("*")):
+            if path.suffix in (".py", ".json", ".csv") and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+# The lessons are committed without outputs: they run at build time. Their outputs are cached
+# in build/.jupyter_cache, keyed by each notebook's code (jupyter-cache) and, through the
+# folder's name, by the kit's own code: a change to the engine runs every lesson again.
+KIT_SOURCES = (
+    "carnuta_core",
+    "carnival_core",
+    "tabletop",
+    "widgets",
+    "exercises/kit",
+    "lesson_data",
+)
+CACHES = ROOT / "build" / ".jupyter_cache"
 nb_execution_mode = "cache"
-nb_execution_cache_path = str(ROOT / "build" / ".jupyter_cache")
+nb_execution_cache_path = str(CACHES / kit_fingerprint())
+for stale in CACHES.glob("*") if CACHES.is_dir() else ():
+    if stale.is_dir() and str(stale) != nb_execution_cache_path:
+        shutil.rmtree(stale, ignore_errors=True)
 # The exercise sheets are shown as handed out (blank: their checks fail until answered), and
 # the two play tables are apps for Voila: neither is run.
 nb_execution_excludepatterns = ["exercises/*", "notebooks/play*"]

@@ -155,6 +155,13 @@ def test_every_lesson_page_shows_its_outputs(docs: Path, lesson: Path) -> None:
     assert "Traceback (most recent call last)" not in text, lesson
 
 
+def test_the_play_table_of_lesson_00_is_kept_as_a_widget_snapshot(docs: Path) -> None:
+    """myst-nb stores the widgets' state: the table shows on the page, frozen."""
+    text = html_of(Path("notebooks/00_start_here.ipynb")).read_text(encoding="utf-8")
+    assert "application/vnd.jupyter.widget-state+json" in text
+    assert "application/vnd.jupyter.widget-view+json" in text
+
+
 def test_the_api_reference_covers_every_public_package(docs: Path) -> None:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     packages = pyproject["tool"]["mypy"]["packages"]
