@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # Root installs Debian packages directly; anyone else goes through sudo when it exists.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: lab test app app-carnival lite bench lint chromium npm clean-venv
+.PHONY: lab test app app-carnival lite docs site bench lint chromium npm clean-venv
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -46,6 +46,24 @@ test: $(STAMP) chromium npm lint
 # The zero-install classroom site, a folder for any static web server: build/lite.
 lite: $(STAMP) npm
 	$(PY) lite/build.py
+
+# LITE_CACHE: where the classroom site's downloads are kept (a rebuild needs no network).
+LITE_CACHE ?= build/lite-cache
+
+# The documentation site (Sphinx, docs/conf.py): build/docs, offline, warnings as errors,
+# every page re-read (-E) so that each build checks them all. The lessons run at build time;
+# their outputs are cached in build/.jupyter_cache, so only a changed lesson runs again.
+docs: $(STAMP)
+	$(PY) -m sphinx -E -W --keep-going -j 2 -q -c docs -d build/.doctrees -b html . build/docs
+
+# One folder for any static host, build/site: the documentation at its root, the classroom
+# site under lite/ (.nojekyll: GitHub Pages serves the folders whose names begin with _).
+site: docs npm
+	$(PY) lite/build.py --out build/lite --cache $(LITE_CACHE)
+	rm -rf build/site
+	cp -R build/docs build/site
+	cp -R build/lite build/site/lite
+	touch build/site/.nojekyll
 
 app: $(STAMP)
 	$(VENV)/bin/voila notebooks/play.ipynb --no-browser --Voila.ip=127.0.0.1
