@@ -240,8 +240,14 @@ def public_functions() -> list[tuple[str, Any]]:
     return sorted(found.items())
 
 
-@pytest.mark.parametrize(("name", "function"), public_functions(), ids=lambda v: str(v))
-@pytest.mark.parametrize("junk", [None, -1, "x", [1], {"a": 1}, 1.5, object()], ids=repr)
+@pytest.mark.parametrize(
+    ("name", "function"), [pytest.param(n, f, id=n) for n, f in public_functions()]
+)
+@pytest.mark.parametrize(
+    "junk",
+    [None, -1, "x", [1], {"a": 1}, 1.5, object()],
+    ids=["None", "-1", "text", "list", "dict", "float", "object"],
+)
 def test_every_public_function_answers_junk_with_a_typed_error(
     name: str, function: Any, junk: Any
 ) -> None:
