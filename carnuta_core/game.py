@@ -211,16 +211,19 @@ class Game:
         check_seed(seed)
         rng = random.Random(seed)
         dealt = deck if deal_as is None else deal_as
-        kept = {card.id for card in deck}
+        # Only a borrowed deal has cards to skip: the usual setup does no set work.
+        kept = None if deal_as is None else {card.id for card in deck}
         starts = [card.id for card in dealt.of(Origin.START)]
         rng.shuffle(starts)
-        starts = [cid for cid in starts if cid in kept]
+        if kept is not None:
+            starts = [cid for cid in starts if cid in kept]
         decks: dict[Row, tuple[str, ...]] = {}
         market: dict[Row, tuple[str | None, ...]] = {}
         for row in ROWS:
             pile = [card.id for card in dealt.of(Origin(row.value))]
             rng.shuffle(pile)
-            pile = [cid for cid in pile if cid in kept]
+            if kept is not None:
+                pile = [cid for cid in pile if cid in kept]
             market[row] = tuple(pile.pop() for _ in range(rules.market_row_size))
             decks[row] = tuple(pile)
         reserve = rules.reserve_for(players)
