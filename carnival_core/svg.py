@@ -580,11 +580,12 @@ def _layout(table: _Table, seat: int) -> PlayerLayout:
 
 def player_layout(view: Observation | Game, seat: int) -> PlayerLayout:
     """Where ``player_svg(view, seat)`` draws each hand card and the Spectator row."""
-    return _layout(_table(view), _check_seat(view, seat))
+    table = _table(view)
+    return _layout(table, _check_seat(table, seat))
 
 
-def _check_seat(view: Observation | Game, seat: int) -> int:
-    players = _table(view).players
+def _check_seat(table: _Table, seat: int) -> int:
+    players = table.players
     if type(seat) is not int or not 0 <= seat < players:
         raise ArgumentError("seat", f"a seat from 0 to {players - 1}, not {short_repr(seat)}")
     return seat
@@ -712,7 +713,7 @@ def player_svg(
     """A player's place: name, hand (face up only in the seat's own view, else backs), and
     Spectator row sorted by type, each column headed by its visible sum."""
     table = _table(view)
-    seat = _check_seat(view, seat)
+    seat = _check_seat(table, seat)
     layout = _layout(table, seat)
     return _svg(
         layout.width, layout.height, _player(table, seat, _names(table, names, _words(lang)), lang)
