@@ -135,9 +135,15 @@ def _creature_id(word: str) -> str:
 
 
 def _player(word: str) -> int:
-    if not (word.isascii() and word.isdigit()) or len(word) > 3 or int(word) < 1:
+    # Checked against the most seats any rules allow here, so that the message names the
+    # player typed rather than the seat field of a Play.
+    if (
+        not (word.isascii() and word.isdigit() and len(word) <= 3)
+        or not 1 <= int(word) <= MAX_SEATS
+    ):
         raise ValueError(
-            f"the player {short_repr(word)} should be a number from 1 (players count from 1)"
+            f"the player {short_repr(word)} should be a number from 1 to {MAX_SEATS} "
+            "(players count from 1)"
         )
     return int(word) - 1
 

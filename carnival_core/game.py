@@ -526,10 +526,16 @@ class Game:
                 raise IllegalAction(
                     f"{action}: player should be a seat number, not {short_repr(player)}"
                 )
-            current = self._s.current
+            current, seats = self._s.current, len(self._s.hands)
+            # The argument counts seats from 0, the players' names from 1: say both.
+            if not 0 <= player < seats:
+                raise IllegalAction(
+                    f"{action}: player={player} is not a seat: the seats are 0 to {seats - 1} "
+                    f"(Players 1 to {seats})"
+                )
             raise IllegalAction(
-                f"{action}: it is player {current + 1}'s turn (seat {current}), "
-                f"not player {player + 1}'s (seat {player})"
+                f"{action}: player={player} is seat {player} (Player {player + 1}), "
+                f"but it is the turn of seat {current} (Player {current + 1})"
             )
         if self._offered is None or not self._table.offers(self._offered, action):
             reason = self._why_not(action)

@@ -522,15 +522,19 @@ class Game:
                 raise IllegalAction(
                     f"{action}: player should be a seat number, not {short_repr(player)}"
                 )
-            turn = Reason(
-                "not_your_turn",
-                {
-                    "current": s.current + 1,
-                    "current_seat": s.current,
-                    "player": player + 1,
-                    "seat": player,
-                },
-            )
+            if not 0 <= player < len(s.players):
+                seats = len(s.players)
+                turn = Reason("not_a_seat", {"seat": player, "last": seats - 1, "players": seats})
+            else:
+                turn = Reason(
+                    "not_your_turn",
+                    {
+                        "current": s.current + 1,
+                        "current_seat": s.current,
+                        "player": player + 1,
+                        "seat": player,
+                    },
+                )
             raise IllegalAction.because(action, turn)
         for legal in self._offered:
             if legal is action:

@@ -102,7 +102,11 @@ EN: dict[str, str] = {
     # why an action is refused
     "refused": "{action}: {why}",
     "game_over_now": "the game is over",
-    "not_your_turn": "it is player {current}'s turn (seat {current_seat}), not player {player}'s (seat {seat})",
+    "not_your_turn": (
+        "player={seat} is seat {seat} (Player {player}), but it is the turn of seat "
+        "{current_seat} (Player {current})"
+    ),
+    "not_a_seat": "player={seat} is not a seat: the seats are 0 to {last} (Players 1 to {players})",
     "bonus_first": "first choose your Bonus Ingredient token ({choices})",
     "discard_first": (
         "your turn is ending with {held} cards in hand: discard down to {limit} first "
@@ -292,7 +296,13 @@ FR: dict[str, str] = {
     "not_allowed": "{action} n'est pas permise : {why}.",
     "refused": "{action} : {why}",
     "game_over_now": "la partie est terminée",
-    "not_your_turn": "c'est au tour du Joueur {current} (siège {current_seat}), pas du Joueur {player} (siège {seat})",
+    "not_your_turn": (
+        "player={seat} désigne le siège {seat} (Joueur {player}), mais c'est au tour du siège "
+        "{current_seat} (Joueur {current})"
+    ),
+    "not_a_seat": (
+        "player={seat} n'est pas un siège : les sièges vont de 0 à {last} (Joueurs 1 à {players})"
+    ),
     "bonus_first": "choisissez d'abord votre jeton Ingrédient bonus ({choices})",
     "discard_first": (
         "votre tour finit avec {held} cartes en main : défaussez d'abord jusqu'à {limit} "

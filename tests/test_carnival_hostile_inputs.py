@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -29,6 +30,7 @@ from carnival_core import (
 from carnival_core import svg as carnival_svg
 from carnival_core.game import action_table
 from carnival_core.rules import LIMITS
+from carnuta_core import Game as CarnutaGame
 from tabletop.saves import MAX_HISTORY, MAX_NESTING, MAX_SEED
 from tests.test_hostile_inputs import Awkward, json_like
 
@@ -165,6 +167,65 @@ def test_action_text_is_answered_in_the_words_typed(text: str, words: str) -> No
     assert len(str(info.value)) <= MAX_MESSAGE
 
 
+#: What a refusal may quote besides the text typed: the notation's own examples and words.
+NOTATION_WORDS = {
+    "carnival",
+    "spectator",
+    "to 2",
+    "Mask",
+    "mask",
+    "R4",
+    "Y-2",
+    "carnival R4",
+    "spectator R4",
+    "give R4 to 2",
+    "mask R4 carnival",
+    "mask R4 carnival, mask R4 spectator or mask R4 to 2",
+}
+#: Words a learner might type, in any case, and fragments of them.
+TYPED_WORDS = st.sampled_from(
+    ["carnival", "Carnival", "SPECTATOR", "give", "Mask", "MASK", "to", "To", "2", "9", "0",
+     "R4", "r4", "Z9", "z9", "Y-2", "y-2", "nothing", "R", "-", "R-", "at"]
+)  # fmt: skip
+TYPED = st.lists(
+    TYPED_WORDS | st.text(alphabet="aBcRz09-", min_size=1, max_size=4), min_size=1, max_size=5
+).map(" ".join)
+
+
+@SETTINGS
+@given(text=TYPED)
+def test_a_refused_text_is_quoted_as_typed_and_names_no_word_it_lacks(text: str) -> None:
+    """A refusal opens with the text as typed (its case kept), and every other word it quotes
+    is either part of that text or one of the notation's own examples."""
+    try:
+        Action.parse(text)
+    except CarnivalError as error:
+        message = str(error)
+        assert message.startswith(f"{text!r} is not an action: "), message
+        for quoted in re.findall(r"'([^']*)'", message.split(": ", 1)[1]):
+            assert quoted in text.split() or quoted in text or quoted in NOTATION_WORDS, (
+                f"{message!r} quotes {quoted!r}, which {text!r} does not hold"
+            )
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("mask R4", "say where the Mask goes"),
+        ("mask R4 nothing", "'nothing' is not a place"),
+        ("mask R4 at 2", "'at 2' is not a place"),
+        ("carnival Z9", "'Z9' is not a card"),
+        ("CARNIVAL z9", "'z9' is not a card"),
+        ("give R4 to 9", "the player '9' should be a number from 1 to 8"),
+        ("give Mask to 2", "a Mask is played with the word 'mask'"),
+        ("mask Mask carnival", "a Mask hides a Creature, not another Mask"),
+    ],
+)
+def test_each_refusal_names_what_was_typed(text: str, words: str) -> None:
+    with pytest.raises(CarnivalError, match=re.escape(words)):
+        Action.parse(text)
+
+
 @SETTINGS
 @given(text=json_like)
 def test_card_ids_take_anything(text: Any) -> None:
@@ -206,10 +267,34 @@ def test_the_player_argument_is_a_seat_and_the_message_says_so(midgame: Game) ->
     game = midgame.copy()
     action = game.legal_actions()[0]
     other = (game.current_player + 1) % game.num_players
-    with pytest.raises(CarnivalError, match=rf"not player {other + 1}'s \(seat {other}\)"):
+    with pytest.raises(
+        CarnivalError, match=rf"player={other} is seat {other} \(Player {other + 1}\)"
+    ):
         game.play(action, player=other)
     with pytest.raises(CarnivalError, match="player should be a seat number, not '1'"):
         game.play(action, player="1")
+
+
+@pytest.mark.parametrize("player", [1, 2, 3, 7, -1, "1", 1.0, None])
+def test_both_games_answer_a_wrong_player_argument_alike(player: Any) -> None:
+    """The same mistake (a seat that is not the one to play, or not a seat) gets the same
+    words from Carnuta and from Carnival: the argument counts seats from 0, the players'
+    names count from 1, and the message says both."""
+    answers = []
+    for game in (CarnutaGame.new(3, seed=1), Game.new(3, seed=1)):
+        action = game.legal_actions()[0]
+        try:
+            game.play(action, player=player)  # type: ignore[arg-type]
+        except ValueError as error:
+            answers.append(str(error).split(": ", 1)[1])
+        else:
+            answers.append("played")
+    assert answers[0] == answers[1]
+    if type(player) is int and player in (1, 2):
+        assert answers[0] == (
+            f"player={player} is seat {player} (Player {player + 1}), but it is the turn of "
+            "seat 0 (Player 1)"
+        )
 
 
 def test_a_huge_typed_action_gets_a_short_answer(midgame: Game) -> None:

@@ -214,8 +214,8 @@ def test_forfeit_when_no_action_is_possible():
 def test_only_the_current_player_acts():
     game = new_game(3, seed=4)
     assert game.current_player == 0
-    assert_illegal(game, "take day 1", "player 1's turn", "not player 2's", player=1)
-    assert_illegal(game, "end", "player 1's turn", "not player 3's", player=2)
+    assert_illegal(game, "take day 1", "turn of seat 0 (Player 1)", "seat 1 (Player 2)", player=1)
+    assert_illegal(game, "end", "turn of seat 0 (Player 1)", "seat 2 (Player 3)", player=2)
     game.play("take day 1", player=0)
     assert game.actions_left == 1
 

@@ -211,8 +211,24 @@ SENTENCES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
         ),
     ),
     (
-        re.compile(r"(.+?): it is player (\d+)'s turn, not player (\d+)'s"),
-        lambda m: f"{m[1]} : c'est au joueur {m[2]} de jouer, pas au joueur {m[3]}",
+        re.compile(
+            r"(.+?): player=(\d+) is seat \2 \(Player (\d+)\), but it is the turn of seat "
+            r"(\d+) \(Player (\d+)\)"
+        ),
+        lambda m: (
+            f"{m[1]} : player={m[2]} désigne le siège {m[2]} (Joueur {m[3]}), mais c'est au "
+            f"tour du siège {m[4]} (Joueur {m[5]})"
+        ),
+    ),
+    (
+        re.compile(
+            r"(.+?): player=(-?\d+) is not a seat: the seats are 0 to (\d+) \(Players 1 to "
+            r"(\d+)\)"
+        ),
+        lambda m: (
+            f"{m[1]} : player={m[2]} n'est pas un siège : les sièges vont de 0 à {m[3]} "
+            f"(Joueurs 1 à {m[4]})"
+        ),
     ),
     (
         re.compile(r"(.+?): the game is over"),
