@@ -93,7 +93,14 @@ class Observation:
                     f"spectators {row}"
                 )
         if self.results:
-            lines.append("Scores so far: " + ", ".join(
+            over = self.current_player is None
+            scores = ", ".join(
                 f"player {seat + 1} {points}" for seat, points in enumerate(self.scores())
-            ))  # fmt: skip
+            )
+            if not over:
+                lines.append(f"Scores so far: {scores}")
+            else:
+                names = ", ".join(f"Player {seat + 1}" for seat in self.winners)
+                won = f"Winner: {names}" if len(self.winners) == 1 else f"Shared victory: {names}"
+                lines.append(f"Final scores: {scores}. {won}.")
         return "\n".join(lines)

@@ -146,6 +146,9 @@ WORDS: dict[str, dict[str, str]] = {
         "total": "Total",
         "scores": "Scores",
         "scores_by_round": "Scores by round",
+        "final_scores": "Final scores",
+        "won_by": "Winner: {names}",
+        "shared_by": "Shared victory: {names}",
         "scoring_cards": "Tie: most scoring cards, last round",
         "cards_short": "Cards",
         "winner": "Winner",
@@ -186,6 +189,9 @@ WORDS: dict[str, dict[str, str]] = {
         "total": "Total",
         "scores": "Scores",
         "scores_by_round": "Scores par manche",
+        "final_scores": "Scores finals",
+        "won_by": "Victoire : {names}",
+        "shared_by": "Victoire partagée : {names}",
         "scoring_cards": "Égalité : plus de cartes qui marquent",
         "cards_short": "Cartes",
         "winner": "Victoire",
@@ -640,6 +646,12 @@ def _spectator_row(table: _Table, seat: int, box: Box, lang: str) -> str:
     return "".join(parts)
 
 
+def _winners_text(table: _Table, names: Sequence[str], w: dict[str, str]) -> str:
+    """Who won, in words ("Winner: Player 2", or a shared victory), once the game is over."""
+    won = ", ".join(names[s] for s in table.winners)
+    return w["won_by" if len(table.winners) == 1 else "shared_by"].format(names=won)
+
+
 def _hand_info(table: _Table, seat: int, w: dict[str, str]) -> str:
     text = w["in_hand"].format(n=table.hand_sizes[seat])
     if table.hands[seat] is None and table.known_masks[seat]:
@@ -801,12 +813,17 @@ def _centre(table: _Table, lang: str) -> str:
         info += _text(info_x, 44, w["open_table"], "label")
     if table.results:
         points = totals(table.results, table.players)
-        info += _text(info_x, 68, w["scores"], "label")
+        over = table.current is None
+        info += _text(info_x, 68, w["final_scores" if over else "scores"], "label")
         info += _text(
             info_x, 88, " · ".join(f"{s + 1}: {p}" for s, p in enumerate(points)), "title",
             WIDTH - info_x - PAD)  # fmt: skip
     if table.current is None:
         info += _text(info_x, 112, w["over"], "title", fill=COLOURS["winner"])
+        if table.winners:
+            names = [w["player"].format(n=s + 1) for s in range(table.players)]
+            info += _text(info_x, 128, _winners_text(table, names, w), "label",
+                          WIDTH - info_x - PAD, class_="carnival-winners")  # fmt: skip
     return stack_group + deck + info
 
 
@@ -967,7 +984,9 @@ def scores_svg(
         columns.append((w["cards_short"], "scoring-cards", table.results[-1].scoring_cards))
     label_w, cell_w, row_h = 112, 48, 22
     width = label_w + len(columns) * cell_w + 2 * PAD
-    parts = [_text(PAD, 18, w["scores_by_round"], "title", width - 2 * PAD)]
+    over = table.current is None
+    title = w["final_scores" if over else "scores_by_round"]
+    parts = [_text(PAD, 18, title, "title", width - 2 * PAD)]
     y = 26.0
     for k, (head, _, _) in enumerate(columns):
         x = PAD + label_w + k * cell_w + cell_w / 2
@@ -989,6 +1008,10 @@ def scores_svg(
         y += row_h
     if tied:
         parts.append(_text(PAD, y + 17, w["scoring_cards"], "label", width - 2 * PAD))
+        y += row_h
+    if over and table.winners:
+        parts.append(_text(PAD, y + 17, _winners_text(table, labels, w), "title",
+                           width - 2 * PAD, class_="carnival-winners"))  # fmt: skip
         y += row_h
     return _svg(width, y + PAD, "".join(parts), class_="carnival-scores")
 

@@ -110,6 +110,19 @@ def test_the_finished_rounds_are_public():
         assert "Scores so far" in str(game.observation(seat))
 
 
+def test_a_finished_game_reads_final_scores_and_its_winners():
+    game = Game.new(2, seed=3)
+    rng = random.Random(3)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_actions()))
+    text = str(game.observation(1))
+    assert "so far" not in text
+    scores = ", ".join(f"player {s + 1} {p}" for s, p in enumerate(game.scores()))
+    names = ", ".join(f"Player {s + 1}" for s in game.winners())
+    won = "Winner" if len(game.winners()) == 1 else "Shared victory"
+    assert text.endswith(f"Final scores: {scores}. {won}: {names}.")
+
+
 # ------------------------------------------------------------------ resampling
 def hidden_world(game: Game) -> tuple:
     return (

@@ -272,6 +272,42 @@ def test_scores_after_each_round_and_the_tie_break() -> None:
     assert "Game over" in centre
 
 
+@pytest.mark.parametrize(
+    ("lang", "final", "winner"),
+    [("en", "Final scores", "Winner: Player 2"), ("fr", "Scores finals", "Victoire : Joueur 2")],
+)
+def test_the_finished_game_says_final_scores_and_names_the_winner(
+    lang: str, final: str, winner: str
+) -> None:
+    game = tie_broken_game()
+    for picture in (svg.scores_svg, svg.centre_svg):
+        root = parse(picture(game.observation(0), lang=lang))
+        words = " ".join(root.itertext())
+        assert final in words and winner in words
+        assert [" ".join(e.itertext()) for e in find(root, "carnival-winners")] == [winner]
+
+
+def test_a_shared_victory_names_every_winner_and_a_round_under_way_none() -> None:
+    game = stage(
+        players=2,
+        turn={"round": 2, "over": True},
+        past_rounds=[
+            {"carnival": ["R6"], "spectators": [["R1"], ["R1"]]},
+            {"carnival": ["R6", "Y6"], "spectators": [["R1"], ["Y1"]]},
+        ],
+    )
+    pad = " ".join(parse(svg.scores_svg(game.observation(0))).itertext())
+    assert "Shared victory: Player 1 (you), Player 2" in pad
+    under_way = played(2, seed=3, turns=0)
+    while under_way.round == 1:
+        under_way.play(under_way.legal_actions()[0])
+    for picture in (svg.scores_svg, svg.centre_svg):
+        root = parse(picture(under_way.observation(0)))
+        words = " ".join(root.itertext())
+        assert "Final scores" not in words and not find(root, "carnival-winners")
+    assert "Scores by round" in " ".join(parse(svg.scores_svg(under_way)).itertext())
+
+
 # ------------------------------------------------------------ pure, small, readable
 def test_pictures_change_nothing() -> None:
     game = masked_game()

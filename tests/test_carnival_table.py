@@ -403,6 +403,11 @@ def test_final_scores_and_a_tie_break() -> None:
     tie = table.w_tie.value
     assert "Tied on 3 points" in tie and "Player 1: 1, Player 2: 2" in tie
     assert 'data-round="scoring-cards"' in table.w_scores.value
+    assert "Final scores" in table.w_scores.value and "Winner: Player 2" in table.w_scores.value
+    table.w_lang.value = "fr"
+    assert "Scores finals" in table.w_scores.value
+    assert "Victoire : Joueur 2" in table.w_scores.value
+    assert "victoire : Joueur 2 (Bot glouton) avec 3 points" in table.w_status.value
 
 
 @pytest.mark.parametrize(
