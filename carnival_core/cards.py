@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tabletop.saves import short_repr
@@ -169,3 +170,29 @@ class Entry:
 
     def __repr__(self) -> str:
         return f"<Entry {self}>"
+
+
+def spectator_columns(row: Sequence[Entry]) -> dict[str, list[Entry]]:
+    """A Spectator row laid out as the rulebook asks, sorted by Creature type: a column per
+    type letter in the types' order (red, yellow, green, ...), in play order within a type;
+    the Masks, which need not be sorted, in a last column ``"Mask"``.
+
+    >>> row = [Entry(Card.parse("Y1")), Entry(Card.parse("R4")), Entry(None, masked=True)]
+    >>> {key: [str(e) for e in column] for key, column in spectator_columns(row).items()}
+    {'R': ['R4'], 'Y': ['Y1'], 'Mask': ['[?]']}
+    """
+    columns: dict[str, list[Entry]] = {}
+    for entry in row:
+        key = MASK_ID if entry.masked or entry.card is None else str(entry.card.letter)
+        columns.setdefault(key, []).append(entry)
+    return dict(sorted(columns.items(), key=lambda item: _TYPE_INDEX.get(item[0], len(LETTERS))))
+
+
+def column_sum(column: Sequence[Entry]) -> int | None:
+    """The Creatures a column of face-up cards counts (None if a card in it is not known).
+
+    >>> column_sum([Entry(Card.parse("R4")), Entry(Card.parse("R-2"))])
+    2
+    """
+    values = [e.card.value for e in column if e.card is not None and not e.masked]
+    return sum(values) if len(values) == len(column) else None

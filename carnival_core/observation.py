@@ -15,12 +15,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, Entry
+from .cards import Card, Entry, column_sum, spectator_columns
 from .scoring import RoundResult, totals
 
 
 def _cards(count: int) -> str:
     return f"{count} card{'' if count == 1 else 's'}"
+
+
+def spectators_text(row: tuple[Entry, ...]) -> str:
+    """A Spectator row in words, laid out as on the table: by type, each type with its sum,
+    the Masks last ("R: R4 R-2 = 2 · Y: Y1 = 1 · Masks: [?]"); "none" for an empty row."""
+    parts = []
+    for key, column in spectator_columns(row).items():
+        cards = " ".join(map(str, column))
+        total = column_sum(column)
+        if key == "Mask":
+            parts.append(f"Masks: {cards}")
+        else:
+            parts.append(f"{key}: {cards}" + ("" if total is None else f" = {total}"))
+    return " · ".join(parts) or "none"
 
 
 @dataclass(frozen=True)
@@ -81,7 +95,7 @@ class Observation:
             f"Deck: {_cards(self.deck_size)}; set aside at setup: {self.set_aside}",
         ]
         for seat in range(self.players):
-            row = " ".join(map(str, self.spectators[seat])) or "none"
+            row = spectators_text(self.spectators[seat])
             if seat == self.seat:
                 hand = " ".join(card.id for card in self.hand) or "empty"
                 lines.append(f"Player {seat + 1} (you): hand {hand}; spectators {row}")

@@ -48,7 +48,7 @@ from xml.sax.saxutils import escape
 from tabletop.saves import short_repr
 from tabletop.svg_text import SvgWriter
 
-from .cards import Card, Entry
+from .cards import Card, Entry, column_sum, spectator_columns
 from .errors import ArgumentError
 from .observation import Observation
 from .rules import CREATURE_NAMES, LETTERS
@@ -545,16 +545,6 @@ def _names(table: _Table, names: Sequence[str] | None, w: dict[str, str]) -> lis
     return out
 
 
-def _columns(row: Sequence[Entry]) -> dict[str, list[Entry]]:
-    """A Spectator row sorted by type, in play order within a type; Masks last."""
-    columns: dict[str, list[Entry]] = {}
-    for entry in row:
-        key = "Mask" if entry.masked or entry.card is None else str(entry.card.letter)
-        columns.setdefault(key, []).append(entry)
-    order = {letter: k for k, letter in enumerate(LETTERS)}
-    return dict(sorted(columns.items(), key=lambda item: order.get(item[0], len(order))))
-
-
 def _column_height(count: int) -> float:
     return COLUMN_HEAD + (count - 1) * STRIP + TABLE_H if count else 0
 
@@ -571,7 +561,7 @@ def _hand_boxes(count: int, y: float) -> tuple[Box, ...]:
 
 
 def _layout(table: _Table, seat: int) -> PlayerLayout:
-    columns = _columns(table.spectators[seat])
+    columns = spectator_columns(table.spectators[seat])
     tallest = max((_column_height(len(c)) for c in columns.values()), default=0)
     row_h = max(tallest, COLUMN_HEAD + TABLE_H)
     top = HEADER_H + 4
@@ -599,7 +589,7 @@ def _check_seat(table: _Table, seat: int) -> int:
 
 def _spectator_row(table: _Table, seat: int, box: Box, lang: str) -> str:
     w = _words(lang)
-    columns = _columns(table.spectators[seat])
+    columns = spectator_columns(table.spectators[seat])
     parts = [
         _rect(
             box.x,
@@ -619,8 +609,8 @@ def _spectator_row(table: _Table, seat: int, box: Box, lang: str) -> str:
         x = ROW_X + k * COLUMN_W
         head = w["masks"] if key == "Mask" else key
         if key != "Mask":
-            known = [e.card.value for e in entries if e.card is not None and not e.masked]
-            head = f"{key} {sum(known)}" if len(known) == len(entries) else key
+            total = column_sum(entries)
+            head = key if total is None else f"{key} {total}"
         cards = "".join(
             _card(
                 entry,

@@ -6,11 +6,12 @@ from __future__ import annotations
 import dataclasses
 import doctest
 import random
+import re
 from pathlib import Path
 
 import pytest
 
-from carnival_core import CarnivalTitle, Game, Observation, PositionError, Rules
+from carnival_core import CarnivalTitle, Game, Observation, PositionError, Rules, svg
 from tabletop.protocol import GameState, GameTitle, Heuristic, with_heuristic
 from tests.carnival_support import (
     GreedyPlayer,
@@ -73,9 +74,9 @@ def test_an_observation_is_a_frozen_value_with_a_text_form():
         "Carnival, round 1 of 2, as player 2 sees it (player 1 to play)",
         "Carnival stack (2 cards, top last): B5 R6",
         "Deck: 68 cards; set aside at setup: 0",
-        "Player 1: 2 cards in hand, 1 of them Mask; spectators Y2 [?]",
+        "Player 1: 2 cards in hand, 1 of them Mask; spectators Y: Y2 = 2 · Masks: [?]",
         "Player 2 (you): hand G1 G2; spectators none",
-        "Player 3: 1 card in hand; spectators []",
+        "Player 3: 1 card in hand; spectators Masks: []",
     ]
     for bad in (3, -1, True, "1"):
         for ask in (game.observation, game.hand, game.spectators, game.known_masks):
@@ -83,6 +84,23 @@ def test_an_observation_is_a_frozen_value_with_a_text_form():
                 ask(bad)  # type: ignore[arg-type]
         with pytest.raises(PositionError, match="seat: a seat from 0 to 2"):
             game.determinized(random.Random(0), seat=bad)  # type: ignore[arg-type]
+
+
+def test_the_text_form_lays_spectators_out_by_type_with_their_sums():
+    """Sorted by type as the rulebook asks (not in play order), each type with its sum, the
+    Masks (which need not be sorted) last; the same columns as the picture draws."""
+    game = stage(
+        players=2,
+        spectators=[["P3", "R4", "[G2 by 1]", "Y1", "R-2", "G5", "Y-4"], []],
+        hands=[["B1"], ["B2"]],
+    )
+    seen = game.observation(1)
+    line = str(seen).splitlines()[3]
+    assert line.endswith(
+        "spectators R: R4 R-2 = 2 · Y: Y1 Y-4 = -3 · G: G5 = 5 · P: P3 = 3 · Masks: [?]"
+    )
+    heads = re.findall(r'data-creature="(\w+)"', svg.player_svg(seen, 0))
+    assert heads == ["R", "Y", "G", "P", "Mask"]
 
 
 def test_memory_keeps_the_top_card_and_the_k_beneath_it():
