@@ -9,7 +9,10 @@ Every turn the player to act has drawn a card; the action says which card goes w
 ``mask R4 carnival``      Play a Mask with R4 slid face down under it, onto the stack
 ``mask R4 spectator``     ... in front of you
 ``mask R4 to 2``          ... in front of player 2
-``mask carnival``         A Mask hiding nothing (only when no Creature is left to hide)
+``mask carnival``         A Mask hiding nothing, onto the stack (only when no Creature is
+                          left to hide)
+``mask spectator``        ... in front of you
+``mask to 2``             ... in front of player 2
 ========================  =======================================================
 
 Cards are written with their colour letter and value (``R4`` red 4, ``Y-2`` yellow -2; see

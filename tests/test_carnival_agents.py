@@ -11,7 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from carnival_core import CarnivalTitle, Game, Observation, PositionError, Rules, svg
+from carnival_core import (
+    CARNIVAL,
+    OWN,
+    Action,
+    CarnivalTitle,
+    Game,
+    Observation,
+    Play,
+    PositionError,
+    Rules,
+    svg,
+)
 from tabletop.protocol import GameState, GameTitle, Heuristic, with_heuristic
 from tests.carnival_support import (
     GreedyPlayer,
@@ -262,3 +273,40 @@ def test_the_docs_examples_run():
     runner = doctest.DocTestRunner()
     runner.run(test)
     assert runner.failures == 0
+
+
+def documented_forms(text: str) -> list[str]:
+    """The actions a notation table lists: the first cell of each row of the Markdown table
+    headed "Action | Meaning", or of the reStructuredText table of the actions module."""
+    if "| Action | Meaning |" in text:
+        table = text.split("| Action | Meaning |", 1)[1].split("\n\n", 1)[0]
+        return re.findall(r"^\|\s*`([^`]+)`\s*\|", table, flags=re.MULTILINE)
+    table = text.split("====\n", 1)[1].split("\n====", 1)[0]
+    return re.findall(r"^``([^`]+)``\s{2,}", table, flags=re.MULTILINE)
+
+
+def shape(action: str) -> str:
+    """An action's form: its card and its player number written as placeholders."""
+    return re.sub(r"\bto \d+$", "to N", re.sub(r"\b[RYGBP]-?\d+\b", "CARD", action))
+
+
+@pytest.mark.parametrize("where", ["docs", "actions"])
+def test_the_notation_tables_list_every_form_the_parser_reads(where: str) -> None:
+    """Each form the notation tables (docs/carnival.md, the actions module) list parses back
+    to itself, and together they cover every action a hand can be offered, a lone Mask to
+    each of its three places included."""
+    from carnival_core import actions
+
+    text = DOCS.read_text(encoding="utf-8") if where == "docs" else actions.__doc__ or ""
+    forms = documented_forms(text)
+    assert len(forms) == 9, forms
+    for form in forms:
+        assert str(Action.parse(form)) == form
+    game = stage(players=3, hands=[["Mask"], ["R4", "Mask"], []], rules={"lone_mask": "always"})
+    offered = {shape(str(action)) for action in game.legal_actions()}
+    game = stage(players=3, hands=[[], ["R4", "Mask"], ["Mask"]], turn={"player": 1})
+    offered |= {shape(str(action)) for action in game.legal_actions()}
+    lone = {shape(str(Play(None, to, masked=True))) for to in (CARNIVAL, OWN, 2)}
+    assert lone == {"mask carnival", "mask spectator", "mask to N"}
+    assert lone <= offered
+    assert offered == {shape(form) for form in forms}
