@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
+import nbformat
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from nbconvert import HTMLExporter
 
 from carnival_core import CARNIVAL, OWN, CarnivalError, Game, Play, Rules
 from carnival_core.bots import make_bot
@@ -21,7 +24,7 @@ from tests.carnival_support import stage
 from tests.test_carnival_svg import hidden_from, tie_broken_game
 from widgets import CarnivalTable
 from widgets.carnival_table import PickCard, Place
-from widgets.carnival_words import is_translated, translate
+from widgets.carnival_words import UI, is_translated, translate
 
 CARD_ID = re.compile(r"(?<![\w#-])([RYGBP]-?\d)(?!\w)")
 
@@ -631,3 +634,34 @@ def test_every_engine_sentence_of_a_game_is_worded_in_french() -> None:
     untranslated = sorted(s for s in sentences if not is_translated(s))
     assert not untranslated
     assert all(translate(s, "fr") != s for s in sentences)
+
+
+# ------------------------------------------------------------------ the play notebook
+PLAY_NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "play_carnival.ipynb"
+PAGE_TITLE = "Carnival — play table"
+
+
+def test_the_play_notebook_tells_how_to_type_an_action_and_names_no_colour_or_position() -> None:
+    """The instructions name the table's own labels (the typed box, its button, the legal
+    actions) and every form of action, not glowing cards nor a panel on some side."""
+    notebook = nbformat.read(PLAY_NOTEBOOK, as_version=4)
+    text = notebook.cells[0].source
+    words = UI["en"]
+    for label in ("type_action", "play_typed", "legal_now", "explain", "next", "new_game"):
+        assert f"**{words[label]}**" in text, label
+    for form in ("carnival R4", "spectator R4", "give R4 to 2", "mask R4 carnival"):
+        assert f"`{form}`" in text
+    assert not re.search(r"\b(click|glow\w*|right|left|above|below|colou?r\w*)\b", text, re.I)
+
+
+def test_the_play_notebook_has_a_page_title() -> None:
+    """Voilà's page extends nbconvert's lab template, whose <title> is the notebook's
+    ``title`` metadata (else the file name); JupyterLab's table of contents shows the first
+    heading."""
+    notebook = nbformat.read(PLAY_NOTEBOOK, as_version=4)
+    assert notebook.metadata["title"] == PAGE_TITLE
+    assert notebook.cells[0].source.splitlines()[0] == f"# {PAGE_TITLE}"
+    page, _ = HTMLExporter(template_name="lab").from_notebook_node(
+        notebook, resources={"metadata": {"name": PLAY_NOTEBOOK.stem}}
+    )
+    assert f"<title>{PAGE_TITLE}</title>" in page
