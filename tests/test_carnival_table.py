@@ -4,6 +4,7 @@ reaches the page)."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from pathlib import Path
@@ -324,6 +325,8 @@ def test_two_humans_share_the_screen() -> None:
     table.click_hand(first)
     table.click_place("carnival")
     assert table.viewer == 1, "the screen shows the hand of the human to play"
+    assert table.handing_over == 1 and table.clickable() == []
+    table.click_ready()  # once Player 2 has the device
     shown = {p.card for _, p in table.clickable() if isinstance(p, PickCard)}
     assert shown == {c.id for c in game.hand(1)} - {"Mask"}
     assert 'data-viewer="1"' in table.w_status.value
@@ -665,3 +668,72 @@ def test_the_play_notebook_has_a_page_title() -> None:
         notebook, resources={"metadata": {"name": PLAY_NOTEBOOK.stem}}
     )
     assert f"<title>{PAGE_TITLE}</title>" in page
+
+
+# ------------------------------------------------------------------ pass and play
+def hand_ids(game: Game, seat: int) -> set[str]:
+    return {card.id for card in game.hand(seat) if not card.is_mask}
+
+
+def test_pass_and_play_hides_every_hand_until_the_next_player_is_ready() -> None:
+    table = CarnivalTable(("human", "greedy", "human"), seed=5)
+    game = table.game
+    assert table.handing_over is None, "the first player sees the table at once"
+    assert table.play(game.legal_actions()[0])  # Player 1, then the bot
+    assert game.current_player == 2 and table.handing_over == 2
+    sent = sent_strings(table)
+    assert not [s for s in sent if CARD_ID.search(s)], "no card id at all on the page"
+    assert "Pass the device to Player 3 — press Ready" in table.w_handover.value
+    assert table.handover_box.layout.display == "" and table.board.layout.display == "none"
+    assert table.clickable() == [] and table.w_legal.value == ""
+    # Nothing is played before Ready, typed or not.
+    before = game.to_json()
+    assert not table.play(game.legal_actions()[0])
+    assert "Player 3 presses Ready" in table.message and game.to_json() == before
+    table.click_ready()
+    assert table.handing_over is None and table.handover_box.layout.display == "none"
+    assert table.message == ""
+    mine = {p.card for _, p in table.clickable() if isinstance(p, PickCard)}
+    assert mine == hand_ids(game, 2), "now the hand of Player 3 is shown"
+    assert_nothing_hidden_is_sent(table)
+    assert table.play(game.legal_actions()[0])
+    assert table.handing_over == 0
+    assert not hand_ids(game, 0) & set(CARD_ID.findall(" ".join(sent_strings(table))))
+
+
+def test_the_hand_over_speaks_french() -> None:
+    table = CarnivalTable(("human", "human"), seed=2, lang="fr")
+    table.play(table.game.legal_actions()[0])
+    assert "Passez l'appareil au suivant : Joueur 2, appuyez sur Prêt" in html.unescape(
+        table.w_handover.value
+    )
+    assert table.w_ready.description == "Prêt"
+
+
+def test_one_human_among_bots_never_sees_a_hand_over_screen() -> None:
+    table = CarnivalTable(("greedy", "human", "random"), seed=4)
+    rng = random.Random(4)
+    while not table.game.is_over:
+        assert table.handing_over is None
+        assert table.handover_box.layout.display == "none"
+        if table.revealing is not None:
+            table.click_next()
+        else:
+            assert table.play(rng.choice(table.game.legal_actions()))
+    assert table.handing_over is None
+
+
+def test_a_reveal_is_followed_before_the_device_is_passed() -> None:
+    """The round's end is shown to the player who ended it; the hand-over comes after Next."""
+    table = CarnivalTable(("human", "human"), seed=6)
+    rng = random.Random(6)
+    game = table.game
+    while table.revealing is None:
+        if table.handing_over is not None:
+            table.click_ready()
+        ender = game.current_player
+        table.play(rng.choice(game.legal_actions()))
+    assert table.handing_over is None and table.viewer == ender
+    while table.revealing is not None:
+        table.click_next()
+    assert table.handing_over == (None if game.current_player == ender else game.current_player)

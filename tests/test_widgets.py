@@ -139,6 +139,17 @@ def test_two_people_click_through_a_whole_game() -> None:
     assert not enabled_choices(table)
 
 
+def test_carnuta_hides_nothing_between_seats_so_pass_and_play_needs_no_hand_over() -> None:
+    """Carnuta's hands hold only cards taken from the open market: every seat may see them, so
+    the turn passes from one person to the next with no hand-over screen."""
+    table = PlayTable(("human", "human"), seed=11, deck=test_deck())
+    assert not PlayTable.HIDES_BETWEEN_SEATS
+    while table.game.current_player == 0:
+        table.type_action(str(table.game.legal_actions()[0]))
+        assert table.handing_over is None
+    assert table.handing_over is None and enabled_choices(table)
+
+
 def test_a_human_and_bots_click_through_a_whole_game() -> None:
     table = PlayTable(("human", "greedy", "random"), seed=5, deck=test_deck())
     click_through_a_game(table, random.Random(2))

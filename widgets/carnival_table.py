@@ -13,7 +13,9 @@ a refused click shows the engine's reason, the pictures are ``carnival_core.svg`
 
 The table is drawn from ``game.observation(seat)`` for the human's seat, never from the whole
 state: the other hands, the deck, the cards set aside and the Creatures under Masks never
-reach the page. Several human seats share the screen: it shows the hand of the human to play.
+reach the page. Several human seats share the screen: it shows the hand of the human to play,
+and when the turn passes from one human to another, a hand-over screen first hides the table
+("Pass the device to Player 2 — press Ready"), so that no player sees another's hand.
 """
 
 from __future__ import annotations
@@ -151,6 +153,7 @@ STYLE = """
 .cv-status.cv-over {{ background: {winner}; color: {ink}; }}
 .cv-status.cv-reveal {{ background: {mask}; }}
 .cv-prompt {{ font-size: 14px; padding: 2px 4px; }}
+.cv-handover-text {{ font-size: 18px; font-weight: bold; padding: 16px 4px 8px 4px; }}
 .cv-tie {{ font-size: 13px; padding: 2px 4px; font-weight: bold; }}
 .cv-side {{ background: {panel}; border: 1px solid {faint}; border-radius: 8px;
   padding: 6px 8px; }}
@@ -197,6 +200,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
     CSS = "cv"
     ZOOM = ZOOM
     PLAYED_BY = "Carnival is played by {counts} players, not {n}"
+    HIDES_BETWEEN_SEATS = True  # each hand is hidden from the other players
 
     def __init__(
         self,
@@ -316,6 +320,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
                 widgets.HBox(
                     [self.w_prompt, self.w_cancel], layout=widgets.Layout(align_items="center")
                 ),  # fmt: skip
+                self._build_handover(),
                 self.reveal_box,
                 self.board,
             ],
@@ -397,12 +402,14 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
     @property
     def viewer(self) -> int:
         """The seat whose view the table shows: the human's (with several humans, the one to
-        play, or the last who played); with no human, player 1's."""
+        play, or else the last who played, as during a reveal); with no human, player 1's."""
         humans = [seat for seat, kind in enumerate(self.seats) if kind == "human"]
         if not humans:
             return 0
         game = self.game
-        if not game.is_over and game.current_player in humans:
+        # During a reveal the view stays with the last human who played (a hand-over, if any,
+        # comes once the reveal is followed).
+        if not game.is_over and game.current_player in humans and self._reveal_step is None:
             return game.current_player
         for seat, _ in reversed(game.log):
             if seat in humans:
@@ -419,6 +426,10 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         A refused action changes nothing: the engine's reason is shown. Bots then play their
         turns, step by step at the chosen speed.
         """
+        if self.handing_over is not None:
+            self._refuse("ready_first", who=self._who(self.handing_over))
+            self.render()
+            return False
         try:
             if self._reveal_step is not None:
                 raise CarnivalError(say(self.lang, "finish_reveal"))
@@ -472,6 +483,10 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
     def _undo_one(self) -> None:
         self.game.undo()
         self._rounds.pop()
+
+    def _handed_over(self) -> None:
+        self._message = None
+        self._choice = None
 
     def _after_undo(self, taken: int) -> None:
         self._choice = None
@@ -528,6 +543,9 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         if not human:
             self._choice = None
         self._render_labels()
+        if self._render_handover():
+            self._render_hidden(seen)
+            return
         names = self.seat_names()
         revealing = self._reveal_step is not None or self.game.is_over
         show(self.board, not revealing)
@@ -558,6 +576,29 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         )
         self._render_status(seen, human)
         self._render_side(seen, list(self.game.legal_actions()) if human else [])
+
+    def _render_hidden(self, seen: Observation) -> None:
+        """The table while the device passes between two human seats: only what every seat
+        may see stays (whose turn it is, the scores); no picture, hand, explanation, legal
+        action or log is on the page, not even hidden."""
+        show(self.board, False)
+        show(self.reveal_box, False)
+        for picture in (self.centre_map, *self.player_maps):
+            picture.clear()
+        for widget in (self.w_explain, self.w_legal, self.w_log, self.w_typed):
+            widget.value = ""
+        # The table's own phrases (a refused seed, Ready first...) name no card: they stay.
+        message = self._message
+        self.w_message.value = self._message_html(message if message and message.key else None)
+        self._render_status(seen, human=False)
+        self.w_prompt.value = ""
+
+    def _message_html(self, message: Words | None) -> str:
+        """A refusal as the side panel shows it ('' for none)."""
+        if message is None:
+            return ""
+        lang = self.lang
+        return f"<div data-message='1'>{esc(say(lang, 'message'))}: {esc(message.say(lang))}</div>"
 
     def _render_reveal(self, seen: Observation) -> None:
         game = self.game
@@ -726,12 +767,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         if self._note:
             parts.append(f"<div>{esc(self._note.say(lang))}</div>")
         self.w_explain.value = "".join(parts)
-        self.w_message.value = (
-            f"<div data-message='1'>{esc(say(lang, 'message'))}: "
-            f"{esc(self._message.say(lang))}</div>"
-            if self._message
-            else ""
-        )
+        self.w_message.value = self._message_html(self._message)
         # Short names in the narrow score pad: who is who is in the status and the explain.
         names = [
             say(lang, "player", n=s + 1) + (f" ({say(lang, 'you')})" if s == seen.seat else "")

@@ -38,6 +38,9 @@ TABLE_WORDS: dict[str, dict[str, str]] = {
         "seed_hint": "blank = random",
         "undo": "Undo",
         "you": "you",
+        "handover": "Pass the device to {who} — press Ready",
+        "ready": "Ready",
+        "ready_first": "pass the device first: {who} presses Ready",
     },
     "fr": {
         "colon": " :",
@@ -54,6 +57,9 @@ TABLE_WORDS: dict[str, dict[str, str]] = {
         "seed_hint": "vide = au hasard",
         "undo": "Annuler",
         "you": "vous",
+        "handover": "Passez l'appareil au suivant : {who}, appuyez sur Prêt",
+        "ready": "Prêt",
+        "ready_first": "passez d'abord l'appareil : {who} appuie sur Prêt",
     },
 }
 

@@ -154,5 +154,17 @@ class PictureMap:
             button.legal = False
             show(button, False)
 
+    def clear(self) -> None:
+        """Show nothing: the picture and every button's words emptied, for a screen that must
+        not hold what the next player may not see (a hand-over between players)."""
+        self.picture.value = ""
+        self.svg_bytes = 0
+        for button in self.buttons:
+            button.payload = None
+            button.legal = False
+            button.description = ""
+            button.tooltip = ""
+            show(button, False)
+
     def visible(self) -> list[HitButton]:
         return [b for b in self.buttons if b.layout.display != "none"]

@@ -78,6 +78,10 @@ class SeatedTable(Generic[GameT]):
     #: Why a number of seats is refused, with ``{counts}`` (the counts the rules allow) and
     #: ``{n}`` (the number given).
     PLAYED_BY: ClassVar[str]
+    #: Whether a seat's view holds what the other seats may not see (hidden hands): then, when
+    #: the view passes from one human seat to another, a hand-over screen hides it until the
+    #: next player presses Ready (pass and play on one screen).
+    HIDES_BETWEEN_SEATS: ClassVar[bool] = False
 
     game: GameT
     rules: TableRules
@@ -88,6 +92,8 @@ class SeatedTable(Generic[GameT]):
     out: widgets.Output
     player_maps: list[PictureMap]
     w_cancel: widgets.Button
+    #: The human seat the table was last shown to (see ``handing_over``).
+    _ready_for: int
 
     # ------------------------------------------------------------------ set-up
     def _take_seats(
@@ -173,6 +179,7 @@ class SeatedTable(Generic[GameT]):
             if kind != "human"
         }
         self._start_afresh()
+        self._ready_for = self.viewer  # whoever sits down first sees the table at once
         self._sync_setup()
         self.render()
         self._run_bots(step_by_step=step_by_step)
@@ -285,6 +292,17 @@ class SeatedTable(Generic[GameT]):
         self.w_typed_go.on_click(self._guard(self._on_typed))
         return widgets.HBox([self.w_typed, self.w_typed_go])
 
+    def _build_handover(self) -> widgets.VBox:
+        """The hand-over screen: whom to pass the device to, and the Ready button."""
+        self.w_handover = widgets.HTML()
+        self.w_ready = make_button(css=f"{self.CSS}-ready")
+        self.w_ready.button_style = "primary"
+        self.w_ready.on_click(self._guard(self._on_ready))
+        self.handover_box = widgets.VBox([self.w_handover, self.w_ready])
+        self.handover_box.add_class(f"{self.CSS}-handover")
+        show(self.handover_box, False)
+        return self.handover_box
+
     def _grow_player_maps(self, players: int, on_hit: Callable[..., None]) -> None:
         """One clickable picture per seat, made the first time a game has that many."""
         while len(self.player_maps) < players:
@@ -330,6 +348,14 @@ class SeatedTable(Generic[GameT]):
     def _on_undo(self, _button: widgets.Button) -> None:
         self.undo()
 
+    def _on_ready(self, _button: widgets.Button) -> None:
+        self._ready_for = self.viewer
+        self._handed_over()
+        self.render()
+
+    def _handed_over(self) -> None:
+        """Forget what was said to the player before (the next one has the device now)."""
+
     def _on_typed(self, _button: widgets.Button) -> None:
         if self.play(self.w_typed.value):
             self.w_typed.value = ""
@@ -362,7 +388,24 @@ class SeatedTable(Generic[GameT]):
             and not self._paused()
             and not game.is_over
             and self.seats[game.current_player] == "human"
+            and self.handing_over is None
         )
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose view the table shows (a table that hides nothing between seats
+        shows every seat alike: the one to act)."""
+        return self.game.current_player
+
+    @property
+    def handing_over(self) -> int | None:
+        """The human seat the device is being passed to (its view stays hidden until Ready is
+        pressed), or None: only a table that hides something between seats, with several
+        humans, hands over, and only when the view passes from one of them to another."""
+        if not self.HIDES_BETWEEN_SEATS or self.seats.count("human") < 2:
+            return None
+        viewer = self.viewer
+        return viewer if viewer != self._ready_for else None
 
     def _humans_played(self) -> bool:
         return any(self.seats[seat] == "human" for seat, _ in self.game.log)
@@ -453,6 +496,21 @@ class SeatedTable(Generic[GameT]):
         self.w_typed.placeholder = say(lang, "type_hint")
         self.w_typed_go.description = say(lang, "play_typed")
 
+    def _render_handover(self) -> bool:
+        """Show the hand-over screen if the device is being passed; whether it is."""
+        seat = self.handing_over
+        show(self.handover_box, seat is not None)
+        if seat is None:
+            return False
+        lang = self.lang
+        who = self._who(seat)
+        self.w_handover.value = (
+            f'<div class="{self.CSS}-handover-text" data-seat="{seat}">'
+            f"{esc(self._word(lang, 'handover', who=who))}</div>"
+        )
+        self.w_ready.description = self._word(lang, "ready")
+        return True
+
     def _log_panel(self, body: str, count: int) -> str:
         """The action log's heading and ``body`` (its lines, newest first)."""
         lang = self.lang
@@ -481,6 +539,12 @@ class SeatedTable(Generic[GameT]):
 
     def click_undo(self) -> None:
         self.w_undo.click()
+
+    def click_ready(self) -> None:
+        """Press Ready on the hand-over screen (the next player has the device)."""
+        if self.handing_over is None:
+            raise LookupError("no hand-over screen now")
+        self.w_ready.click()
 
     def click_cancel(self) -> None:
         self.w_cancel.click()
