@@ -737,3 +737,14 @@ def test_a_reveal_is_followed_before_the_device_is_passed() -> None:
     while table.revealing is not None:
         table.click_next()
     assert table.handing_over == (None if game.current_player == ender else game.current_player)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_table_s_hints_name_no_colour_position_or_mouse(lang: str) -> None:
+    """What to do next is said in words a keyboard or screen reader user can follow: choose,
+    type, the list of legal actions; never a glow, a side of the screen or a click."""
+    sensory = r"click|glow|right|left|colou?r|cliqu|brill|droite|gauche|couleur"
+    hints = {key: text for key, text in UI[lang].items() if key.startswith("hint_")}
+    assert len(hints) == 7
+    for key, text in hints.items():
+        assert not re.search(sensory, text, re.I), (key, text)
