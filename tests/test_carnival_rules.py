@@ -241,7 +241,10 @@ def test_only_the_current_player_plays():
     game = Game.new(3, seed=1)
     action = game.legal_actions()[0]
     assert_illegal(
-        game, str(action), "player=1 is seat 1 (Player 2), but it is the turn of seat 0 (Player 1)", player=1
+        game,
+        str(action),
+        "player=1 is seat 1 (Player 2), but it is the turn of seat 0 (Player 1)",
+        player=1,
     )
 
 
