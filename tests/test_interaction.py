@@ -106,3 +106,11 @@ def test_the_weight_is_checked() -> None:
     with pytest.raises(CarnutaError, match="weight"):
         HateDraftBot(weight="much")
     assert repr(HateDraftBot(weight=2)) == "HateDraftBot(weight=2.0)"
+
+
+def test_the_maths_market_ranking_carries_the_same_denial() -> None:
+    from carnuta_core.maths import best_market_card
+
+    ranking = best_market_card(staged(), 0)
+    assert {choice.card.id: choice.denial for choice in ranking} == denials(staged())
+    assert {choice.card.id: choice.as_dict()["denial"] for choice in ranking}["N26"] == 3
