@@ -46,23 +46,16 @@ def hate_draft_games(weight: float, seeds: Sequence[int]) -> list[dict[str, Any]
     from carnuta_core import lab
     from carnuta_core.interaction import HateDraftBot
 
+    from .two_games_skill import paired_games
+
     hater = functools.partial(HateDraftBot, weight=weight)
     table = lab.simulate([hater, "greedy"], seeds=seeds, rotate=True, workers=1, progress=False)
-    games = []
-    for _, game in table.groupby("game", sort=True):
-        mine = game[game["seat"] == game["rotation"]].iloc[0]
-        other = game.drop(index=mine.name).iloc[0]
-        games.append(
-            {
-                "seed": int(mine["seed"]),
-                "seat": int(mine["seat"]),
-                "win": float(mine["win"]),
-                "score": int(mine["score"]),
-                "rival_score": int(other["score"]),
-                "taken": int(mine["cards_taken"]),
-                "rival_taken": int(other["cards_taken"]),
-            }
-        )
+    games = paired_games(table)
+    by_game = table.sort_values("game")
+    mine = by_game[by_game["seat"] == by_game["rotation"]]["cards_taken"]
+    rival = by_game[by_game["seat"] != by_game["rotation"]]["cards_taken"]
+    for game, taken, rival_taken in zip(games, mine, rival, strict=True):
+        game.update(taken=int(taken), rival_taken=int(rival_taken))
     return games
 
 
