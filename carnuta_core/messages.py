@@ -42,6 +42,9 @@ EN: dict[str, str] = {
     # what an action did
     "took_card": "Player {player} took {card} from the {row} row.",
     "took_runes": "Player {player} took {moved} {face:title,count=moved} from the reserve.",
+    "caught_up": (
+        "Player {player} is last on points: {moved} free {face:title,count=moved} from the reserve."
+    ),
     "flipped": "Player {player} flipped {moved} {moved:rune|runes} to {face:title}.",
     "sickle": "Player {player} used a Sickle: the {row} row was discarded and renewed.",
     "took_bonus": "Player {player} took the {ingredient} Bonus Ingredient token.",
@@ -224,6 +227,10 @@ EN: dict[str, str] = {
 FR: dict[str, str] = {
     "took_card": "Joueur {player} a pris {card} dans la rangée {row:title}.",
     "took_runes": "Joueur {player} a pris {moved} {face:title,count=moved} de la Réserve.",
+    "caught_up": (
+        "Joueur {player} est dernier aux points : la Réserve lui donne {moved} "
+        "{face:title,count=moved}."
+    ),
     "flipped": "Joueur {player} a retourné {moved} {moved:rune|runes} sur {face:title}.",
     "sickle": (
         "Joueur {player} a défaussé une Serpe : la rangée {row:title} est défaussée et renouvelée."

@@ -39,6 +39,7 @@ LIMITS: dict[str, tuple[int, int]] = {
     "sickles": (0, 20),
     "market_row_size": (1, 16),
     "stalemate_rounds": (1, 1000),
+    "catch_up_runes": (0, 20),
 }
 #: Players a game may have, and runes of each face a reserve may hold.
 PLAYERS = (1, 8)
@@ -107,6 +108,11 @@ class Rules(metaclass=KnobsByName):
     #: go on forever; 40 rounds is far beyond any real game's idle stretch (random players
     #: reach 17).
     stalemate_rounds: int | None = 40
+    #: Variant (a catch-up mechanism, not in the rulebook): when the turn passes to a player
+    #: whose score is strictly below every other player's, that player first takes up to this
+    #: many runes from the reserve onto empty open spaces, of the face the reserve holds more
+    #: of (Moons on a tie); 0: never (the rulebook).
+    catch_up_runes: int = 0
 
     def __post_init__(self) -> None:
         for name in ("unlock_levels", "bonus_levels"):

@@ -674,7 +674,9 @@ def draft_table(game: Game, seat: int | None = None) -> pd.DataFrame:
 
     - ``gain now``: points the card adds to the potion if played now (its own points plus what
       it adds to the cards already played; a Salt on the played card where it adds most, 0
-      with none to sit on), engine scoring;
+      with none to sit on), engine scoring (``interaction.gains_now``);
+    - ``denial``: what taking it denies the next player, their best gain now over the market
+      minus their best without it (``interaction.denials``);
     - ``wanted by potion``: points per unit the potion's cards pay for the card's ingredient
       (what more of it would be worth later);
     - ``actions``: Take a Card + rune actions (``actions_to_afford``) + Play, from the
@@ -683,53 +685,43 @@ def draft_table(game: Game, seat: int | None = None) -> pd.DataFrame:
     """
     import pandas as pd
 
+    from .interaction import denials, gains_now
     from .model import Row
     from .rune_graph import RuneState, actions_to_afford
-    from .scoring import ingredient_counts
 
     seat = game.current_player if seat is None else seat
     view = game.player(seat)
-    counts = ingredient_counts(view.played, dict(view.salt_on), view.bonus_tokens)
-    scored = [c for c in view.played if c.ingredient is not None]
-    base = sum(card_points(c, counts) for c in scored)
-    state = RuneState.of(game, seat)
     wanted = dict.fromkeys(INGREDIENTS, 0.0)
-    for played in scored:
-        for dep in dependencies(played):
-            wanted[dep.ingredient] += dep.weight
+    for played in view.played:
+        if played.ingredient is not None:
+            for dep in dependencies(played):
+                wanted[dep.ingredient] += dep.weight
+    gains = gains_now(game, seat)
+    denied = denials(game, seat)
+    state = RuneState.of(game, seat)
     rows = []
     for row in (Row.DAY, Row.NIGHT):
-        for slot, offered in enumerate(game.market(row), start=1):
-            if offered is None:
+        for slot, card in enumerate(game.market(row), start=1):
+            if card is None:
                 continue
-            card = offered
-            if card.ingredient is None:
-                # a Salt sits on a played card: never on an ingredient held only as a token
-                options = sorted(
-                    {c.ingredient for c in view.played if c.ingredient is not None},
-                    key=INGREDIENTS.index,
-                )
-                if not options:
-                    gain, target, want = 0, "-", 0.0
-                else:
-                    gains = {i: _gain(scored, counts, None, i) - base for i in options}
-                    best = max(options, key=lambda i: (gains[i], -INGREDIENTS.index(i)))
-                    gain, target = gains[best], best.value
-                    want = wanted[best]
+            gain, target = gains[card.id]
+            if target is None:
+                want = 0.0
+            elif card.ingredient is None:
+                want = wanted[target]
             else:
-                gain = _gain(scored, counts, card, card.ingredient) - base
-                target = card.ingredient.value
-                want = wanted[card.ingredient] * card.weight
+                want = wanted[target] * card.weight
             afford = actions_to_afford(state, card, game.rules)
             actions = None if afford.actions is None else afford.actions + 2
             rows.append(
                 {
                     "take": f"take {row.value} {slot}",
                     "card": card.id,
-                    "ingredient": target,
+                    "ingredient": "-" if target is None else target.value,
                     "cost": format_cost(card.cost),
                     "scoring": str(card.scoring),
                     "gain now": gain,
+                    "denial": denied[card.id],
                     "wanted by potion": round(want, 2),
                     "actions": actions,
                     "gain per action": round(gain / actions, 2) if actions else None,
@@ -739,19 +731,6 @@ def draft_table(game: Game, seat: int | None = None) -> pd.DataFrame:
     return table.sort_values(
         ["gain per action", "gain now", "wanted by potion"], ascending=False, na_position="last"
     )
-
-
-def _gain(
-    scored: list[Card], counts: Mapping[Ingredient, int], card: Card | None, ingredient: Ingredient
-) -> int:
-    after = dict(counts)
-    if card is None:  # a Salt adds one of ``ingredient``
-        after[ingredient] += 1
-        cards = scored
-    else:
-        after[ingredient] += card.weight
-        cards = [*scored, card]
-    return sum(card_points(c, after) for c in cards)
 
 
 __all__ = [

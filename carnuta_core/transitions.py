@@ -27,6 +27,7 @@ from .legality import runes_taken
 from .model import Face, Row
 from .rules import Rules
 from .runes import flipped
+from .scoring import score_potion
 from .state import ACTIONS, BONUS, DISCARD, OVER, GameState, PlayerState
 
 Events = list[tuple[str, dict[str, Any]]] | None
@@ -116,7 +117,7 @@ def _discard(
     if events is not None:
         events.append(("discarded", {"player": s.current + 1, "card": ix.cards[action.card]}))
     if len(p.hand) <= rules.hand_limit:
-        _next_turn(s, rules, events)
+        _next_turn(s, ix, rules, events)
 
 
 def _end_turn(
@@ -129,7 +130,7 @@ def _end_turn(
         if events is not None:
             events.append(("must_discard", {"player": s.current + 1, "limit": rules.hand_limit}))
     else:
-        _next_turn(s, rules, events)
+        _next_turn(s, ix, rules, events)
 
 
 def _play_card(
@@ -206,7 +207,7 @@ def _draw(s: GameState, ix: DeckIndex, row: Row, events: Events) -> str | None:
     return pile[-1]
 
 
-def _next_turn(s: GameState, rules: Rules, events: Events) -> None:
+def _next_turn(s: GameState, ix: DeckIndex, rules: Rules, events: Events) -> None:
     if s.current == len(s.players) - 1:
         if s.final_round is not None and s.round >= s.final_round:
             s.phase = OVER
@@ -228,3 +229,32 @@ def _next_turn(s: GameState, rules: Rules, events: Events) -> None:
     s.actions_left = rules.actions_per_turn
     if events is not None:
         events.append(("next_turn", {"round": s.round, "player": s.current + 1}))
+    if rules.catch_up_runes and _strictly_last(s, ix):
+        _catch_up(s, ix, rules, events)
+
+
+def _strictly_last(s: GameState, ix: DeckIndex) -> bool:
+    """Whether the player to act scores strictly less than every other player now."""
+    cards = ix.cards
+    totals = [
+        score_potion([cards[c] for c in p.played], p.salt_on, p.bonus).total for p in s.players
+    ]
+    mine = totals[s.current]
+    return all(mine < total for seat, total in enumerate(totals) if seat != s.current)
+
+
+def _catch_up(s: GameState, ix: DeckIndex, rules: Rules, events: Events) -> None:
+    """``Rules.catch_up_runes``: the trailing player's free runes, of the reserve's larger face."""
+    p = s.players[s.current]
+    face = Face.SUN if s.reserve_suns > s.reserve_moons else Face.MOON
+    moved = min(rules.catch_up_runes, runes_taken(s, p, ix, face))
+    if not moved:
+        return
+    if face is Face.SUN:
+        s.reserve_suns -= moved
+        p.suns += moved
+    else:
+        s.reserve_moons -= moved
+        p.moons += moved
+    if events is not None:
+        events.append(("caught_up", {"player": s.current + 1, "moved": moved, "face": face}))

@@ -106,6 +106,7 @@ DOCUMENTED = {
     "carnuta_core.maths",
     "carnuta_core.rune_graph",
     "carnuta_core.bots",
+    "carnuta_core.interaction",
     "carnuta_core.lab",
     "carnuta_core.messages",
     "carnuta_core.svg",

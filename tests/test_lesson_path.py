@@ -46,6 +46,7 @@ def test_every_lesson_of_the_path_exists() -> None:
         assert lesson in names
     for lesson in ("00_commencer_ici", "01_regles_un_tour", "02_regles_jusqu_a_la_fin"):
         assert (ROOT / "notebooks" / "fr" / f"{lesson}.ipynb").exists()
+    assert "12_design_project.ipynb" in names
 
 
 def number(path: Path) -> int:

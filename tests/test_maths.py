@@ -448,7 +448,15 @@ def test_best_market_card_ranks_every_market_card_by_its_exact_gain() -> None:
         for choice in at_end:
             if not choice.card.is_salt:
                 assert choice.gain.value == card_gain(end, choice.card).value
-        assert set(at_end[0].as_dict()) == {"take", "card", "play", "own", "others", "gain"}
+        assert set(at_end[0].as_dict()) == {
+            "take",
+            "card",
+            "play",
+            "own",
+            "others",
+            "gain",
+            "denial",
+        }
 
 
 # ----------------------------------------------------------------------------- the optimum

@@ -32,6 +32,7 @@ KNOBS: dict[str, Any] = {
     "flip_mode": st.sampled_from(["all", "any"]),
     "salt_on_salt": st.booleans(),
     "stalemate_rounds": st.one_of(st.none(), st.integers(1, 6)),
+    "catch_up_runes": st.integers(0, 3),
     "reserve_per_face": st.sampled_from([((2, 1), (3, 2), (4, 3)), ((2, 0), (3, 0), (4, 0))]),
 }
 

@@ -17,12 +17,14 @@ from .potions import Potion, as_potion, card_list, salt_places
 
 @dataclass(frozen=True)
 class MarketChoice:
-    """A market card and what playing it would add to a potion."""
+    """A market card, what playing it would add to a potion, and what taking it would deny
+    the next player (``interaction.denials``: 0 unless it is their unique best card)."""
 
     row: Row
     slot: int
     card: Card
     gain: Gain
+    denial: int = 0
 
     @property
     def action(self) -> str:
@@ -39,10 +41,14 @@ class MarketChoice:
             "own": own,
             "others": others,
             "gain": self.gain.value,
+            "denial": self.denial,
         }
 
 
-def _rank_market(game: Game, potion: Potion) -> list[MarketChoice]:
+def _rank_market(game: Game, potion: Potion, seat: int) -> list[MarketChoice]:
+    from ..interaction import denials
+
+    denied = denials(game, seat)
     choices = []
     targets = salt_places(potion)
     for row in (Row.DAY, Row.NIGHT):
@@ -53,7 +59,7 @@ def _rank_market(game: Game, potion: Potion) -> list[MarketChoice]:
                 gain = Gain(f"{card.id}: no card to sit on", sympy.Integer(0), 0)
             else:
                 gain = card_gain(potion, card)
-            choices.append(MarketChoice(row, slot, card, gain))
+            choices.append(MarketChoice(row, slot, card, gain, denied[card.id]))
     choices.sort(key=lambda c: -c.gain.value)
     return choices
 
@@ -61,9 +67,10 @@ def _rank_market(game: Game, potion: Potion) -> list[MarketChoice]:
 def best_market_card(game: Game, seat: int) -> list[MarketChoice]:
     """The market cards ranked by what playing each would add to ``seat``'s potion now.
 
-    The first is worth most (ties keep market order: Day slots 1-4, then Night).
+    The first is worth most (ties keep market order: Day slots 1-4, then Night). Each choice
+    also says what taking the card would deny the player after ``seat``.
     """
-    return _rank_market(game, as_potion(game, seat))
+    return _rank_market(game, as_potion(game, seat), seat)
 
 
 def best_card_at_end(
@@ -82,7 +89,7 @@ def best_card_at_end(
         {**potion.salt_targets, **(salt_on or {})},
         list(potion.bonus_tokens) + [as_ingredient(t) for t in bonus_tokens],
     )
-    return _rank_market(game, extra)
+    return _rank_market(game, extra, seat)
 
 
 __all__ = ["MarketChoice", "best_card_at_end", "best_market_card"]
