@@ -138,6 +138,10 @@ def write_record(folder: Path, stem: str, document: dict[str, Any]) -> Path:
     text = json.dumps(document, indent=1)
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
     try:
+        # mkstemp makes a file only its owner may read; a saved game is shared as usual.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
