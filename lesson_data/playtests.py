@@ -17,9 +17,9 @@ a guess at a person's pace, not a measurement of one. The numbers the lesson com
 this sample describe these programs; a class's own folder replaces them.
 
 Ranking every decision with the coach takes about half a minute for the sample, longer
-than a lesson may: ``playtest_ranks.json`` keeps the ranks (``tabletop.lab.playtest.
-decision_table``'s ``top``, ``rank``, ``value_lost`` and ``points_lost``, with the coach of
-``carnuta_core.playtest.CARNUTA``), which the lesson passes as ``known``; a test reruns some.
+than a lesson may: ``playtest_ranks.json`` keeps the ranks (the ``top``, ``rank``,
+``value_lost`` and ``points_lost`` of ``tabletop.lab.playtest.decision_table``, with the coach
+of ``carnuta_core.playtest.CARNUTA``), which the lesson passes as ``known``; a test reruns some.
 
 Rerun with ``python -m lesson_data.playtests`` (it empties the folder first).
 """

@@ -46,6 +46,7 @@ MAX_FOLDER_TEXT = 200_000_000
 
 __all__ = [
     "MAX_FILES",
+    "JUDGED",
     "MAX_FOLDER_TEXT",
     "PlayedGame",
     "Playtests",
@@ -335,8 +336,8 @@ def judged(ranked: Sequence[tuple[Action, float, float]], action: Action) -> dic
 
 # ------------------------------------------------------------------------ summaries
 def compare(seats: pd.DataFrame, decisions: pd.DataFrame) -> pd.DataFrame:
-    """People and each bot side by side, game by game (``engine``, ``kind``): ``seats``
-    played, mean ``score``, mean share of the win (``win``), share of its games ended by it
+    """People and each bot side by side, game by game (``engine``, ``kind``; ``stand_in``
+    for "human" seats played by a stand-in program): ``seats`` played, mean ``score``, mean share of the win (``win``), share of its games ended by it
     (``ended``, the game's ``triggered_end`` column), mean ``turns`` of its games, median
     ``seconds`` per decision, and where decisions are ranked: ``ranked``, the decisions with
     a choice (more than one legal action; forced ones are left out), the share that took the
@@ -350,6 +351,7 @@ def compare(seats: pd.DataFrame, decisions: pd.DataFrame) -> pd.DataFrame:
         row: dict[str, Any] = {
             "engine": engine,
             "kind": kind,
+            "stand_in": kind == "human" and bool(group["stand_in"].any()),
             "seats": len(group),
             "score": group["score"].mean(),
             "win": group["win"].mean(),
@@ -376,6 +378,11 @@ def compare(seats: pd.DataFrame, decisions: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def who(kind: str, stand_in: bool) -> str:
+    """A seat kind as a plot labels it: a stand-in is never called a person."""
+    return "human (stand-in)" if kind == "human" and stand_in else kind
+
+
 def plot_decision_times(decisions: pd.DataFrame, ax: Any = None) -> Any:
     """Seconds per decision, people against each bot, one box per (game, kind), on a log
     scale (a bot's decisions take milliseconds, a person's seconds)."""
@@ -385,7 +392,10 @@ def plot_decision_times(decisions: pd.DataFrame, ax: Any = None) -> Any:
         _, ax = plt.subplots(figsize=(7, 3.2))
     groups = list(decisions.groupby(["engine", "kind"], sort=True))
     data = [g["seconds"].clip(lower=0.001) for _, g in groups]
-    labels = [f"{str(engine).removesuffix('_core')}\n{kind}" for (engine, kind), _ in groups]
+    labels = [
+        f"{str(engine).removesuffix('_core')}\n{who(str(kind), bool(g['stand_in'].any()))}"
+        for (engine, kind), g in groups
+    ]
     ax.boxplot(data, vert=False)
     ax.set_yticks(range(1, len(labels) + 1), labels)
     ax.set_xscale("log")
@@ -404,8 +414,8 @@ def plot_coach_agreement(table: pd.DataFrame, ax: Any = None) -> Any:
     shown = table[table["top"].notna()]
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 2.8))
-    pairs = zip(shown["engine"], shown["kind"], strict=True)
-    labels = [f"{engine.removesuffix('_core')} {kind}" for engine, kind in pairs]
+    rows = zip(shown["engine"], shown["kind"], shown["stand_in"], strict=True)
+    labels = [f"{e.removesuffix('_core')} {who(k, bool(s))}" for e, k, s in rows]
     low = shown["top"] - shown["top_low"]
     high = shown["top_high"] - shown["top"]
     ax.barh(labels, shown["top"], xerr=[low, high], color="#c98a2b", capsize=4)
