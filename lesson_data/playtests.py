@@ -157,7 +157,7 @@ def ranks(folder: Path = FOLDER, sample: int | None = None) -> list[dict[str, An
     table = decision_table(games)
     rows = table[["file", "index", *JUDGED]].to_dict("records")
     return [
-        {k: None if isinstance(v, float) and math.isnan(v) else v for k, v in row.items()}
+        {str(k): None if isinstance(v, float) and math.isnan(v) else v for k, v in row.items()}
         for row in rows
     ]
 
