@@ -265,6 +265,9 @@ def test_a_folder_of_good_and_bad_files(tmp_path: Path, good_record: dict[str, A
         read_playtests(tmp_path, [CarnutaPlaytests()], max_text=1000)
     with pytest.raises(PlaytestError, match="folder"):
         read_playtests(tmp_path / "good.json", [CarnutaPlaytests()])
+    for junk in ([], "carnuta_core", [3], None):
+        with pytest.raises(PlaytestError, match="^games: "):
+            read_playtests(tmp_path, junk)  # type: ignore[arg-type]
 
 
 # -------------------------------------------------------------------------- analysis

@@ -2,9 +2,9 @@
 
 >>> import tempfile
 >>> from widgets import PlayTable
->>> folder = tempfile.mkdtemp()
->>> table = PlayTable(("greedy", "greedy"), seed=3, record_to=folder)
->>> [path.name.startswith("carnuta-") for path in table.recorder.saved]
+>>> with tempfile.TemporaryDirectory() as folder:
+...     table = PlayTable(("greedy", "greedy"), seed=3, record_to=folder)
+...     [path.name.startswith("carnuta-") for path in table.recorder.saved]
 [True]
 
 A table given ``record_to`` (a folder, made when the first game is saved) keeps, for the game

@@ -112,9 +112,14 @@ def read_playtests(
     be used is skipped and named in ``skipped``."""
     if not isinstance(folder, (str, Path)) or not Path(folder).is_dir():
         raise PlaytestError("folder", f"a folder of playtest files, not {short_repr(folder)}")
+    if isinstance(games, (str, bytes)) or not isinstance(games, Sequence):
+        raise PlaytestError("games", f"a list of games' adapters, not {short_repr(games)}")
+    if not games or not all(
+        isinstance(getattr(a, "engine", None), str) and callable(getattr(a, "load", None))
+        for a in games
+    ):
+        raise PlaytestError("games", "one adapter or more, such as carnuta_core.playtest.CARNUTA")
     by_engine = {adapter.engine: adapter for adapter in games}
-    if not by_engine:
-        raise PlaytestError("games", "name at least one game's adapter")
     paths = sorted(p for p in Path(folder).glob("*.json") if p.is_file())
     if len(paths) > max_files:
         raise PlaytestError(
