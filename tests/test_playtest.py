@@ -132,7 +132,8 @@ def test_bots_alone_record_one_file_a_game_and_a_table_without_record_to_none(
         n.startswith("carnuta-") and n.replace("-", "").replace(".", "").isalnum() for n in names
     )
     PlayTable(("greedy", "random"), seed=2)
-    assert sorted(p.name for p in tmp_path.rglob("*.json")) == names
+    PlayTable(("greedy", "random"), game=table.game, record_to=tmp_path / "games")
+    assert sorted(p.name for p in tmp_path.rglob("*.json")) == names  # nothing played: no file
 
 
 @pytest.mark.parametrize("table", [PlayTable, CarnivalTable])

@@ -126,7 +126,8 @@ class Recorder:
             seconds = now - self._offered if index == start else 0.0
             self._decisions.append((index, log[index][0], max(seconds, 0.0), log[index]))
         self._offered = now
-        if game.is_over and not self._done:
+        # A game that was over when the table sat down at it was not played here.
+        if game.is_over and not self._done and self._decisions:
             self._done = True
             self._save(table)
 
