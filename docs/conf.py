@@ -122,6 +122,12 @@ DOCUMENTED = {
     "exercises.kit",
     "exercises.kit.course",
     "lesson_data",
+    "tabletop.playtests",
+    "tabletop.lab.playtest",
+    "widgets.recording",
+    "carnuta_core.playtest",
+    "carnival_core.playtest",
+    "lesson_data.playtests",
 }
 # Annotations written as strings ("Game") that two games share a name for resolve to the
 # first match instead of warning.

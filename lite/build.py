@@ -83,6 +83,7 @@ COMPILED_PACKAGES_FOR = {
     # ex26's best potion: the kit's solver (numpy) and the integer program (scipy's HiGHS)
     "exercises/09_maths.ipynb": ("numpy", "scipy"),
     "notebooks/10_two_games_one_lab.ipynb": ("matplotlib", "pandas"),
+    "notebooks/11_playtesting_with_people.ipynb": ("matplotlib", "pandas"),
     "notebooks/12_design_project.ipynb": ("matplotlib", "pandas"),
 }
 LOADING_CELL = {

@@ -132,6 +132,9 @@ def test_the_wheel_holds_the_packages_their_type_markers_and_the_licence(wheel: 
     for package in PACKAGES:
         assert f"{package}/py.typed" in names, package
     assert "carnuta_core/data/reference_deck.csv" in names
+    # The recorded playtest sample lesson 11 reads before a class has played.
+    sample = sorted(p.name for p in (ROOT / "lesson_data" / "playtests").glob("*.json"))
+    assert sample and all(f"lesson_data/playtests/{name}" in names for name in sample)
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), names[-8:]
     assert not [n for n in names if n.startswith(("tests/", "lite/", "notebooks/"))]
     # The instructor notebooks, for `python -m exercises.kit.course` from an install.

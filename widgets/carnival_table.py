@@ -21,6 +21,7 @@ and when the turn passes from one human to another, a hand-over screen first hid
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -47,6 +48,7 @@ from tabletop.saves import short_repr
 from .carnival_words import UI, say, translate
 from .pictures import Box as HitBox
 from .pictures import Hit, HitButton, PictureMap, show
+from .recording import Recorder
 from .seated_table import SeatedTable
 from .table_parts import esc, make_button
 
@@ -193,6 +195,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
     through what their seat may know). ``players`` alone means one human and greedy bots. ``rules`` and ``seed``
     go to ``Game.new``; ``game`` plays on from a game you set up. ``speed`` is the seconds
     between two bot actions (0: instant).
+    ``record_to``: a folder where every finished game is saved (``widgets.recording``).
     """
 
     SEAT_KINDS = CARNIVAL_SEATS
@@ -212,6 +215,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         game: Game | None = None,
         lang: str = "en",
         speed: float = 0.0,
+        record_to: str | os.PathLike[str] | Recorder | None = None,
     ):
         if game is not None:
             if not isinstance(game, Game):
@@ -222,6 +226,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         except RulesError as error:
             raise ArgumentError("rules", str(error)) from None
         self._take_seats(seats, players, default_players=3, lang=lang, seed=seed)
+        self.recorder = Recorder.at(record_to, self._argument_error)
         self.bots: dict[int, Bot] = {}
         self._choice: Choice | None = None
         self._message: Words | None = None

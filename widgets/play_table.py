@@ -18,6 +18,7 @@ new game starts with nothing said.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -68,6 +69,7 @@ from tabletop.saves import short_repr
 
 from .i18n import UI, t, word
 from .pictures import Hit, HitButton, PictureMap, show
+from .recording import Recorder
 from .seated_table import SeatedTable
 from .table_parts import esc, make_button
 
@@ -201,6 +203,7 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
     bot kind (``"greedy"``, ``"random"``, ``"mcts"``). ``players`` alone means one human and
     greedy bots. ``deck``, ``rules`` and ``seed`` go to ``Game.new``; ``game`` plays on from a
     position you staged. ``speed`` is the seconds between two bot actions (0: instant).
+    ``record_to``: a folder where every finished game is saved (``widgets.recording``).
     """
 
     SEAT_KINDS = SEAT_KINDS
@@ -220,6 +223,7 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
         game: Game | None = None,
         lang: str = "en",
         speed: float = 0.0,
+        record_to: str | os.PathLike[str] | Recorder | None = None,
     ):
         if game is not None:
             if not isinstance(game, Game):
@@ -234,6 +238,7 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
             raise ArgumentError("rules", str(error)) from None
         self.deck: Deck | None = deck
         self._take_seats(seats, players, default_players=2, lang=lang, seed=seed)
+        self.recorder = Recorder.at(record_to, self._argument_error)
         self.bots: dict[int, Bot] = {}
         self._selected_salt: str | None = None
         self._notice: Notice | None = None

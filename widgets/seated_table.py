@@ -23,6 +23,7 @@ from tabletop.saves import MAX_SEED, check_seed, short_repr
 
 from .i18n import LANGS, check_lang, phrase
 from .pictures import PictureMap, show
+from .recording import Recorder
 from .table_parts import esc, make_button, shown_in
 
 #: The slowest bot speed the table offers, in seconds per action.
@@ -92,6 +93,8 @@ class SeatedTable(Generic[GameT]):
     out: widgets.Output
     player_maps: list[PictureMap]
     w_cancel: widgets.Button
+    #: Where the table saves each finished game (its ``record_to``); by default, nowhere.
+    recorder: Recorder = Recorder(None)
     #: The human seat the table was last shown to (see ``handing_over``).
     _ready_for: int
 
@@ -420,19 +423,23 @@ class SeatedTable(Generic[GameT]):
         game = self.game
         delay = self.w_speed.value if step_by_step else 0.0
         self._busy = True
+        self.recorder.note(self)  # times what was just played
         try:
             if delay > 0 and self._bot_to_play():
                 self.render()  # what the human just did, before the first bot acts
                 time.sleep(delay)
             while self._bot_to_play():
                 seat = game.current_player
+                self.recorder.note(self)  # the bot's decision is offered now
                 self._play_bot_action(seat, self.bots[seat].choose(game))
+                self.recorder.note(self)
                 if delay > 0 and self._bot_to_play():
                     self.render()
                     time.sleep(delay)
         finally:
             self._busy = False
         self.render()
+        self.recorder.note(self)  # the next decision is offered now
 
     def _undo_one(self) -> None:
         """Take back the game's last action."""
