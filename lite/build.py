@@ -72,6 +72,7 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/01_rules_a_turn.ipynb": ("matplotlib",),
     "notebooks/fr/01_regles_un_tour.ipynb": ("matplotlib",),
     "notebooks/03_rune_economy.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/03_economie_des_runes.ipynb": ("matplotlib", "pandas"),
     "notebooks/04_scoring_maths.ipynb": ("pandas",),
     # networkx's PageRank runs on scipy
     "notebooks/05_card_synergies.ipynb": ("matplotlib", "pandas", "scipy"),
