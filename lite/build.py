@@ -74,6 +74,7 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/03_rune_economy.ipynb": ("matplotlib", "pandas"),
     "notebooks/fr/03_economie_des_runes.ipynb": ("matplotlib", "pandas"),
     "notebooks/04_scoring_maths.ipynb": ("pandas",),
+    "notebooks/fr/04_mathematiques_du_score.ipynb": ("pandas",),
     # networkx's PageRank runs on scipy
     "notebooks/05_card_synergies.ipynb": ("matplotlib", "pandas", "scipy"),
     "notebooks/06_play_and_coach.ipynb": ("pandas",),
