@@ -77,6 +77,7 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/fr/04_mathematiques_du_score.ipynb": ("pandas",),
     # networkx's PageRank runs on scipy
     "notebooks/05_card_synergies.ipynb": ("matplotlib", "pandas", "scipy"),
+    "notebooks/fr/05_synergies_des_cartes.ipynb": ("matplotlib", "pandas", "scipy"),
     "notebooks/06_play_and_coach.ipynb": ("pandas",),
     "notebooks/07_game_design_lab.ipynb": ("matplotlib", "pandas"),
     "notebooks/08_maths_that_derives.ipynb": ("matplotlib", "pandas"),
