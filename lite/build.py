@@ -79,6 +79,7 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/05_card_synergies.ipynb": ("matplotlib", "pandas", "scipy"),
     "notebooks/fr/05_synergies_des_cartes.ipynb": ("matplotlib", "pandas", "scipy"),
     "notebooks/06_play_and_coach.ipynb": ("pandas",),
+    "notebooks/fr/06_jouer_et_se_faire_coacher.ipynb": ("pandas",),
     "notebooks/07_game_design_lab.ipynb": ("matplotlib", "pandas"),
     "notebooks/08_maths_that_derives.ipynb": ("matplotlib", "pandas"),
     # the solver (numpy) comes through the kit, not a cell
