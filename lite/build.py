@@ -81,6 +81,7 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/06_play_and_coach.ipynb": ("pandas",),
     "notebooks/fr/06_jouer_et_se_faire_coacher.ipynb": ("pandas",),
     "notebooks/07_game_design_lab.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/07_laboratoire_de_conception.ipynb": ("matplotlib", "pandas"),
     "notebooks/08_maths_that_derives.ipynb": ("matplotlib", "pandas"),
     # the solver (numpy) comes through the kit, not a cell
     "notebooks/09_best_potion.ipynb": ("matplotlib", "pandas", "numpy"),
