@@ -83,6 +83,7 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/07_game_design_lab.ipynb": ("matplotlib", "pandas"),
     "notebooks/fr/07_laboratoire_de_conception.ipynb": ("matplotlib", "pandas"),
     "notebooks/08_maths_that_derives.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/08_des_maths_qui_derivent.ipynb": ("matplotlib", "pandas"),
     # the solver (numpy) comes through the kit, not a cell
     "notebooks/09_best_potion.ipynb": ("matplotlib", "pandas", "numpy"),
     # ex26's best potion: the kit's solver (numpy) and the integer program (scipy's HiGHS)
