@@ -86,6 +86,7 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/fr/08_des_maths_qui_derivent.ipynb": ("matplotlib", "pandas"),
     # the solver (numpy) comes through the kit, not a cell
     "notebooks/09_best_potion.ipynb": ("matplotlib", "pandas", "numpy"),
+    "notebooks/fr/09_la_meilleure_potion.ipynb": ("matplotlib", "pandas", "numpy"),
     # ex26's best potion: the kit's solver (numpy) and the integer program (scipy's HiGHS)
     "exercises/09_maths.ipynb": ("numpy", "scipy"),
     "notebooks/10_two_games_one_lab.ipynb": ("matplotlib", "pandas"),
