@@ -72,17 +72,25 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/01_rules_a_turn.ipynb": ("matplotlib",),
     "notebooks/fr/01_regles_un_tour.ipynb": ("matplotlib",),
     "notebooks/03_rune_economy.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/03_economie_des_runes.ipynb": ("matplotlib", "pandas"),
     "notebooks/04_scoring_maths.ipynb": ("pandas",),
+    "notebooks/fr/04_mathematiques_du_score.ipynb": ("pandas",),
     # networkx's PageRank runs on scipy
     "notebooks/05_card_synergies.ipynb": ("matplotlib", "pandas", "scipy"),
+    "notebooks/fr/05_synergies_des_cartes.ipynb": ("matplotlib", "pandas", "scipy"),
     "notebooks/06_play_and_coach.ipynb": ("pandas",),
+    "notebooks/fr/06_jouer_et_se_faire_coacher.ipynb": ("pandas",),
     "notebooks/07_game_design_lab.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/07_laboratoire_de_conception.ipynb": ("matplotlib", "pandas"),
     "notebooks/08_maths_that_derives.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/08_des_maths_qui_derivent.ipynb": ("matplotlib", "pandas"),
     # the solver (numpy) comes through the kit, not a cell
     "notebooks/09_best_potion.ipynb": ("matplotlib", "pandas", "numpy"),
+    "notebooks/fr/09_la_meilleure_potion.ipynb": ("matplotlib", "pandas", "numpy"),
     # ex26's best potion: the kit's solver (numpy) and the integer program (scipy's HiGHS)
     "exercises/09_maths.ipynb": ("numpy", "scipy"),
     "notebooks/10_two_games_one_lab.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/10_deux_jeux_un_laboratoire.ipynb": ("matplotlib", "pandas"),
     "notebooks/11_playtesting_with_people.ipynb": ("matplotlib", "pandas"),
     "notebooks/12_design_project.ipynb": ("matplotlib", "pandas"),
 }
