@@ -85,6 +85,17 @@ CREATURE_COLOURS: dict[str, str] = {
     "W": "#9aa3ad",
     "K": "#3c3c3c",
 }
+#: Each type's colour darkened for its letter written on a light panel (4.5:1 or more).
+CREATURE_INKS: dict[str, str] = {
+    "R": "#a34300",
+    "Y": "#6e6000",
+    "G": "#00704f",
+    "B": "#005a8c",
+    "P": "#9c3f73",
+    "O": "#8a5a00",
+    "W": "#5b636b",
+    "K": "#3c3c3c",
+}
 #: The card face behind each type: the type's colour, much lighter.
 CREATURE_TINTS: dict[str, str] = {
     "R": "#fbe3d4",
@@ -109,8 +120,13 @@ COLOURS: dict[str, str] = {
     "back": "#5a6b7d",
     "back-edge": "#2f3a46",
     "back-line": "#8696a8",
-    "current": "#ff7f0e",
+    # Dark enough for a 3:1 outline on the felt and for text on a light panel.
+    "current": "#c24e00",
     "winner": "#d4a017",
+    # The winner's gold as text on a light panel.
+    "winner-ink": "#7d5c00",
+    # The current player's orange as text on the felt.
+    "current-ink": "#a34300",
     "happy": "#dff3dc",
     "happy-edge": "#3f9b3a",
     "sad": "#eeebe4",
@@ -627,7 +643,7 @@ def _spectator_row(table: _Table, seat: int, box: Box, lang: str) -> str:
             )  # fmt: skip
             for j, entry in enumerate(entries)
         )
-        colour = COLOURS["mask"] if key == "Mask" else CREATURE_COLOURS[key]
+        colour = COLOURS["mask"] if key == "Mask" else CREATURE_INKS[key]
         parts.append(
             _g(
                 _text(x + 4 + TABLE_W / 2, box.y + 15, head, "head", TABLE_W + 10, fill=colour)
@@ -653,6 +669,8 @@ def _player(table: _Table, seat: int, names: list[str], lang: str) -> str:
     current = table.current == seat
     winner = seat in table.winners
     edge = COLOURS["current"] if current else COLOURS["winner"] if winner else COLOURS["faint"]
+    ink = "current-ink" if current else "winner-ink" if winner else "muted"
+    tag_ink = COLOURS[ink]
     parts = [
         _rect(
             1.5,
@@ -668,7 +686,7 @@ def _player(table: _Table, seat: int, names: list[str], lang: str) -> str:
     tag = w["to_play"] if current else w["winner"] if winner else ""
     parts.append(_text(PAD + 4, 19, names[seat], "title", WIDTH - 300))
     parts.append(_text(WIDTH - PAD - 4, 19, (tag + " · " if tag else "") + _hand_info(table, seat, w),
-                       "tag", 280, fill=edge if tag else COLOURS["muted"]))  # fmt: skip
+                       "tag", 280, fill=tag_ink))  # fmt: skip
     hand = table.hands[seat]
     if hand is None:
         size, known = table.hand_sizes[seat], table.known_masks[seat]
@@ -806,7 +824,7 @@ def _centre(table: _Table, lang: str) -> str:
             info_x, 88, " · ".join(f"{s + 1}: {p}" for s, p in enumerate(points)), "title",
             WIDTH - info_x - PAD)  # fmt: skip
     if table.current is None:
-        info += _text(info_x, 112, w["over"], "title", fill=COLOURS["winner"])
+        info += _text(info_x, 112, w["over"], "title", fill=COLOURS["winner-ink"])
     return stack_group + deck + info
 
 
@@ -888,7 +906,7 @@ def reveal_svg(
     for t, letter in enumerate(letters):
         cx = PAD + REVEAL_LABEL + t * REVEAL_COLUMN + REVEAL_COLUMN / 2
         parts.append(_symbol(letter, cx - 20, y + 9, 16))
-        parts.append(_text(cx + 6, y + 14, letter, "head", fill=CREATURE_COLOURS[letter]))
+        parts.append(_text(cx + 6, y + 14, letter, "head", fill=CREATURE_INKS[letter]))
     if step >= 3:
         parts.append(_text(width - PAD - REVEAL_SCORE / 2, y + 14, w["score"], "head"))
     y += 24

@@ -317,3 +317,36 @@ def open_in_lab(page: Any, lab: str, notebook: str) -> None:
     page.wait_for_function(KERNEL_IDLE, arg=notebook, timeout=60_000)
     page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); }")
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+
+
+# ----------------------------------------------------------------- accessibility checks
+#: The WCAG 2.0, 2.1 and 2.2 success criteria of levels A and AA, as axe-core tags them.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+RUN_AXE = """async (root, tags) => {
+  const found = await axe.run(root, {runOnly: {type: 'tag', values: tags},
+                                     resultTypes: ['violations']});
+  return found.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ': ' + n.failureSummary)}));
+}"""
+
+
+def axe_violations(page: Any, root: Any) -> list[dict[str, Any]]:
+    """axe-core's WCAG 2.x A and AA violations inside ``root`` (a locator: one table; the page
+    around it, JupyterLab's or Voilà's own, is not looked at)."""
+    from axe_playwright_python.base import AXE_SCRIPT
+
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(content=AXE_SCRIPT)
+    return list(root.evaluate(RUN_AXE, AXE_TAGS))
+
+
+def check_axe(page: Any, root: Any, where: str) -> list[dict[str, Any]]:
+    """Fail on any serious or critical violation axe-core finds in ``root``, printing them all."""
+    found = axe_violations(page, root)
+    for violation in found:
+        print(f"{where}: {violation['id']} ({violation['impact']}): {violation['help']}")
+        for node in violation["nodes"]:
+            print("   ", node.replace("\n", " "))
+    grave = [v["id"] for v in found if v["impact"] in ("serious", "critical")]
+    assert not grave, f"{where}: axe-core finds {', '.join(grave)}"
+    return found

@@ -135,7 +135,7 @@ STYLE = """
   box-shadow: none !important; overflow: hidden; cursor: pointer; z-index: 2; }}
 .cv-table .cn-hit:disabled {{ cursor: default; opacity: 1 !important; }}
 .cv-table .cn-hit.cn-pick:enabled {{ outline: 3px solid {current}; outline-offset: 1px; }}
-.cv-table .cn-hit.cn-pick:enabled:hover {{ background: rgba(255,127,14,.16) !important; }}
+.cv-table .cn-hit.cn-pick:enabled:hover {{ background: rgba(194,78,0,.14) !important; }}
 .cv-table .cn-hit.cn-selected {{ outline: 4px solid #2c6db5; outline-offset: 1px;
   background: rgba(44,109,181,.22) !important; }}
 .cv-table .cn-hit.cn-hide:enabled {{ outline: 3px dashed {mask}; outline-offset: 1px; }}

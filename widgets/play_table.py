@@ -143,19 +143,20 @@ STYLE = """
   box-shadow: none !important; overflow: hidden; cursor: pointer; z-index: 2; }}
 .cn-hit:disabled {{ cursor: default; opacity: 1 !important; }}
 .cn-hit:enabled:hover {{ background: rgba(0,0,0,.06) !important; }}
-.cn-hit.cn-legal, .cn-hit.cn-legal:focus {{ outline: 3px solid {current}; outline-offset: 1px;
-  box-shadow: 0 0 12px 3px rgba(255,127,14,.55) !important; }}
-.cn-hit.cn-legal:hover {{ background: rgba(255,127,14,.16) !important; }}
-.cn-hit.cn-discard.cn-legal, .cn-hit.cn-discard.cn-legal:focus {{ outline-color: {return};
+.cn-hit.cn-legal {{ outline: 3px solid {current}; outline-offset: 1px;
+  box-shadow: 0 0 12px 3px rgba(194,78,0,.45) !important; }}
+.cn-hit.cn-legal:hover {{ background: rgba(194,78,0,.14) !important; }}
+.cn-hit.cn-discard.cn-legal {{ outline-color: {return};
   box-shadow: 0 0 12px 3px rgba(192,57,43,.5) !important; }}
-.cn-hit.cn-target.cn-legal, .cn-hit.cn-selected, .cn-hit.cn-selected:focus {{
+.cn-hit.cn-target.cn-legal, .cn-hit.cn-selected {{
   outline: 3px solid {flip};
   box-shadow: 0 0 10px 3px rgba(44,109,181,.55) !important; }}
 .cn-hit.cn-selected {{ background: rgba(44,109,181,.18) !important; }}
 .cn-hit.cn-bonus {{ border-radius: 50%; }}
 .cn-bar {{ align-items: center; flex-wrap: wrap; gap: 4px; }}
 .cn-bar .jupyter-button {{ border-radius: 6px; font-weight: 600; font-size: 14px; }}
-.cn-bar .jupyter-button.cn-idle {{ opacity: .6; }}
+.cn-bar .jupyter-button.cn-idle {{ background: {faint}; color: {ink};
+  border: 1px dashed {muted}; }}
 .cn-sun.cn-legal {{ background: {sun}; color: {ink}; }}
 .cn-moon.cn-legal {{ background: {moon}; color: {ink}; }}
 .cn-sickle.cn-legal {{ background: {sickle}; color: {ink}; }}

@@ -30,7 +30,24 @@ MAX_SPEED = 2.0
 #: The longest seat list read (longer ones are refused before they are looked at).
 MAX_SEATS_GIVEN = 64
 
-__all__ = ["SeatedTable", "TableGame", "TableRules"]
+#: The keyboard focus ring: a dark outline around a white gap, so that one of the two stands out
+#: 3:1 or more against the felt, the panels and any card (light Day or dark Night), and so
+#: that it differs from the glow of a legal card (WCAG 2.4.7, 2.4.11).
+FOCUS_RING = "#1a1a1a"
+FOCUS_GAP = "#ffffff"
+#: New game's green, darker than ipywidgets' ``success`` (white text on it: 4.5:1 or more).
+GO = "#2e7d32"
+#: What both tables' style adds for every control: the focus ring, New game's colour.
+SHARED_STYLE = """
+<style>
+.{css}-table .cn-hit.cn-hit:focus-visible, .{css}-table :is(button, input, select, textarea,
+  [tabindex]):focus-visible {{ outline: 3px solid {ring} !important;
+  outline-offset: 2px !important; box-shadow: 0 0 0 2px {gap} !important; z-index: 3; }}
+.{css}-table .{css}-new.mod-success {{ background: {go}; color: white; }}
+</style>
+"""
+
+__all__ = ["SHARED_STYLE", "SeatedTable", "TableGame", "TableRules"]
 
 
 class TableGame(Protocol):
@@ -210,7 +227,8 @@ class SeatedTable(Generic[GameT]):
         guard = self._guard
         css = self.CSS
         counts = self.rules.player_counts
-        self._style = widgets.HTML(style)
+        shared = SHARED_STYLE.format(css=css, ring=FOCUS_RING, gap=FOCUS_GAP, go=GO)
+        self._style = widgets.HTML(style + shared)
         self.w_players = widgets.ToggleButtons(
             options=[(str(n), n) for n in counts],
             value=len(self.seats),
