@@ -268,12 +268,13 @@ def play_a_turn(page: Any, table: Any, shot: str | None) -> None:
     log = table.locator(".cn-log")
     before = int(log.get_attribute("data-count") or 0)
     card = affordable_market_card(table, 2, 2)
-    table.get_by_role("button", name=f"Take {card}", exact=True).click()
+    # A card button's name says whether its action is allowed now.
+    table.get_by_role("button", name=f"Take {card} (allowed)", exact=True).click()
     hand = table.locator(f".cn-map-seat0 .carnuta-hand [data-card='{card}']")
     expect(hand).to_be_visible()
     expect(table.locator(f".cn-map-market [data-card='{card}']")).to_have_count(0)
     expect(log).to_have_attribute("data-count", str(before + 1))
-    play = table.get_by_role("button", name=f"Play {card}", exact=True)
+    play = table.get_by_role("button", name=f"Play {card} (allowed)", exact=True)
     expect(play).to_be_enabled()
     check_buttons_cover_their_cards(table)
     if shot:
