@@ -351,3 +351,81 @@ def check_axe(page: Any, root: Any, where: str) -> list[dict[str, Any]]:
     grave = [v["id"] for v in found if v["impact"] in ("serious", "critical")]
     assert not grave, f"{where}: axe-core finds {', '.join(grave)}"
     return found
+
+
+#: A notebook's cells: both tables, in English and in French, a few moves in (the browser
+#: tests of accessibility look at them).
+ACCESS_CELLS = [
+    "from widgets import CarnivalTable, PlayTable\n"
+    "carnuta = {lang: PlayTable(('human', 'greedy'), seed=3, lang=lang) for lang in ('en', 'fr')}\n"
+    "carnival = {lang: CarnivalTable(('human', 'greedy', 'greedy'), seed=7, lang=lang)\n"
+    "            for lang in ('en', 'fr')}\n"
+    "for table in carnuta.values():  # a whole turn, then the bot's\n"
+    "    table.click_market('day', 2)\n"
+    "    table.click_market('day', 1)\n"
+    "    table.click_end()\n"
+    "for table in carnival.values():\n"
+    "    table.click_hand(next(c.id for c in table.observation().hand if not c.is_mask))\n"
+    "    table.click_place('carnival')",
+    "carnuta['en']",
+    "carnuta['fr']",
+    "carnival['en']",
+    "carnival['fr']",
+]
+#: Whether anything inside a table scrolls sideways, or the table is wider than its place.
+SIDEWAYS = """(table) => {
+  const found = [];
+  if (table.scrollWidth > table.clientWidth + 1) {
+    found.push('the table: ' + table.scrollWidth + ' px in ' + table.clientWidth);
+  }
+  for (const el of table.querySelectorAll('*')) {
+    const x = getComputedStyle(el).overflowX;
+    if ((x === 'auto' || x === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+      found.push(el.className.toString().slice(0, 80) + ': ' + el.scrollWidth + ' px in '
+                 + el.clientWidth);
+    }
+  }
+  const right = table.getBoundingClientRect().right;
+  if (right > document.documentElement.clientWidth + 1) {
+    found.push('the table ends at ' + right + ' px, past the window');
+  }
+  return found;
+}"""
+#: The focus style of the element that has the focus.
+FOCUS_STYLE = """() => { const s = getComputedStyle(document.activeElement);
+  return {color: s.outlineColor, width: parseFloat(s.outlineWidth), style: s.outlineStyle}; }"""
+
+
+def check_focus_ring(page: Any, table: Any) -> None:
+    """A card button reached by the keyboard shows the focus ring (dark, 2 px or more), not
+    the glow it has when it is only legal."""
+    hit = table.locator(
+        ".cn-hit.cn-legal:visible, .cn-hit.cn-pick:visible, .cn-hit.cn-target:visible"
+    ).first
+    glow = hit.evaluate("b => getComputedStyle(b).outlineColor")
+    hit.scroll_into_view_if_needed()
+    box = hit.bounding_box()
+    assert box
+    around = {"x": box["x"] - 8, "y": box["y"] - 8, "width": box["width"] + 16,
+              "height": box["height"] + 16}  # fmt: skip
+    before = page.screenshot(clip=around)
+    # Keyboard focus: Tab from the button before it (the browser shows :focus-visible).
+    hit.evaluate("b => { b.blur(); }")
+    page.keyboard.press("Shift+Tab")
+    hit.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    ring = page.evaluate(FOCUS_STYLE)
+    assert hit.evaluate("b => b === document.activeElement")
+    assert ring["color"] == "rgb(26, 26, 26)" and ring["width"] >= 2, ring
+    assert ring["color"] != glow
+    assert page.screenshot(clip=around) != before, "focus changes no pixel"
+
+
+def check_table_access(page: Any, table: Any, where: str) -> None:
+    """axe-core finds nothing serious in the table, the focus ring shows, nothing scrolls
+    sideways."""
+    check_axe(page, table, where)
+    check_focus_ring(page, table)
+    sideways = table.evaluate(SIDEWAYS)
+    assert not sideways, f"{where}: " + "; ".join(sideways)

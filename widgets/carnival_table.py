@@ -324,8 +324,9 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             [
                 self.w_status,
                 widgets.HBox(
-                    [self.w_prompt, self.w_cancel], layout=widgets.Layout(align_items="center")
-                ),  # fmt: skip
+                    [self.w_prompt, self.w_cancel],
+                    layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
+                ),
                 self.reveal_box,
                 self.board,
             ],
