@@ -174,6 +174,11 @@ WORDS: dict[str, dict[str, str]] = {
         "orange": "orange",
         "white": "white",
         "black": "black",
+        "happy": "happy",
+        "sum": "sum {n}",
+        "round_score": "round {r}: {n}",
+        "sep": "; ",
+        "colon": ":",
     },
     "fr": {
         "carnival": "Carnaval",
@@ -214,6 +219,11 @@ WORDS: dict[str, dict[str, str]] = {
         "orange": "orange",
         "white": "blanc",
         "black": "noir",
+        "happy": "content",
+        "sum": "somme {n}",
+        "round_score": "manche {r} : {n}",
+        "sep": " ; ",
+        "colon": " :",
     },
 }
 
@@ -958,9 +968,39 @@ def reveal_svg(
                 )  # fmt: skip
             )
         y += height + 4
+    summary = _reveal_summary(result, step, names, w)
     return _svg(
         width, y + PAD, "".join(parts), class_="carnival-reveal", data_round=result.round,
-        data_step=step)  # fmt: skip
+        data_step=step, role="img", aria_label=summary)  # fmt: skip
+
+
+def _reveal_summary(result: RoundResult, step: int, names: Sequence[str], w: dict[str, str]) -> str:
+    """The reveal in words: each row's cards and sum by type, the happy types, the scores."""
+    letters = LETTERS[: len(result.carnival_sums)]
+
+    def row(
+        label: str, cards: Sequence[Card], sums: Sequence[int], happy: Sequence[bool] | None
+    ) -> str:
+        told = []
+        for t in range(len(letters)):
+            values = [str(card.value) for card in cards if card.type_index == t]
+            if happy is not None and not values:
+                continue  # a row tells only the types it holds; the Carnival tells them all
+            mood = f" ({w['happy']})" if happy is not None and happy[t] else ""
+            kind = w[CREATURE_NAMES[t]]
+            told.append(" ".join([kind, *values, w["sum"].format(n=sums[t])]) + mood)
+        return f"{label}{w['colon']} {', '.join(told) or '—'}"
+
+    parts = [w["reveal"].format(r=result.round), w[f"reveal_{step}"]]
+    parts.append(row(w["carnival"], result.carnival, result.carnival_sums, None))
+    if step >= 2:
+        for seat, label in enumerate(names):
+            told = row(label, result.spectators[seat], result.spectator_sums[seat],
+                       result.happy[seat])  # fmt: skip
+            if step >= 3:
+                told += f", {w['score']} {result.scores[seat]}"
+            parts.append(told)
+    return w["sep"].join(parts) + "."
 
 
 # ----------------------------------------------------------------- scores
@@ -1008,7 +1048,22 @@ def scores_svg(
     if tied:
         parts.append(_text(PAD, y + 17, w["scoring_cards"], "label", width - 2 * PAD))
         y += row_h
-    return _svg(width, y + PAD, "".join(parts), class_="carnival-scores")
+    rows = [
+        f"{labels[seat]}{w['colon']} "
+        + ", ".join(
+            f"{w['total']} {values[seat]}"
+            if key == "total"
+            else f"{head} {values[seat]}"
+            if key == "scoring-cards"
+            else w["round_score"].format(r=key, n=values[seat])
+            for head, key, values in columns
+        )  # fmt: skip
+        + (f" ({w['winner']})" if seat in table.winners else "")
+        for seat in range(players)
+    ]
+    summary = w["sep"].join([w["scores_by_round"], *rows]) + "."
+    return _svg(width, y + PAD, "".join(parts), class_="carnival-scores", role="img",
+                aria_label=summary)  # fmt: skip
 
 
 # ------------------------------------------------------------ the whole table
