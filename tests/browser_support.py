@@ -420,6 +420,11 @@ def check_focus_ring(page: Any, table: Any) -> None:
     assert ring["color"] == "rgb(26, 26, 26)" and ring["width"] >= 2, ring
     assert ring["color"] != glow
     assert page.screenshot(clip=around) != before, "focus changes no pixel"
+    # ipywidgets' own controls show the same ring (their own is 1 px, pale on the felt).
+    box = table.locator("input[type='text']").first
+    box.focus()
+    ring = page.evaluate(FOCUS_STYLE)
+    assert ring["color"] == "rgb(26, 26, 26)" and ring["width"] >= 2, ring
 
 
 def check_table_access(page: Any, table: Any, where: str) -> None:

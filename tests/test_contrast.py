@@ -250,6 +250,27 @@ def test_the_focus_ring_stands_out_against_every_card(face: str) -> None:
     assert int(rule["outline"].split("px")[0]) >= 2
 
 
+@pytest.mark.parametrize("pay", ["flip", "return"])
+@pytest.mark.parametrize("card", ["day", "night", "start"])
+def test_cost_badges_stand_out_on_every_card(pay: str, card: str) -> None:
+    """A cost badge (flip: blue, return: red) has a white rim: the badge or its rim is 3:1 or
+    more against the card, and the rim against the badge too."""
+    badge, rim, face = C[pay], C["light"], C[card]
+    assert max(ratio(badge, face), ratio(rim, face)) >= GRAPHIC
+    assert ratio(rim, badge) >= GRAPHIC
+
+
+@pytest.mark.parametrize("letter", sorted(carnival_svg.CREATURE_TINTS))
+def test_carnival_cards_letters_and_symbols_read_on_their_face(letter: str) -> None:
+    """On a Creature card the value and letter are ink on the type's tint; the symbol is
+    outlined in ink."""
+    tint = carnival_svg.CREATURE_TINTS[letter]
+    assert ratio(V["ink"], tint) >= TEXT
+    assert max(ratio(V["ink"], tint), ratio(carnival_svg.CREATURE_COLOURS[letter], tint)) >= (
+        GRAPHIC
+    )
+
+
 def test_the_focus_ring_is_not_the_glow() -> None:
     """Focus and legality look different: another colour, 3:1 apart."""
     ring = colour_of(SHARED, ".cn-table .cn-hit.cn-hit:focus-visible", "outline")

@@ -78,6 +78,9 @@ SEAT_KINDS: tuple[str, ...] = ("human", *BOTS)
 ROWS = (Row.DAY, Row.NIGHT)
 #: How much larger than their own size the pictures may grow on a wide screen.
 ZOOM = 1.6
+#: The scale the board asks for before the side panel may sit beside it: the pictures' smallest
+#: words (10 units) read at 12 px and their smallest targets (20 units) are 24 px.
+READABLE = 1.2
 
 
 @dataclass(frozen=True)
@@ -321,8 +324,8 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
         self.w_bar.add_class("cn-bar")
         self.player_maps: list[PictureMap] = []
         self.w_players_box = widgets.VBox(layout=widgets.Layout(width="100%"))
-        # The board takes the pictures' own width when there is room (the side panel goes
-        # under it when the two do not fit side by side), and shrinks on a narrower screen.
+        # The board takes its readable width when there is room (the side panel goes under it
+        # when the two do not fit side by side), and shrinks on a narrower screen.
         self._center = widgets.VBox(
             [
                 self.w_status,
@@ -332,7 +335,7 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
                 self.w_players_box,
             ],
             layout=widgets.Layout(
-                flex=f"1 1 {PLAYER_W}px",
+                flex=f"1 1 {PLAYER_W * READABLE:.0f}px",
                 min_width="0",
                 max_width=f"{PLAYER_W * ZOOM:.0f}px",
             ),
