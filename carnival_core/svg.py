@@ -85,6 +85,17 @@ CREATURE_COLOURS: dict[str, str] = {
     "W": "#9aa3ad",
     "K": "#3c3c3c",
 }
+#: Each type's colour darkened for its letter written on a light panel (4.5:1 or more).
+CREATURE_INKS: dict[str, str] = {
+    "R": "#a34300",
+    "Y": "#6e6000",
+    "G": "#00704f",
+    "B": "#005a8c",
+    "P": "#9c3f73",
+    "O": "#8a5a00",
+    "W": "#5b636b",
+    "K": "#3c3c3c",
+}
 #: The card face behind each type: the type's colour, much lighter.
 CREATURE_TINTS: dict[str, str] = {
     "R": "#fbe3d4",
@@ -109,8 +120,13 @@ COLOURS: dict[str, str] = {
     "back": "#5a6b7d",
     "back-edge": "#2f3a46",
     "back-line": "#8696a8",
-    "current": "#ff7f0e",
+    # Dark enough for a 3:1 outline on the felt and for text on a light panel.
+    "current": "#c24e00",
     "winner": "#d4a017",
+    # The winner's gold as text on a light panel.
+    "winner-ink": "#7d5c00",
+    # The current player's orange as text on the felt.
+    "current-ink": "#a34300",
     "happy": "#dff3dc",
     "happy-edge": "#3f9b3a",
     "sad": "#eeebe4",
@@ -161,6 +177,11 @@ WORDS: dict[str, dict[str, str]] = {
         "orange": "orange",
         "white": "white",
         "black": "black",
+        "happy": "happy",
+        "sum": "sum {n}",
+        "round_score": "round {r}: {n}",
+        "sep": "; ",
+        "colon": ":",
     },
     "fr": {
         "carnival": "Carnaval",
@@ -204,6 +225,11 @@ WORDS: dict[str, dict[str, str]] = {
         "orange": "orange",
         "white": "blanc",
         "black": "noir",
+        "happy": "content",
+        "sum": "somme {n}",
+        "round_score": "manche {r} : {n}",
+        "sep": " ; ",
+        "colon": " :",
     },
 }
 
@@ -623,7 +649,7 @@ def _spectator_row(table: _Table, seat: int, box: Box, lang: str) -> str:
             )  # fmt: skip
             for j, entry in enumerate(entries)
         )
-        colour = COLOURS["mask"] if key == "Mask" else CREATURE_COLOURS[key]
+        colour = COLOURS["mask"] if key == "Mask" else CREATURE_INKS[key]
         parts.append(
             _g(
                 _text(x + 4 + TABLE_W / 2, box.y + 15, head, "head", TABLE_W + 10, fill=colour)
@@ -655,6 +681,8 @@ def _player(table: _Table, seat: int, names: list[str], lang: str) -> str:
     current = table.current == seat
     winner = seat in table.winners
     edge = COLOURS["current"] if current else COLOURS["winner"] if winner else COLOURS["faint"]
+    ink = "current-ink" if current else "winner-ink" if winner else "muted"
+    tag_ink = COLOURS[ink]
     parts = [
         _rect(
             1.5,
@@ -670,7 +698,7 @@ def _player(table: _Table, seat: int, names: list[str], lang: str) -> str:
     tag = w["to_play"] if current else w["winner"] if winner else ""
     parts.append(_text(PAD + 4, 19, names[seat], "title", WIDTH - 300))
     parts.append(_text(WIDTH - PAD - 4, 19, (tag + " · " if tag else "") + _hand_info(table, seat, w),
-                       "tag", 280, fill=edge if tag else COLOURS["muted"]))  # fmt: skip
+                       "tag", 280, fill=tag_ink))  # fmt: skip
     hand = table.hands[seat]
     if hand is None:
         size, known = table.hand_sizes[seat], table.known_masks[seat]
@@ -809,7 +837,7 @@ def _centre(table: _Table, lang: str) -> str:
             info_x, 88, " · ".join(f"{s + 1}: {p}" for s, p in enumerate(points)), "title",
             WIDTH - info_x - PAD)  # fmt: skip
     if table.current is None:
-        info += _text(info_x, 112, w["over"], "title", fill=COLOURS["winner"])
+        info += _text(info_x, 112, w["over"], "title", fill=COLOURS["winner-ink"])
         if table.winners:
             names = [w["player"].format(n=s + 1) for s in range(table.players)]
             info += _text(info_x, 128, _winners_text(table, names, w), "label",
@@ -895,7 +923,7 @@ def reveal_svg(
     for t, letter in enumerate(letters):
         cx = PAD + REVEAL_LABEL + t * REVEAL_COLUMN + REVEAL_COLUMN / 2
         parts.append(_symbol(letter, cx - 20, y + 9, 16))
-        parts.append(_text(cx + 6, y + 14, letter, "head", fill=CREATURE_COLOURS[letter]))
+        parts.append(_text(cx + 6, y + 14, letter, "head", fill=CREATURE_INKS[letter]))
     if step >= 3:
         parts.append(_text(width - PAD - REVEAL_SCORE / 2, y + 14, w["score"], "head"))
     y += 24
@@ -947,9 +975,39 @@ def reveal_svg(
                 )  # fmt: skip
             )
         y += height + 4
+    summary = _reveal_summary(result, step, names, w)
     return _svg(
         width, y + PAD, "".join(parts), class_="carnival-reveal", data_round=result.round,
-        data_step=step)  # fmt: skip
+        data_step=step, role="img", aria_label=summary)  # fmt: skip
+
+
+def _reveal_summary(result: RoundResult, step: int, names: Sequence[str], w: dict[str, str]) -> str:
+    """The reveal in words: each row's cards and sum by type, the happy types, the scores."""
+    letters = LETTERS[: len(result.carnival_sums)]
+
+    def row(
+        label: str, cards: Sequence[Card], sums: Sequence[int], happy: Sequence[bool] | None
+    ) -> str:
+        told = []
+        for t in range(len(letters)):
+            values = [str(card.value) for card in cards if card.type_index == t]
+            if happy is not None and not values:
+                continue  # a row tells only the types it holds; the Carnival tells them all
+            mood = f" ({w['happy']})" if happy is not None and happy[t] else ""
+            kind = w[CREATURE_NAMES[t]]
+            told.append(" ".join([kind, *values, w["sum"].format(n=sums[t])]) + mood)
+        return f"{label}{w['colon']} {', '.join(told) or '—'}"
+
+    parts = [w["reveal"].format(r=result.round), w[f"reveal_{step}"]]
+    parts.append(row(w["carnival"], result.carnival, result.carnival_sums, None))
+    if step >= 2:
+        for seat, label in enumerate(names):
+            told = row(label, result.spectators[seat], result.spectator_sums[seat],
+                       result.happy[seat])  # fmt: skip
+            if step >= 3:
+                told += f", {w['score']} {result.scores[seat]}"
+            parts.append(told)
+    return w["sep"].join(parts) + "."
 
 
 # ----------------------------------------------------------------- scores
@@ -1003,7 +1061,22 @@ def scores_svg(
         parts.append(_text(PAD, y + 17, _winners_text(table, labels, w), "title",
                            width - 2 * PAD, class_="carnival-winners"))  # fmt: skip
         y += row_h
-    return _svg(width, y + PAD, "".join(parts), class_="carnival-scores")
+    rows = [
+        f"{labels[seat]}{w['colon']} "
+        + ", ".join(
+            f"{w['total']} {values[seat]}"
+            if key == "total"
+            else f"{head} {values[seat]}"
+            if key == "scoring-cards"
+            else w["round_score"].format(r=key, n=values[seat])
+            for head, key, values in columns
+        )  # fmt: skip
+        + (f" ({w['winner']})" if seat in table.winners else "")
+        for seat in range(players)
+    ]
+    summary = w["sep"].join([w["scores_by_round"], *rows]) + "."
+    return _svg(width, y + PAD, "".join(parts), class_="carnival-scores", role="img",
+                aria_label=summary)  # fmt: skip
 
 
 # ------------------------------------------------------------ the whole table

@@ -107,10 +107,15 @@ COLOURS: dict[str, str] = {
     "felt": "#f1ede3",
     "panel": "#fffdf8",
     "ink": "#262320",
-    "muted": "#7a7468",
+    "muted": "#6b665c",
     "faint": "#e4dfd3",
-    "current": "#ff7f0e",
+    # Dark enough for white text on it and for a 3:1 glow on the felt (WCAG 1.4.3, 1.4.11).
+    "current": "#c24e00",
     "winner": "#d4a017",
+    # The winner's gold as text on a light panel.
+    "winner-ink": "#7d5c00",
+    # The current player's orange as text on a light ground.
+    "current-ink": "#a34300",
     "status": "#2e2a24",
 }
 
@@ -422,7 +427,16 @@ def _head(body: str) -> str:
     return _el("style", css) + _el("defs", symbols)
 
 
-def _root(body: str, width: float, height: float, view: tuple[float, float] | None = None) -> str:
+def _root(
+    body: str,
+    width: float,
+    height: float,
+    view: tuple[float, float] | None = None,
+    *,
+    summary: str | None = None,
+) -> str:
+    """The ``<svg>`` element; with a ``summary``, a picture a screen reader reads as that
+    sentence (``role="img"``) rather than as a stream of numbers."""
     view_w, view_h = view or (width, height)
     return _el(
         "svg",
@@ -434,7 +448,46 @@ def _root(body: str, width: float, height: float, view: tuple[float, float] | No
         class_="carnuta-svg",
         font_family=FONT,
         fill=COLOURS["ink"],
+        role="img" if summary else None,
+        aria_label=summary,
     )
+
+
+#: How a picture is told in words (``role="img"``, ``aria-label``), by language.
+SUMMARY: dict[str, dict[str, str]] = {
+    "en": {
+        "runes": "runes: Suns {suns}, Moons {moons}, empty {empty}, locked {locked}",
+        "counter": "counter: {n} of {top} cards played",
+        "sickles": "Sickles: {n}",
+        "tokens": "bonus tokens: {names}",
+        "hand": "hand ({n}): {cards}",
+        "columns": "columns: {columns}",
+        "row": "{row} row: {cards}, {row} deck: {n} cards",
+        "discard": "discard: {n} cards",
+        "top": "top {card}",
+        "reserve": "reserve: Suns {suns}, Moons {moons}",
+        "market": "Market",
+        "none": "none",
+        "no_cards": "no cards",
+        "sep": "; ",
+    },
+    "fr": {
+        "runes": "runes : Soleils {suns}, Lunes {moons}, vides {empty}, sous Cadenas {locked}",
+        "counter": "compteur : {n} sur {top} cartes posées",
+        "sickles": "Serpes : {n}",
+        "tokens": "jetons bonus : {names}",
+        "hand": "main ({n}) : {cards}",
+        "columns": "colonnes : {columns}",
+        "row": "rangée {row} : {cards}, pioche {row} : {n} cartes",
+        "discard": "défausse : {n} cartes",
+        "top": "dessus {card}",
+        "reserve": "réserve : Soleils {suns}, Lunes {moons}",
+        "market": "Marché",
+        "none": "aucun",
+        "no_cards": "aucune carte",
+        "sep": " ; ",
+    },
+}
 
 
 # -------------------------------------------------------------------- cards
@@ -824,6 +877,7 @@ def _player(game: Game, seat: int, w: dict[str, str], lang: str) -> tuple[str, f
     current = not game.is_over and seat == game.current_player
     winner = game.is_over and seat in game.winners()
     edge = COLOURS["current"] if current else COLOURS["winner"] if winner else COLOURS["faint"]
+    tag_ink = COLOURS["current-ink"] if current else COLOURS["winner-ink"]
     score = game.score_pad(seat).total
     title = f"{w['player']} {seat + 1}" + (f" · {w['ancestor']}" if seat == 0 else "")
     tag = w["to_play"] if current else w["winner"] if winner else ""
@@ -852,7 +906,7 @@ def _player(game: Game, seat: int, w: dict[str, str], lang: str) -> tuple[str, f
         ),
         _g(_board(game, view, w), x=PAD, y=30),
         _text(HAND_X, 20, f"{w['hand']} ({len(view.hand)})", "label"),
-        _text(PLAYER_W - PAD - _width(score_text, "score") - 14, 20, tag, "tag", fill=edge)
+        _text(PLAYER_W - PAD - _width(score_text, "score") - 14, 20, tag, "tag", fill=tag_ink)
         if tag
         else "",
         _g(_hand(view, w, lang), x=HAND_X, y=HAND_Y),
@@ -868,12 +922,44 @@ def _player(game: Game, seat: int, w: dict[str, str], lang: str) -> tuple[str, f
     return body, height
 
 
+def _player_summary(game: Game, seat: int, w: dict[str, str], lang: str) -> str:
+    """The player's area in words: who, the tag, the score and every number drawn."""
+    say = SUMMARY[check_lang(lang)]
+    view = game.player(seat)
+    title = f"{w['player']} {seat + 1}" + (f" · {w['ancestor']}" if seat == 0 else "")
+    current = not game.is_over and seat == game.current_player
+    winner = game.is_over and seat in game.winners()
+    tag = w["to_play"] if current else w["winner"] if winner else ""
+    names = ", ".join(w[i.value] for i in view.bonus_tokens) or say["none"]
+    columns = ", ".join(
+        f"{w[ingredient.value]} {' '.join(card.id for card in cards)}"
+        for ingredient, cards in view.columns().items()
+        if cards
+    )
+    parts = [
+        title + (f" ({tag})" if tag else ""),
+        f"{w['score']} {game.score_pad(seat).total}",
+        say["runes"].format(
+            suns=view.suns, moons=view.moons, empty=view.empty_spaces, locked=view.locked_spaces
+        ),
+        say["counter"].format(n=view.counter, top=game.rules.counter_max),
+        say["sickles"].format(n=view.sickles),
+        say["tokens"].format(names=names),
+        say["hand"].format(
+            n=len(view.hand), cards=" ".join(card.id for card in view.hand) or say["no_cards"]
+        ),
+        say["columns"].format(columns=columns or say["no_cards"]),
+    ]
+    return say["sep"].join(parts) + "."
+
+
 def player_svg(game: Game, seat: int, *, lang: str = "en") -> str:
     """One player's area: runes, counter track, Sickles, bonus tokens, hand, columns, score."""
     if not 0 <= seat < game.num_players:
         raise ValueError(f"seat should be 0 to {game.num_players - 1}, not {seat}")
-    body, height = _player(game, seat, _words(lang), lang)
-    return _root(body, PLAYER_W, height)
+    w = _words(lang)
+    body, height = _player(game, seat, w, lang)
+    return _root(body, PLAYER_W, height, summary=_player_summary(game, seat, w, lang))
 
 
 # ------------------------------------------------------------------- market
@@ -1009,8 +1095,32 @@ def _market(game: Game, w: dict[str, str], lang: str) -> tuple[str, float]:
 
 def market_svg(game: Game, *, lang: str = "en") -> str:
     """The center of the table: both rows, deck sizes, the discard, the reserve, bonus tokens."""
-    body, height = _market(game, _words(lang), lang)
-    return _root(body, MARKET_W, height)
+    w = _words(lang)
+    body, height = _market(game, w, lang)
+    return _root(body, MARKET_W, height, summary=_market_summary(game, w, lang))
+
+
+def _market_summary(game: Game, w: dict[str, str], lang: str) -> str:
+    """The market in words: both rows and their decks, the discard, the reserve, the tokens."""
+    say = SUMMARY[check_lang(lang)]
+    rows = [
+        say["row"].format(
+            row=w[row.value],
+            cards=", ".join(card.id if card else w["empty"] for card in game.market(row)),
+            n=game.deck_size(row),
+        )
+        for row in (Row.DAY, Row.NIGHT)
+    ]
+    pile = game.discard_pile
+    discard = say["discard"].format(n=len(pile)) + (
+        f", {say['top'].format(card=pile[-1].id)}" if pile else ""
+    )
+    reserve = say["reserve"].format(
+        suns=game.reserve.get(Face.SUN, 0), moons=game.reserve.get(Face.MOON, 0)
+    )
+    names = ", ".join(w[i.value] for i in game.bonus_tokens) or say["none"]
+    parts = [say["market"], *rows, discard, reserve, say["tokens"].format(names=names)]
+    return say["sep"].join(parts) + "."
 
 
 # -------------------------------------------------------------------- table

@@ -268,12 +268,13 @@ def play_a_turn(page: Any, table: Any, shot: str | None) -> None:
     log = table.locator(".cn-log")
     before = int(log.get_attribute("data-count") or 0)
     card = affordable_market_card(table, 2, 2)
-    table.get_by_role("button", name=f"Take {card}", exact=True).click()
+    # A card button's name says whether its action is allowed now.
+    table.get_by_role("button", name=f"Take {card} (allowed)", exact=True).click()
     hand = table.locator(f".cn-map-seat0 .carnuta-hand [data-card='{card}']")
     expect(hand).to_be_visible()
     expect(table.locator(f".cn-map-market [data-card='{card}']")).to_have_count(0)
     expect(log).to_have_attribute("data-count", str(before + 1))
-    play = table.get_by_role("button", name=f"Play {card}", exact=True)
+    play = table.get_by_role("button", name=f"Play {card} (allowed)", exact=True)
     expect(play).to_be_enabled()
     check_buttons_cover_their_cards(table)
     if shot:
@@ -317,3 +318,119 @@ def open_in_lab(page: Any, lab: str, notebook: str) -> None:
     page.wait_for_function(KERNEL_IDLE, arg=notebook, timeout=60_000)
     page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); }")
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+
+
+# ----------------------------------------------------------------- accessibility checks
+#: The WCAG 2.0, 2.1 and 2.2 success criteria of levels A and AA, as axe-core tags them.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+RUN_AXE = """async (root, tags) => {
+  const found = await axe.run(root, {runOnly: {type: 'tag', values: tags},
+                                     resultTypes: ['violations']});
+  return found.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ': ' + n.failureSummary)}));
+}"""
+
+
+def axe_violations(page: Any, root: Any) -> list[dict[str, Any]]:
+    """axe-core's WCAG 2.x A and AA violations inside ``root`` (a locator: one table; the page
+    around it, JupyterLab's or Voilà's own, is not looked at)."""
+    from axe_playwright_python.base import AXE_SCRIPT
+
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(content=AXE_SCRIPT)
+    return list(root.evaluate(RUN_AXE, AXE_TAGS))
+
+
+def check_axe(page: Any, root: Any, where: str) -> list[dict[str, Any]]:
+    """Fail on any serious or critical violation axe-core finds in ``root``, printing them all."""
+    found = axe_violations(page, root)
+    for violation in found:
+        print(f"{where}: {violation['id']} ({violation['impact']}): {violation['help']}")
+        for node in violation["nodes"]:
+            print("   ", node.replace("\n", " "))
+    grave = [v["id"] for v in found if v["impact"] in ("serious", "critical")]
+    assert not grave, f"{where}: axe-core finds {', '.join(grave)}"
+    return found
+
+
+#: A notebook's cells: both tables, in English and in French, a few moves in (the browser
+#: tests of accessibility look at them).
+ACCESS_CELLS = [
+    "from widgets import CarnivalTable, PlayTable\n"
+    "carnuta = {lang: PlayTable(('human', 'greedy'), seed=3, lang=lang) for lang in ('en', 'fr')}\n"
+    "carnival = {lang: CarnivalTable(('human', 'greedy', 'greedy'), seed=7, lang=lang)\n"
+    "            for lang in ('en', 'fr')}\n"
+    "for table in carnuta.values():  # a whole turn, then the bot's\n"
+    "    table.click_market('day', 2)\n"
+    "    table.click_market('day', 1)\n"
+    "    table.click_end()\n"
+    "for table in carnival.values():\n"
+    "    table.click_hand(next(c.id for c in table.observation().hand if not c.is_mask))\n"
+    "    table.click_place('carnival')",
+    "carnuta['en']",
+    "carnuta['fr']",
+    "carnival['en']",
+    "carnival['fr']",
+]
+#: Whether anything inside a table scrolls sideways, or the table is wider than its place.
+SIDEWAYS = """(table) => {
+  const found = [];
+  if (table.scrollWidth > table.clientWidth + 1) {
+    found.push('the table: ' + table.scrollWidth + ' px in ' + table.clientWidth);
+  }
+  for (const el of table.querySelectorAll('*')) {
+    const x = getComputedStyle(el).overflowX;
+    if ((x === 'auto' || x === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+      found.push(el.className.toString().slice(0, 80) + ': ' + el.scrollWidth + ' px in '
+                 + el.clientWidth);
+    }
+  }
+  const right = table.getBoundingClientRect().right;
+  if (right > document.documentElement.clientWidth + 1) {
+    found.push('the table ends at ' + right + ' px, past the window');
+  }
+  return found;
+}"""
+#: The focus style of the element that has the focus.
+FOCUS_STYLE = """() => { const s = getComputedStyle(document.activeElement);
+  return {color: s.outlineColor, width: parseFloat(s.outlineWidth), style: s.outlineStyle}; }"""
+
+
+def check_focus_ring(page: Any, table: Any) -> None:
+    """A card button reached by the keyboard shows the focus ring (dark, 2 px or more), not
+    the glow it has when it is only legal."""
+    hit = table.locator(
+        ".cn-hit.cn-legal:visible, .cn-hit.cn-pick:visible, .cn-hit.cn-target:visible"
+    ).first
+    glow = hit.evaluate("b => getComputedStyle(b).outlineColor")
+    hit.scroll_into_view_if_needed()
+    box = hit.bounding_box()
+    assert box
+    around = {"x": box["x"] - 8, "y": box["y"] - 8, "width": box["width"] + 16,
+              "height": box["height"] + 16}  # fmt: skip
+    before = page.screenshot(clip=around)
+    # Keyboard focus: Tab from the button before it (the browser shows :focus-visible).
+    hit.evaluate("b => { b.blur(); }")
+    page.keyboard.press("Shift+Tab")
+    hit.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    ring = page.evaluate(FOCUS_STYLE)
+    assert hit.evaluate("b => b === document.activeElement")
+    assert ring["color"] == "rgb(26, 26, 26)" and ring["width"] >= 2, ring
+    assert ring["color"] != glow
+    assert page.screenshot(clip=around) != before, "focus changes no pixel"
+    # ipywidgets' own controls show the same ring (their own is 1 px, pale on the felt).
+    box = table.locator("input[type='text']").first
+    box.focus()
+    ring = page.evaluate(FOCUS_STYLE)
+    assert ring["color"] == "rgb(26, 26, 26)" and ring["width"] >= 2, ring
+
+
+def check_table_access(page: Any, table: Any, where: str) -> None:
+    """axe-core finds nothing serious in the table, the focus ring shows, nothing scrolls
+    sideways."""
+    check_axe(page, table, where)
+    check_focus_ring(page, table)
+    sideways = table.evaluate(SIDEWAYS)
+    assert not sideways, f"{where}: " + "; ".join(sideways)

@@ -103,24 +103,26 @@ def check_nothing_hidden_is_drawn(table: Any) -> None:
 
 def pick(table: Any, card: str) -> None:
     table.get_by_role("button", name=f"Choose {card}", exact=True).first.click()
-    expect(table.locator(".cn-map-seat0 .cn-hit.cn-selected").first).to_have_text(f"Choose {card}")
+    expect(table.locator(".cn-map-seat0 .cn-hit.cn-selected").first).to_have_text(
+        f"Choose {card} (chosen)"
+    )
     expect(table.locator(".cn-hit.cn-target").first).to_be_visible()
 
 
 def play_to(table: Any, place: str, card_text: str) -> None:
-    """Click ``place`` for the chosen card; the explain panel tells our action."""
+    """Click ``place`` for the chosen card (its name says it is allowed); the explain panel
+    tells our action."""
     played = log_count(table)
-    table.get_by_role("button", name=place, exact=True).click()
+    table.get_by_role("button", name=f"{place} (allowed)", exact=True).click()
     expect(table.locator(".cv-explain")).to_contain_text(card_text)
     wait_for_my_turn(table, played)
     assert log_count(table) >= played + 1
 
 
 def set_speed(page: Any, table: Any, seconds: str) -> None:
-    table.locator(".widget-slider .widget-readout").click()
-    page.keyboard.press("Control+A")
-    page.keyboard.type(seconds)
-    page.keyboard.press("Enter")
+    box = table.get_by_label("Bot speed")
+    box.fill(seconds)
+    box.press("Enter")
 
 
 def deal_anew(table: Any, seed: int) -> None:
@@ -164,7 +166,8 @@ def play_a_few_turns(page: Any, table: Any, shot: str | None) -> None:
     played = log_count(table)
     table.get_by_role("button", name="Choose a Mask").first.click()
     expect(table.locator(".cv-prompt")).to_contain_text("Mask chosen")
-    table.get_by_role("button", name="Play onto the Carnival stack", exact=True).click()
+    refused = re.compile(r"^Play onto the Carnival stack \(not allowed: a Mask must hide")
+    table.get_by_role("button", name=refused).click()
     expect(table.locator(".cv-message")).to_contain_text("a Mask must hide a Creature")
     assert log_count(table) == played
     # 4. The Mask with a Creature under it, in front of us: a Mask that hides '?' appears.

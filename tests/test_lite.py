@@ -29,7 +29,14 @@ import nbformat
 import pytest
 
 from lite import build as lite_build
-from tests.browser_support import CHROMIUM, KERNEL_IDLE, ROOT, play_a_turn
+from tests.browser_support import (
+    ACCESS_CELLS,
+    CHROMIUM,
+    KERNEL_IDLE,
+    ROOT,
+    check_table_access,
+    play_a_turn,
+)
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 expect = sync_api.expect
@@ -283,6 +290,35 @@ def test_the_play_notebook_plays_by_clicks_offline(
     table.get_by_role("button", name="Undo").click()
     expect(log).to_have_attribute("data-count", str(before))
     expect(table.locator(".cn-map-seat0 .carnuta-hand [data-card]")).to_have_count(0)
+    assert offline == []
+
+
+#: Add a code cell at the end of the open notebook and run it.
+RUN_NEW_CELL = """(source) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const model = panel.content.model;
+  model.sharedModel.insertCell(model.cells.length, {cell_type: 'code', source});
+  panel.content.activeCellIndex = model.cells.length - 1;
+  window.jupyterapp.commands.execute('notebook:run-cell');
+}"""
+
+
+@browser_test
+@pytest.mark.browser
+def test_both_tables_pass_axe_in_the_classroom_site(
+    page: Any, served: str, offline: list[str]
+) -> None:
+    """The browser kernel draws both tables, in English and in French, a few moves in; axe-core
+    finds no serious fault in any, the focus ring shows and nothing scrolls sideways."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_notebook(page, served, PLAY)
+    shown = "\nfor table in (*carnuta.values(), *carnival.values()):\n    display(table)"
+    page.evaluate(RUN_NEW_CELL, ACCESS_CELLS[0] + shown)
+    tables = page.locator(".jp-Notebook .jp-Cell").last.locator(".cn-table, .cv-table")
+    expect(tables).to_have_count(4)
+    expect(tables.nth(3).locator(".cn-map-centre svg")).to_be_visible()
+    for k, what in enumerate(("Carnuta", "Carnuta, French", "Carnival", "Carnival, French")):
+        check_table_access(page, tables.nth(k), f"classroom site, {what}")
     assert offline == []
 
 

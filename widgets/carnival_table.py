@@ -124,8 +124,12 @@ class Step:
 STYLE = """
 <style>
 .cv-table {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; color: {ink};
-  background: {felt}; border-radius: 10px; padding: 8px; box-sizing: border-box;
-  min-width: 860px; }}
+  background: {felt}; border-radius: 10px; padding: 8px; box-sizing: border-box; }}
+.cv-table.cv-table {{ display: flex !important; flex-flow: row wrap; align-items: flex-start;
+  gap: 8px; }}
+.cv-table > .cv-header {{ flex: 1 1 100%; min-width: 0; }}
+.cv-table > .cv-center {{ flex: 1 1 560px; min-width: 0; max-width: 100%; }}
+.cv-table > .cv-side {{ flex: 1 1 290px; min-width: 0; max-width: 100%; }}
 .cv-table .widget-html, .cv-table .widget-html-content {{ line-height: 1.35; height: auto; }}
 .cv-table .cn-map {{ position: relative; padding: 0; margin: 0 0 6px 0; overflow: visible;
   flex: 0 0 auto; }}
@@ -139,7 +143,7 @@ STYLE = """
   box-shadow: none !important; overflow: hidden; cursor: pointer; z-index: 2; }}
 .cv-table .cn-hit:disabled {{ cursor: default; opacity: 1 !important; }}
 .cv-table .cn-hit.cn-pick:enabled {{ outline: 3px solid {current}; outline-offset: 1px; }}
-.cv-table .cn-hit.cn-pick:enabled:hover {{ background: rgba(255,127,14,.16) !important; }}
+.cv-table .cn-hit.cn-pick:enabled:hover {{ background: rgba(194,78,0,.14) !important; }}
 .cv-table .cn-hit.cn-selected {{ outline: 4px solid #2c6db5; outline-offset: 1px;
   background: rgba(44,109,181,.22) !important; }}
 .cv-table .cn-hit.cn-hide:enabled {{ outline: 3px dashed {mask}; outline-offset: 1px; }}
@@ -247,6 +251,12 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         # AppLayout sizes rows in px or fr only; the header and the board take their content's
         # height (the footer row is merged away, as there is no footer).
         self.layout.grid_template_rows = "auto auto"
+        # The style sheet lays the three out as a wrapping row (the panel goes under the board
+        # on a narrow screen), in the order of the page: header, board, then the panel
+        # (AppLayout puts a sidebar before the centre).
+        self.children = (self._header, self._center, self._side)
+        self._header.add_class("cv-header")
+        self._center.add_class("cv-center")
         self.add_class("cv-table")
         if game is None:
             game = Game.new(len(self.seats), seed=seed, rules=self.rules)
@@ -294,7 +304,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             speed,
             seat_width="150px",
             seed_width="120px",
-            speed_width="300px",
+            speed_width="230px",
             undo_width="100px",
             options=[self.w_younger],
         )
@@ -323,13 +333,14 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             [
                 self.w_status,
                 widgets.HBox(
-                    [self.w_prompt, self.w_cancel], layout=widgets.Layout(align_items="center")
-                ),  # fmt: skip
+                    [self.w_prompt, self.w_cancel],
+                    layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
+                ),
                 self._build_handover(),
                 self.reveal_box,
                 self.board,
             ],
-            layout=widgets.Layout(min_width="560px"),
+            layout=widgets.Layout(min_width="0"),
         )
 
         # The side panel: explain line, refusals, scores, typed actions, legal actions, log.
@@ -665,6 +676,8 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             label = say(lang, "to_other", n=to + 1)
         ok = action in legal
         tip = translate(self.game.explain(action), lang)
+        why = "" if ok else translate(self.game.why_illegal(action), lang)
+        label = self._hit_name(label, ok, why)
         return [Hit(_rect(box), label, tip, Place(to), True, "target" if ok else "refused")]
 
     def _player_hits(self, seen: Observation, seat: int, legal: set[Action]) -> list[Hit]:
@@ -679,8 +692,9 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         for card, box in zip(seen.hand, layout.hand, strict=True):
             if card.is_mask:
                 kind = "selected" if choice is not None and choice.masked else "pick"
-                hits.append(Hit(_rect(box), say(lang, "pick_mask"), say(lang, "pick_mask"),
-                                PickMask(), True, kind))  # fmt: skip
+                label = say(lang, "pick_mask")
+                name = self._hit_name(label, False, chosen=kind == "selected")
+                hits.append(Hit(_rect(box), name, label, PickMask(), True, kind))
                 continue
             if choice is not None and choice.masked:
                 label = say(lang, "hide", card=card.id)
@@ -688,7 +702,8 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             else:
                 label = say(lang, "pick", card=card.id)
                 kind = "selected" if choice is not None and choice.card == card.id else "pick"
-            hits.append(Hit(_rect(box), label, label, PickCard(card.id), True, kind))
+            name = self._hit_name(label, False, chosen=kind == "selected")
+            hits.append(Hit(_rect(box), name, label, PickCard(card.id), True, kind))
         return hits + self._place_hits(OWN, layout.spectators, legal)
 
     def _render_labels(self) -> None:

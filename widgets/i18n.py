@@ -25,6 +25,9 @@ __all__ = ["LANGS", "TABLE_WORDS", "UI", "check_lang", "phrase", "t", "word"]
 TABLE_WORDS: dict[str, dict[str, str]] = {
     "en": {
         "colon": ":",
+        "allowed": "{label} (allowed)",
+        "chosen": "{label} (chosen)",
+        "not_allowed": "{label} (not allowed: {why})",
         "human": "Human",
         "language": "Language",
         "log": "Action log",
@@ -33,6 +36,7 @@ TABLE_WORDS: dict[str, dict[str, str]] = {
         "play_typed": "Play",
         "player": "Player {n}",
         "players": "Players",
+        "players_n": "{n} players",
         "seat": "Who plays as Player {n}",
         "seed": "Seed",
         "seed_hint": "blank = random",
@@ -44,6 +48,9 @@ TABLE_WORDS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "colon": " :",
+        "allowed": "{label} (possible)",
+        "chosen": "{label} (choisie)",
+        "not_allowed": "{label} (impossible : {why})",
         "human": "Humain",
         "language": "Langue",
         "log": "Journal des actions",
@@ -52,6 +59,7 @@ TABLE_WORDS: dict[str, dict[str, str]] = {
         "play_typed": "Jouer",
         "player": "Joueur {n}",
         "players": "Joueurs",
+        "players_n": "{n} joueurs",
         "seat": "Qui joue le joueur {n}",
         "seed": "Graine",
         "seed_hint": "vide = au hasard",

@@ -9,8 +9,9 @@ Where each part sits comes from ``carnuta_core.svg`` itself (``slot_box``, ``tok
 ``hand_boxes``, ``strip_boxes``): the drawing and the buttons read one layout (the browser
 test checks that every button covers its card).
 
-A picture is never drawn smaller than its own size (one picture unit, one pixel at least):
-its text stays readable (``zoom`` is how much larger it may grow on a wide screen).
+A picture scales from its ``viewBox`` to the width it is given, so that the table reflows on
+a narrow screen (a tablet, a zoomed page) without scrolling sideways; ``zoom`` is how much
+larger than its own size it may grow on a wide screen.
 """
 
 from __future__ import annotations
@@ -126,8 +127,7 @@ class PictureMap:
         if self.picture.value != svg:
             self.picture.value = svg
             self.sent_bytes += self.svg_bytes
-        if self.zoom is not None:  # between its own size and ``zoom`` times it
-            self.box.layout.min_width = f"{width:.0f}px"
+        if self.zoom is not None:  # as wide as there is room for, up to ``zoom`` times its size
             self.box.layout.max_width = f"{width * self.zoom:.0f}px"
         if len(self.buttons) < len(hits):
             for _ in range(len(hits) - len(self.buttons)):

@@ -80,6 +80,9 @@ SEAT_KINDS: tuple[str, ...] = ("human", *BOTS)
 ROWS = (Row.DAY, Row.NIGHT)
 #: How much larger than their own size the pictures may grow on a wide screen.
 ZOOM = 1.6
+#: The scale the board asks for before the side panel may sit beside it: the pictures' smallest
+#: words (10 units) read at 12 px and their smallest targets (20 units) are 24 px.
+READABLE = 1.2
 
 
 @dataclass(frozen=True)
@@ -145,19 +148,20 @@ STYLE = """
   box-shadow: none !important; overflow: hidden; cursor: pointer; z-index: 2; }}
 .cn-hit:disabled {{ cursor: default; opacity: 1 !important; }}
 .cn-hit:enabled:hover {{ background: rgba(0,0,0,.06) !important; }}
-.cn-hit.cn-legal, .cn-hit.cn-legal:focus {{ outline: 3px solid {current}; outline-offset: 1px;
-  box-shadow: 0 0 12px 3px rgba(255,127,14,.55) !important; }}
-.cn-hit.cn-legal:hover {{ background: rgba(255,127,14,.16) !important; }}
-.cn-hit.cn-discard.cn-legal, .cn-hit.cn-discard.cn-legal:focus {{ outline-color: {return};
+.cn-hit.cn-legal {{ outline: 3px solid {current}; outline-offset: 1px;
+  box-shadow: 0 0 12px 3px rgba(194,78,0,.45) !important; }}
+.cn-hit.cn-legal:hover {{ background: rgba(194,78,0,.14) !important; }}
+.cn-hit.cn-discard.cn-legal {{ outline-color: {return};
   box-shadow: 0 0 12px 3px rgba(192,57,43,.5) !important; }}
-.cn-hit.cn-target.cn-legal, .cn-hit.cn-selected, .cn-hit.cn-selected:focus {{
+.cn-hit.cn-target.cn-legal, .cn-hit.cn-selected {{
   outline: 3px solid {flip};
   box-shadow: 0 0 10px 3px rgba(44,109,181,.55) !important; }}
 .cn-hit.cn-selected {{ background: rgba(44,109,181,.18) !important; }}
 .cn-hit.cn-bonus {{ border-radius: 50%; }}
 .cn-bar {{ align-items: center; flex-wrap: wrap; gap: 4px; }}
 .cn-bar .jupyter-button {{ border-radius: 6px; font-weight: 600; font-size: 14px; }}
-.cn-bar .jupyter-button.cn-idle {{ opacity: .6; }}
+.cn-bar .jupyter-button.cn-idle {{ background: {faint}; color: {ink};
+  border: 1px dashed {muted}; }}
 .cn-sun.cn-legal {{ background: {sun}; color: {ink}; }}
 .cn-moon.cn-legal {{ background: {moon}; color: {ink}; }}
 .cn-sickle.cn-legal {{ background: {sickle}; color: {ink}; }}
@@ -280,7 +284,7 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
         guard = self._guard
         # Set-up: players, who sits where, seed, language, bot speed.
         self._header = self._build_setup(
-            STYLE, speed, seat_width="160px", seed_width="130px", speed_width="320px"
+            STYLE, speed, seat_width="160px", seed_width="130px", speed_width="230px"
         )
 
         # The board: status, market, the action bar, every player's area.
@@ -325,8 +329,8 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
         self.w_bar.add_class("cn-bar")
         self.player_maps: list[PictureMap] = []
         self.w_players_box = widgets.VBox(layout=widgets.Layout(width="100%"))
-        # Never narrower than the pictures' own size: their words stay readable; the side
-        # panel goes under the board when the two do not fit side by side.
+        # The board takes its readable width when there is room (the side panel goes under it
+        # when the two do not fit side by side), and shrinks on a narrower screen.
         self._center = widgets.VBox(
             [
                 self.w_status,
@@ -336,8 +340,8 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
                 self.w_players_box,
             ],
             layout=widgets.Layout(
-                flex=f"1 1 {PLAYER_W}px",
-                min_width=f"{PLAYER_W}px",
+                flex=f"1 1 {PLAYER_W * READABLE:.0f}px",
+                min_width="0",
                 max_width=f"{PLAYER_W * ZOOM:.0f}px",
             ),
         )
@@ -361,7 +365,7 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
                 self.w_legal,
                 self.w_log,
             ],
-            layout=widgets.Layout(flex="1 1 300px", min_width="280px", max_width="520px"),
+            layout=widgets.Layout(flex="1 1 300px", min_width="0", max_width="520px"),
         )
         self._side.add_class("cn-side")
 
@@ -461,6 +465,23 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
             return ""
         return self.game.explain(action, self.lang)
 
+    def _named(
+        self,
+        label: str,
+        action: Action,
+        legal: set[Action],
+        *,
+        can: bool | None = None,
+        chosen: bool = False,
+    ) -> str:
+        """A card button's name with its state on a human's turn: allowed (``can``, else
+        ``action`` is in ``legal``), chosen, or not allowed and the engine's reason."""
+        if not self._human_turn():
+            return label
+        can = action in legal if can is None else can
+        why = "" if can or chosen else self.game.why_illegal(action, self.lang)
+        return self._hit_name(label, can, why, chosen=chosen)
+
     def render(self) -> None:
         """Redraw everything from the game (the only other state: a chosen Salt, and what the
         table has said)."""
@@ -483,12 +504,14 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
                 tip = self._tip(action)
                 if card is not None and tip:
                     tip = f"{card_label(card, lang)}\n{tip}"
+                label = self._named(label, action, legal)
                 hits.append(Hit(slot_box(r, k), label, tip, action, action in legal, "take"))
         if game.phase == "bonus":
             for k, ingredient in enumerate(game.bonus_tokens):
                 choose = ChooseBonus(ingredient)
                 label = t(lang, "bonus", ingredient=word(lang, ingredient.value))
-                hits.append(Hit(token_box(k), label, label, choose, choose in legal, "bonus"))
+                named = self._named(label, choose, legal)
+                hits.append(Hit(token_box(k), named, label, choose, choose in legal, "bonus"))
         self.market_map.show(self._market_picture(), hits, active=active)
         # Players: buttons over the acting human's hand cards and, for a Salt, played cards.
         self._grow_player_maps(game.num_players, self._on_hit)
@@ -563,20 +586,22 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
                 label, kind = t(lang, "discard", card=card.id), "discard"
                 tip, payload, can = self._tip(action), action, action in legal
             elif card.is_salt:
+                action = PlayCard(card.id)
                 can = any(isinstance(a, PlayCard) and a.card == card.id for a in legal)
-                tip = t(lang, "salt_tip") if can else self._tip(PlayCard(card.id))
+                tip = t(lang, "salt_tip") if can else self._tip(action)
                 kind = "selected" if self._selected_salt == card.id else "salt"
                 label, payload = t(lang, "choose_salt", card=card.id), SelectSalt(card.id)
             else:
                 action = PlayCard(card.id)
                 label, kind = t(lang, "play", card=card.id), "play"
                 tip, payload, can = self._tip(action), action, action in legal
+            label = self._named(label, action, legal, can=can, chosen=kind == "selected")
             hits.append(Hit(rect, label, f"{about}\n{tip}" if tip else about, payload, can, kind))
         salt = self._selected_salt
         if salt is not None:
             for target, rect in strip_boxes(view).items():
                 action = PlayCard(salt, target)
-                label = t(lang, "salt_on", salt=salt, card=target)
+                label = self._named(t(lang, "salt_on", salt=salt, card=target), action, legal)
                 hits.append(Hit(rect, label, self._tip(action), action, action in legal, "target"))
         return hits
 

@@ -28,10 +28,31 @@ from .table_parts import esc, make_button, shown_in
 
 #: The slowest bot speed the table offers, in seconds per action.
 MAX_SPEED = 2.0
+#: Each language's name in itself, as the language toggles' tips say it.
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 #: The longest seat list read (longer ones are refused before they are looked at).
 MAX_SEATS_GIVEN = 64
 
-__all__ = ["SeatedTable", "TableGame", "TableRules"]
+#: The keyboard focus ring: a dark outline around a white gap, so that one of the two stands out
+#: 3:1 or more against the felt, the panels and any card (light Day or dark Night), and so
+#: that it differs from the glow of a legal card (WCAG 2.4.7, 2.4.11).
+FOCUS_RING = "#1a1a1a"
+FOCUS_GAP = "#ffffff"
+#: New game's green, darker than ipywidgets' ``success`` (white text on it: 4.5:1 or more).
+GO = "#2e7d32"
+#: What both tables' style adds for every control: the focus ring, New game's colour.
+SHARED_STYLE = """
+<style>
+.{css}-table .cn-hit.cn-hit:focus-visible, .{css}-table :is(button, input, select, textarea,
+  [tabindex]):focus-visible {{ outline: 3px solid {ring} !important;
+  outline-offset: 2px !important; box-shadow: 0 0 0 2px {gap} !important; z-index: 3; }}
+.{css}-table .{css}-new.mod-success {{ background: {go}; color: white; }}
+.{css}-table .cn-quiet > .widget-label {{ position: absolute !important; width: 1px !important;
+  height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }}
+</style>
+"""
+
+__all__ = ["SHARED_STYLE", "SeatedTable", "TableGame", "TableRules"]
 
 
 class TableGame(Protocol):
@@ -220,7 +241,8 @@ class SeatedTable(Generic[GameT]):
         guard = self._guard
         css = self.CSS
         counts = self.rules.player_counts
-        self._style = widgets.HTML(style)
+        shared = SHARED_STYLE.format(css=css, ring=FOCUS_RING, gap=FOCUS_GAP, go=GO)
+        self._style = widgets.HTML(style + shared)
         self.w_players = widgets.ToggleButtons(
             options=[(str(n), n) for n in counts],
             value=len(self.seats),
@@ -239,6 +261,10 @@ class SeatedTable(Generic[GameT]):
             value="" if self.seed is None else str(self.seed),
             layout=widgets.Layout(width=seed_width),
         )
+        # A menu's or a box's description is its <label for>; "quiet" hides it from sight
+        # only, where the words beside it (or the menu's own options) already tell it.
+        for control in (*self.w_seats, self.w_seed):
+            control.add_class("cn-quiet")
         self.w_new = make_button(css=f"{css}-new")
         self.w_new.button_style = "success"
         self.w_lang = widgets.ToggleButtons(
@@ -247,13 +273,13 @@ class SeatedTable(Generic[GameT]):
             style={"button_width": "46px"},
             layout=widgets.Layout(width="auto"),
         )
-        self.w_speed = widgets.FloatSlider(
+        # A number box, not a slider: its label is a <label for> (ipywidgets leaves a slider's
+        # handle without a name), and it is typed or stepped with the arrow keys.
+        self.w_speed = widgets.BoundedFloatText(
             value=speed,
             min=0.0,
             max=MAX_SPEED,
             step=0.1,
-            readout_format=".1f",
-            continuous_update=False,
             style={"description_width": "initial"},
             layout=widgets.Layout(width=speed_width),
         )
@@ -291,6 +317,7 @@ class SeatedTable(Generic[GameT]):
         ``w_typed_label``)."""
         self.w_typed_label = widgets.HTML()
         self.w_typed = widgets.Text(layout=widgets.Layout(width=width))
+        self.w_typed.add_class("cn-quiet")
         self.w_typed_go = make_button(css=f"{self.CSS}-typed-go", width=go_width)
         self.w_typed_go.on_click(self._guard(self._on_typed))
         return widgets.HBox([self.w_typed, self.w_typed_go])
@@ -468,6 +495,18 @@ class SeatedTable(Generic[GameT]):
     def _word(self, lang: str, key: str, **values: object) -> str:
         return phrase(self.WORDS, lang, key, **values)
 
+    def _hit_name(self, label: str, allowed: bool, why: str = "", *, chosen: bool = False) -> str:
+        """A card button's name, which says what a screen reader cannot see: whether its
+        action is allowed now and, when not, why (``why``, the engine's short reason); or that
+        the card is the one chosen."""
+        if chosen:
+            return self._word(self.lang, "chosen", label=label)
+        if allowed:
+            return self._word(self.lang, "allowed", label=label)
+        if why:
+            return self._word(self.lang, "not_allowed", label=label, why=why)
+        return label
+
     def _who(self, seat: int, lang: str | None = None) -> str:
         """How the table names ``seat``: "Player 1 (you)", "Player 2 (Greedy bot)"..."""
         lang = lang or self.lang
@@ -485,6 +524,9 @@ class SeatedTable(Generic[GameT]):
         self.w_players_label.value = f"<b>{esc(say(lang, 'players'))}</b>"
         self.w_seed_label.value = esc(say(lang, "seed"))
         self.w_seed.placeholder = say(lang, "seed_hint")
+        self.w_seed.description = say(lang, "seed")
+        self.w_players.tooltips = [say(lang, "players_n", n=n) for n in self.rules.player_counts]
+        self.w_lang.tooltips = [LANGUAGE_NAMES[code] for code in LANGS]
         self.w_new.description = say(lang, "new_game")
         self.w_lang_label.value = esc(say(lang, "language"))
         self.w_speed.description = say(lang, "speed")
@@ -492,8 +534,8 @@ class SeatedTable(Generic[GameT]):
         self.w_undo.description = say(lang, "undo")
         self.w_cancel.description = say(lang, "cancel")
         for k, menu in enumerate(self.w_seats):
-            menu.description = ""
-            menu.tooltip = say(lang, "seat", n=k + 1)
+            menu.description = say(lang, "seat", n=k + 1)
+            menu.tooltip = menu.description
             options = [(f"{k + 1}: {say(lang, kind)}", kind) for kind in self.SEAT_KINDS]
             if list(menu.options) != options:
                 value = menu.value
@@ -501,6 +543,7 @@ class SeatedTable(Generic[GameT]):
                 menu.value = value
         self.w_typed_label.value = f"<h4>{esc(say(lang, 'type_action'))}</h4>"
         self.w_typed.placeholder = say(lang, "type_hint")
+        self.w_typed.description = say(lang, "type_action")
         self.w_typed_go.description = say(lang, "play_typed")
 
     def _render_handover(self) -> bool:

@@ -1,0 +1,142 @@
+"""Both play tables for every student, in a real browser (WCAG 2.2 AA): axe-core finds no
+serious or critical fault in either table, in English and in French, in Voilà and in
+JupyterLab (the classroom site's check is in ``test_lite.py``, which builds the site); a card
+reached by the keyboard shows a focus ring unlike the glow of a legal card; the tables reflow
+without scrolling sideways from 1366 down to 320 pixels (a tablet held upright is 820, a page
+zoomed to 200 % on a laptop is about 683) and in JupyterLab at 1280 pixels with its file
+browser open; the buttons are 24 pixels or more. Screenshots at 1366, 820 and 390 pixels go
+to ``test-artifacts/``.
+
+Run with ``pytest -m browser``; skipped when ``/usr/bin/chromium`` is missing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests import browser_support as support
+from tests.browser_support import ACCESS_CELLS, ARTIFACTS, SIDEWAYS, check_table_access
+from tests.test_browser import write_notebook
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+expect = support.playwright_expect()
+
+NOTEBOOK = "access.ipynb"
+#: A large laptop, a tablet held upright, a phone, and the narrowest width WCAG's reflow asks.
+WIDTHS = (1366, 820, 390, 320)
+SHOTS = (1366, 820, 390)
+#: The four tables of the notebook, in order: what each is.
+TABLES = ("Carnuta, English", "Carnuta, French", "Carnival, English", "Carnival, French")
+#: The smallest target WCAG 2.5.8 allows, in CSS pixels.
+TARGET_PX = 24
+#: The smallest text WCAG's reading size asks at the default zoom, in CSS pixels.
+TEXT_PX = 12
+SMALLEST_TEXT = """(table) => Math.min(...[...table.querySelectorAll('svg text')]
+  .filter(e => e.getBoundingClientRect().width > 0 && e.textContent.trim())
+  .map(e => e.getScreenCTM().a * parseFloat(getComputedStyle(e).fontSize)))"""
+SMALL_BUTTONS = """(table) => [...table.querySelectorAll('button')]
+  .filter(b => b.getClientRects().length)
+  .map(b => [b.textContent.trim() || b.title, b.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 23.5 || r.height < 23.5)
+  .map(([name, r]) => name.slice(0, 40) + ' ' + r.width.toFixed(0) + 'x' + r.height.toFixed(0))"""
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return support.make_home(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("access")
+    write_notebook(folder / NOTEBOOK, ACCESS_CELLS)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def voila(home: Path, served: Path) -> Iterator[str]:
+    yield from support.voila_server(home, served, NOTEBOOK)
+
+
+@pytest.fixture(scope="module")
+def lab(home: Path, served: Path) -> Iterator[str]:
+    yield from support.lab_server(home, served)
+
+
+def tables_of(page: Any, inside: str = "") -> Any:
+    tables = page.locator(f"{inside} .cn-table, {inside} .cv-table".strip())
+    expect(tables).to_have_count(len(TABLES))
+    expect(tables.nth(3).locator(".cn-map-centre svg")).to_be_visible()
+    return tables
+
+
+def play_in_the_page(tables: Any) -> None:
+    """One more move by click on each table: a card taken (Carnuta), a card chosen, so that
+    the places it may go glow (Carnival)."""
+    for k in (0, 1):
+        before = tables.nth(k).locator(".cn-log").get_attribute("data-count")
+        tables.nth(k).locator(".cn-map-market .cn-hit.cn-legal").first.click()
+        expect(tables.nth(k).locator(".cn-log")).not_to_have_attribute("data-count", before or "")
+    for k in (2, 3):
+        tables.nth(k).locator(".cn-map-seat0 .cn-hit.cn-pick").first.click()
+        expect(tables.nth(k).locator(".cn-hit.cn-target").first).to_be_visible()
+
+
+def test_both_tables_pass_axe_and_reflow_in_voila(page: Any, voila: str) -> None:
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(f"{voila}/")
+    tables = tables_of(page)
+    play_in_the_page(tables)
+    for k, what in enumerate(TABLES):
+        check_table_access(page, tables.nth(k), f"Voilà, {what}")
+    # On a 1366-pixel screen every word of the pictures reads at 12 px or more, and every
+    # button is 24 pixels or more.
+    for k in (0, 2):
+        assert tables.nth(k).evaluate(SMALLEST_TEXT) >= TEXT_PX - 0.05, TABLES[k]
+        assert not tables.nth(k).evaluate(SMALL_BUTTONS), TABLES[k]
+    figures: dict[str, Any] = {}
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(500)  # the layout settles
+        page_width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert page_width <= width, f"the page is {page_width} px wide in a {width} px window"
+        for k, what in enumerate(TABLES):
+            table = tables.nth(k)
+            sideways = table.evaluate(SIDEWAYS)
+            assert not sideways, f"{what} at {width} px: " + "; ".join(sideways)
+            figures[f"{what}, {width} px"] = {
+                "smallest text, px": round(table.evaluate(SMALLEST_TEXT), 1),
+                f"buttons under {TARGET_PX} px": table.evaluate(SMALL_BUTTONS),
+            }
+        if width in SHOTS:  # in a window tall enough for a whole table
+            page.set_viewport_size({"width": width, "height": 3200})
+            page.wait_for_timeout(400)
+            for k, name in ((0, "carnuta"), (2, "carnival")):
+                tables.nth(k).evaluate("t => t.scrollIntoView()")
+                support.screenshot(tables.nth(k), f"access-{name}-{width}")
+    print(json.dumps(figures, indent=1, ensure_ascii=False))
+
+
+def test_both_tables_pass_axe_and_fit_in_jupyterlab_with_the_file_browser(
+    page: Any, lab: str
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{lab}/lab/workspaces/access/tree/{NOTEBOOK}?reset")
+    page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
+    page.wait_for_function(support.KERNEL_IDLE, arg=NOTEBOOK, timeout=60_000)
+    # JupyterLab's default: the file browser open beside the notebook.
+    page.evaluate("() => { window.jupyterapp.commands.execute('filebrowser:activate'); }")
+    expect(page.locator(".jp-FileBrowser")).to_be_visible()
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    tables = tables_of(page, ".jp-OutputArea-output")
+    play_in_the_page(tables)
+    for k, what in enumerate(TABLES):
+        check_table_access(page, tables.nth(k), f"JupyterLab, {what}")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "access-jupyterlab-1280.png"))
