@@ -42,7 +42,12 @@ def navigation(text: str) -> str | None:
 
 def test_every_lesson_of_the_path_exists() -> None:
     names = {p.name for p in NOTEBOOKS}
-    for lesson in ("00_start_here.ipynb", "01_rules_a_turn.ipynb", "10_two_games_one_lab.ipynb", "11_playtesting_with_people.ipynb"):
+    for lesson in (
+        "00_start_here.ipynb",
+        "01_rules_a_turn.ipynb",
+        "10_two_games_one_lab.ipynb",
+        "11_playtesting_with_people.ipynb",
+    ):
         assert lesson in names
     for lesson in ("00_commencer_ici", "01_regles_un_tour", "02_regles_jusqu_a_la_fin"):
         assert (ROOT / "notebooks" / "fr" / f"{lesson}.ipynb").exists()
