@@ -83,6 +83,7 @@ COMPILED_PACKAGES_FOR = {
     # ex26's best potion: the kit's solver (numpy) and the integer program (scipy's HiGHS)
     "exercises/09_maths.ipynb": ("numpy", "scipy"),
     "notebooks/10_two_games_one_lab.ipynb": ("matplotlib", "pandas"),
+    "notebooks/13_bot_tournament.ipynb": ("matplotlib", "pandas"),
 }
 LOADING_CELL = {
     "en": "# In the browser, this lesson first loads the compiled packages its plots and tables\n"

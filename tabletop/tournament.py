@@ -8,7 +8,8 @@ the bot's seed when it takes an argument), or a bot object (copied afresh for ea
 
 ``tournament(title, entrants, deals=...)`` seats every group of ``players`` entrants at a
 *table* (round-robin: every pair meets); each table plays the same deals, each deal once per
-rotation of its seats, so every entrant plays every deal from every seat. Each bot's seed
+rotation of its seats, so every entrant plays every deal from every seat. The games go in
+rounds: each round deals one seed at every table. Each bot's seed
 comes from the deal's seed and its seat: the same call gives the same games here, on
 ``workers`` processes or on a Dask ``client`` (the lab's route, ``tabletop.lab.run_tasks``).
 
@@ -387,15 +388,18 @@ def schedule(
     entrants: Sequence[str], players: int, seeds: Sequence[int]
 ) -> list[tuple[int, int, tuple[str, ...]]]:
     """Every game of a round-robin, in order: ``(seed, rotation, the entrant in each seat)``.
-    Each table plays every seed once per seating.
+    Each table plays every seed once per seating, in rounds: each round deals one seed at
+    every table (the ratings, updated game after game, then see every table early on).
 
-    >>> schedule(["a", "b", "c"], 2, [7])[:4]
+    >>> schedule(["a", "b", "c"], 2, [7, 8])[:4]
     [(7, 0, ('a', 'b')), (7, 1, ('b', 'a')), (7, 0, ('a', 'c')), (7, 1, ('c', 'a'))]
+    >>> schedule(["a", "b", "c"], 2, [7, 8])[6]
+    (8, 0, ('a', 'b'))
     """
     return [
         (seed, rotation, seating)
-        for table in tables(entrants, players)
         for seed in seeds
+        for table in tables(entrants, players)
         for rotation, seating in enumerate(seatings(table))
     ]
 
