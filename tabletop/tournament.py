@@ -60,7 +60,15 @@ from . import arguments
 from .agents import Bot, RandomBot, bot_name, legal_choice
 from .errors import GameDidNotEnd, LabError
 from .lab.record import Recorder
-from .lab.run import GameTask, check_game_count, check_run, check_title, run_tasks, seed_list
+from .lab.run import (
+    GameTask,
+    check_game_count,
+    check_run,
+    check_title,
+    run_tasks,
+    seed_list,
+    task_columns,
+)
 from .lab.specs import bot_label, bot_seed, build_bot, check_spec
 from .protocol import GameTitle
 
@@ -337,12 +345,7 @@ def match_rows(
     for seat, tally in enumerate(tallies):
         rows.append(
             {
-                "variant": task.variant,
-                "game": task.game,
-                "seed": task.seed,
-                "rotation": task.rotation,
-                "players": players,
-                "seat": seat,
+                **task_columns(task, seat),
                 "bot": entrants[seat].name,
                 "score": scores[seat],
                 "rank": 1 + sum(1 for other in ranked if other > ranked[seat]),

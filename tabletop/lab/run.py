@@ -158,12 +158,7 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
     rows = []
     for seat in range(players):
         record: dict[str, Any] = {
-            "variant": task.variant,
-            "game": task.game,
-            "seed": task.seed,
-            "rotation": task.rotation,
-            "players": players,
-            "seat": seat,
+            **task_columns(task, seat),
             "bot": bot_label(task.bots[seat]),
             "score": totals[seat],
             "margin": totals[seat] - max(totals[j] for j in range(players) if j != seat),
@@ -178,6 +173,19 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
         record.update(recorder.seat_columns(state, seat))
         rows.append(record)
     return rows
+
+
+def task_columns(task: GameTask, seat: int) -> dict[str, Any]:
+    """The columns that say which game and seat a row is of: variant, game, seed, rotation,
+    players and seat."""
+    return {
+        "variant": task.variant,
+        "game": task.game,
+        "seed": task.seed,
+        "rotation": task.rotation,
+        "players": len(task.bots),
+        "seat": seat,
+    }
 
 
 def play_chunk(tasks: Sequence[GameTask]) -> list[dict[str, Any]]:
