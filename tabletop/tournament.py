@@ -1,4 +1,4 @@
-"""A bot tournament for any game with a ``GameTitle``: round-robin tables, rotated seats,
+"""A bot tournament for any game with a ``GameTitle``: round-robin or Swiss, rotated seats,
 paired deals, ratings with intervals, a leaderboard and its plot.
 
 An *entrant* is a bot as ``tabletop.agents`` knows it: anything with ``choose(state)``
@@ -9,7 +9,9 @@ the bot's seed when it takes an argument), or a bot object (copied afresh for ea
 ``tournament(title, entrants, deals=...)`` seats every group of ``players`` entrants at a
 *table* (round-robin: every pair meets); each table plays the same deals, each deal once per
 rotation of its seats, so every entrant plays every deal from every seat. The games go in
-rounds: each round deals one seed at every table. Each bot's seed
+rounds: each round deals one seed at every table. With ``system="swiss"`` (two players a
+table) a few rounds replace the round-robin: each pairs entrants of similar wins who have
+not met yet (``swiss_pairings``), and every pair plays all the deals from both seats. Each bot's seed
 comes from the deal's seed and its seat: the same call gives the same games here, on
 ``workers`` processes or on a Dask ``client`` (the lab's route, ``tabletop.lab.run_tasks``).
 
@@ -50,6 +52,7 @@ from __future__ import annotations
 import copy
 import inspect
 import itertools
+import math
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -542,8 +545,10 @@ def tournament(
     progress: bool = True,
     chunk_size: int | None = None,
     max_actions: int = 5000,
+    system: str = "round-robin",
+    rounds: int | None = None,
 ) -> TournamentResult:
-    """Play a round-robin tournament of ``title`` between ``entrants``.
+    """Play a tournament of ``title`` between ``entrants``: a round-robin, or a Swiss.
 
     - ``entrants``: a list of bots (names, ``(name, {options})``, classes, functions or bot
       objects), or a dict ``{name: bot}`` to name them.
@@ -554,6 +559,12 @@ def tournament(
       in one game after which a bot forfeits it (``None``: never).
     - ``workers``: processes on this machine (1, the default, plays here); ``client``: a
       ``dask.distributed.Client``, to play on its cluster.
+    - ``system``: ``"round-robin"`` (every table; each round deals one seed at every table)
+      or ``"swiss"`` (two players a table; ``rounds`` rounds, by default enough to halve the
+      field that many times: each round pairs entrants of similar wins who have not met, by
+      ``swiss_pairings``, and every pair plays all the deals from both seats).
+
+    Every row names its ``round`` (from 1).
     """
     arguments.whole("players", players, least=2)
     if isinstance(title, GameTitle) and players not in tuple(title.player_counts):
@@ -575,30 +586,146 @@ def tournament(
     field_of = check_entrants(entrants, title, players)
     by_name = {entrant.name: entrant for entrant in field_of}
     names = list(by_name)
-    table_count = len(tables(names, players))
+    system = check_system(system, players)
+    if system == "round-robin":
+        if rounds is not None:
+            raise LabError("rounds", "a round-robin plays every table: give rounds= to a Swiss")
+        table_count = len(tables(names, players))
+    else:
+        most = len(names) - 1
+        rounds = (
+            max(1, math.ceil(math.log2(len(names))))
+            if rounds is None
+            else arguments.whole("rounds", rounds, least=1, most=most)
+        )
+        table_count = rounds * (len(names) // 2)
     check_game_count(len(seed_values), players, rotate=True, variants=table_count)
-    tasks = []
-    for game, (seed, rotation, seating) in enumerate(schedule(names, players, seed_values)):
-        seated: tuple[Any, ...] = tuple(by_name[name] for name in seating)
-        tasks.append(GameTask(title, game, seed, seated, rotation, "tournament", max_actions))
     rules = DecisionRules(None if seconds is None else float(seconds), forfeit_after)
-    rows = run_tasks(
-        tasks,
-        workers=workers,
-        client=client,
-        progress=progress,
-        chunk_size=chunk_size,
-        description=f"{title.name} tournament",
-        play=partial(play_matches, rules=rules),
-    )
+
+    def play(games: Sequence[tuple[int, int, tuple[str, ...]]], label: str) -> list[dict[str, Any]]:
+        tasks = []
+        for game, (seed, rotation, seating) in enumerate(games, start=len(rows) // players):
+            seated: tuple[Any, ...] = tuple(by_name[name] for name in seating)
+            tasks.append(GameTask(title, game, seed, seated, rotation, "tournament", max_actions))
+        return run_tasks(
+            tasks,
+            workers=workers,
+            client=client,
+            progress=progress,
+            chunk_size=chunk_size,
+            description=f"{title.name} {label}",
+            play=partial(play_matches, rules=rules),
+        )
+
+    rows: list[dict[str, Any]] = []
+    if system == "round-robin":
+        rows = play(schedule(names, players, seed_values), "tournament")
+        for row in rows:
+            row["round"] = seed_values.index(row["seed"]) + 1
+    else:
+        met: set[frozenset[str]] = set()
+        byes: set[str] = set()
+        for number in range(1, (rounds or 1) + 1):
+            pairs, bye = swiss_pairings(standings(rows, names), met, byes)
+            met.update(frozenset(pair) for pair in pairs)
+            byes.update([bye] if bye is not None else [])
+            games = [
+                (seed, rotation, seating)
+                for seed in seed_values
+                for pair in pairs
+                for rotation, seating in enumerate(seatings(pair))
+            ]
+            played = play(games, f"Swiss round {number}")
+            for row in played:
+                row["round"] = number
+            rows += played
     incidents = tuple(incident for row in rows for incident in row.pop("incidents"))
     incidents = tuple(sorted(incidents, key=lambda i: (i.game, i.decision, i.seat)))
     return TournamentResult(title.name, tuple(names), tuple(rows), incidents)
 
 
+#: The ways a tournament pairs its entrants.
+SYSTEMS = ("round-robin", "swiss")
+
+
+def check_system(system: Any, players: int) -> str:
+    """``system`` is one of ``SYSTEMS``; a Swiss tournament seats two players a table."""
+    if system not in SYSTEMS:
+        raise LabError("system", f"'round-robin' or 'swiss', not {arguments.shown(system)}")
+    if system == "swiss" and players != 2:
+        raise LabError("system", f"a Swiss tournament seats 2 players a table, not {players}")
+    return str(system)
+
+
+def standings(rows: Sequence[Mapping[str, Any]], names: Sequence[str]) -> list[str]:
+    """The entrants by wins so far (a shared win counts its share), best first; entrants with
+    as many wins keep the order they were entered in."""
+    wins = dict.fromkeys(names, 0.0)
+    for row in rows:
+        wins[row["bot"]] += row["win"]
+    return sorted(names, key=lambda name: (-wins[name], names.index(name)))
+
+
+def swiss_pairings(
+    order: Sequence[str], met: Iterable[frozenset[str]], byes: Iterable[str]
+) -> tuple[list[tuple[str, str]], str | None]:
+    """One Swiss round's pairs, and who sits it out. ``order`` is the standings, best first.
+
+    With an odd count, the lowest-placed entrant who has not sat out yet does (a bye plays no
+    game and scores nothing). The others are paired from the top: each meets the best-placed
+    entrant left that it has not met, going back on an earlier choice when that leaves two who
+    have met (no pair meets twice if any pairing allows it). When no such pairing is found
+    within ``PAIRING_STEPS`` steps, each meets the best-placed entrant left that it has not met,
+    or the best-placed one left.
+
+    >>> swiss_pairings(["a", "b", "c", "d", "e"], {frozenset("ab")}, {"e"})
+    ([('a', 'c'), ('b', 'e')], 'd')
+    >>> swiss_pairings(list("acdbef"), {frozenset("ab"), frozenset("cd"), frozenset("ef")}, ())
+    ([('a', 'c'), ('d', 'e'), ('b', 'f')], None)
+    """
+    seen, sat_out = set(met), set(byes)
+    left = list(order)
+    bye = None
+    if len(left) % 2:
+        bye = next((name for name in reversed(left) if name not in sat_out), left[-1])
+        left.remove(bye)
+    steps = [PAIRING_STEPS]
+
+    def fresh_pairs(left: list[str]) -> list[tuple[str, str]] | None:
+        if not left:
+            return []
+        steps[0] -= 1
+        if steps[0] < 0:
+            return None
+        first, others = left[0], left[1:]
+        for rival in others:
+            if frozenset((first, rival)) not in seen:
+                rest = fresh_pairs([name for name in others if name != rival])
+                if rest is not None:
+                    return [(first, rival), *rest]
+        return None
+
+    found = fresh_pairs(left)
+    if found is not None:
+        return found, bye
+    pairs = []
+    while left:
+        first = left.pop(0)
+        rival = next((name for name in left if frozenset((first, name)) not in seen), left[0])
+        left.remove(rival)
+        pairs.append((first, rival))
+    return pairs, bye
+
+
+#: How many steps the Swiss pairing may take looking for a round in which no pair meets twice.
+PAIRING_STEPS = 100_000
+
+
 __all__ = [
     "FAULTS",
     "LEADERBOARD_COLUMNS",
+    "PAIRING_STEPS",
+    "SYSTEMS",
     "DecisionRules",
     "Entrant",
     "Incident",
@@ -607,6 +734,8 @@ __all__ = [
     "play_match",
     "rate",
     "schedule",
+    "standings",
+    "swiss_pairings",
     "seatings",
     "tables",
     "tournament",

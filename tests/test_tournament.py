@@ -17,7 +17,7 @@ from carnuta_core.title import CarnutaTitle
 from tabletop import LabError, RandomBot
 from tabletop import tournament as tournaments
 from tabletop.lab.run import MAX_GAMES
-from tabletop.tournament import LEADERBOARD_COLUMNS, schedule, tournament
+from tabletop.tournament import LEADERBOARD_COLUMNS, schedule, swiss_pairings, tournament
 
 CARNUTA = CarnutaTitle()
 TITLES = [CARNUTA, CarnivalTitle()]
@@ -71,6 +71,73 @@ def test_two_players_play_each_deal_with_the_seats_swapped() -> None:
     seeds = [next(r["seed"] for r in result.rows if r["game"] == game) for game in sorted(games)]
     assert seeds == [11, 11, 12, 12]
     assert [games[g][0] for g in sorted(games)] == ["greedy", "random", "greedy", "random"]
+
+
+def perfect_matchings(names: list[str]) -> list[list[frozenset[str]]]:
+    """Every way of pairing ``names`` (an even count), by brute force."""
+    if not names:
+        return [[]]
+    first, rest = names[0], names[1:]
+    return [
+        [frozenset((first, rival)), *matching]
+        for rival in rest
+        for matching in perfect_matchings([n for n in rest if n != rival])
+    ]
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), count=st.integers(min_value=2, max_value=8))
+def test_a_swiss_round_pairs_everyone_once_and_avoids_rematches_when_it_can(
+    data: st.DataObject, count: int
+) -> None:
+    names = [f"bot{i}" for i in range(count)]
+    order = data.draw(st.permutations(names))
+    every_pair = [frozenset(pair) for pair in itertools.combinations(names, 2)]
+    met = data.draw(st.sets(st.sampled_from(every_pair)))
+    byes = data.draw(st.sets(st.sampled_from(names)))
+    pairs, bye = swiss_pairings(order, met, byes)
+    seated = [name for pair in pairs for name in pair]
+    assert sorted(seated + ([bye] if bye else [])) == sorted(names)
+    assert (bye is not None) == (count % 2 == 1)
+    if bye is not None and set(names) - byes:
+        assert bye not in byes
+        assert bye == [name for name in order if name not in byes][-1]
+    # Without rematches when the brute force finds a way: the first such way, taking the
+    # standings from the top (each entrant meets the best-placed rival that still allows it).
+    fresh = [m for m in perfect_matchings([n for n in order if n != bye]) if not set(m) & met]
+    found = [frozenset(pair) for pair in pairs]
+    assert found == fresh[0] if fresh else set(found) & met
+
+
+def test_a_swiss_tournament_pairs_by_wins_without_rematches() -> None:
+    entrants = {
+        "random": "random",
+        "greedy": "greedy",
+        "no hand": ("greedy", {"hand_weight": 0.0}),
+        "first": Crashing,  # plays its first legal action when it does not crash
+        "search": ("mcts", {"iterations": 10}),
+    }
+    result = tournament(CARNUTA, entrants, deals=2, system="swiss", progress=False)
+    rounds = sorted({row["round"] for row in result.rows})
+    assert rounds == [1, 2, 3]  # enough rounds to halve five entrants three times
+    met: list[frozenset[str]] = []
+    sat_out = []
+    for number in rounds:
+        games: dict[int, list[str]] = {}
+        for row in result.rows:
+            if row["round"] == number:
+                games.setdefault(row["game"], []).append(row["bot"])
+        tables = {frozenset(bots) for bots in games.values()}
+        playing = [bot for table in tables for bot in table]
+        assert len(playing) == len(set(playing)) == 4  # everyone once, one sits out
+        sat_out += set(entrants) - set(playing)
+        assert len(games) == len(tables) * 2 * 2  # two deals, each from both seats
+        met += tables
+    assert len(met) == len(set(met)) and len(sat_out) == len(set(sat_out))
+    # Round 1 pairs in the order of entry (the fifth sits out).
+    first_round = {frozenset(p) for p in [("random", "greedy"), ("no hand", "first")]}
+    assert {t for t in met[:2]} == first_round
+    assert result.leaderboard().index[0] == "greedy"
 
 
 # ---------------------------------------------------------------------------- faults
@@ -280,6 +347,22 @@ def test_the_dask_route_gives_the_same_tournament_as_this_process() -> None:
         ),
         (lambda: tournament(CARNUTA, ["greedy", "random"], deals=1, workers=0), "workers"),
         (lambda: tournament(CARNUTA, ["greedy", "random"], deals=1, progress="no"), "progress"),
+        (lambda: tournament(CARNUTA, ["greedy", "random"], deals=1, system="cup"), "system"),
+        (
+            lambda: tournament(
+                CARNUTA, ["greedy", "random", "mcts"], deals=1, players=3, system="swiss"
+            ),
+            "system",
+        ),
+        (lambda: tournament(CARNUTA, ["greedy", "random"], deals=1, rounds=2), "rounds"),
+        (
+            lambda: tournament(CARNUTA, ["greedy", "random"], deals=1, system="swiss", rounds=2),
+            "rounds",
+        ),
+        (
+            lambda: tournament(CARNUTA, ["greedy", "random"], deals=1, system="swiss", rounds=0),
+            "rounds",
+        ),
     ],
 )
 def test_bad_input_is_refused_with_the_argument_named(call: Any, argument: str) -> None:
