@@ -24,6 +24,11 @@ A bot never stops the tournament. Each decision is its own:
   action is set aside and the fallback's played instead. The limit is soft: it is measured
   after the bot answers (no signal or thread interrupts it, so it runs in the classroom
   site's browser kernel too), and a bot that never answers is not stopped;
+- with ``kill_after=``, the limit is hard: each decision is made in a forked child process
+  (here or on a worker) that is ended after that long, and counts as a timeout. The bot comes
+  back from the child with its answer, so it plays as it would in this process. A fork a
+  decision costs time (about 20 ms a decision on a busy 2-core machine) and needs
+  ``os.fork`` (Linux, macOS): not in the browser, nor on Windows;
 - a bot with ``forfeit_after`` faults (timeouts, crashes and illegal actions together) in one
   game *forfeits* it: it is asked no more, the fallback plays its seat to the end, and it
   ranks below every seat that did not forfeit.
@@ -53,6 +58,8 @@ import copy
 import inspect
 import itertools
 import math
+import os
+import pickle
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -217,11 +224,14 @@ class Incident:
 
 @dataclass(frozen=True)
 class DecisionRules:
-    """The tournament's rules for a decision: the time limit (``None``: none) and the faults
-    in one game after which a bot forfeits it (``None``: never)."""
+    """The tournament's rules for a decision: the time limit (``None``: none), the faults in
+    one game after which a bot forfeits it (``None``: never), and the hard limit."""
 
     seconds: float | None = None
     forfeit_after: int | None = 3
+    #: A hard limit: a decision still running after this many seconds has its process ended
+    #: (``choose_in_a_child``); ``None``: the bot decides in the game's own process.
+    kill_after: float | None = None
 
 
 @dataclass
@@ -246,31 +256,82 @@ def describe_position(title: GameTitle, task: GameTask, state: Any, decision: in
     )
 
 
-def judge(bot: Bot, state: Any, rules: DecisionRules) -> tuple[Any, str | None, str, float]:
+def judge(bot: Bot, state: Any, rules: DecisionRules) -> tuple[Any, str | None, str, float, Bot]:
     """Ask ``bot`` for a decision on a copy of ``state`` (a bot cannot change the game):
-    its action, the fault (``None`` or one of ``FAULTS``), what happened, and the time it
-    took."""
+    its action, the fault (``None`` or one of ``FAULTS``), what happened, the time it took,
+    and the bot as the decision left it (itself, unless it decided in a child process)."""
     start = clock()
-    try:
-        action = bot.choose(state.copy())
-    except Exception as error:  # any error of a bot's own is its fault, not the tournament's
-        return None, "crash", f"raised {error!r}", clock() - start
-    elapsed = clock() - start
+    if rules.kill_after is not None:
+        kind, answer, bot = choose_in_a_child(bot, state, rules.kill_after)
+        elapsed = clock() - start
+        if kind == "killed":
+            detail = f"did not answer within {rules.kill_after:g} s, so its process was ended"
+            return None, "timeout", detail, elapsed, bot
+        if kind == "crash":
+            return None, "crash", answer, elapsed, bot
+        action = answer
+    else:
+        try:
+            action = bot.choose(state.copy())
+        except Exception as error:  # any error of a bot's own is its fault, not the tournament's
+            return None, "crash", f"raised {error!r}", clock() - start, bot
+        elapsed = clock() - start
     if rules.seconds is not None and elapsed > rules.seconds:
-        return (
-            action,
-            "timeout",
-            f"took {elapsed:.3g} s, over the limit of {rules.seconds:g} s",
-            elapsed,
-        )
+        detail = f"took {elapsed:.3g} s, over the limit of {rules.seconds:g} s"
+        return action, "timeout", detail, elapsed, bot
     if not legal_choice(state, action):
-        return (
-            action,
-            "illegal",
-            f"chose {arguments.shown(action)}, which is not legal there",
-            elapsed,
-        )
-    return action, None, "", elapsed
+        detail = f"chose {arguments.shown(action)}, which is not legal there"
+        return action, "illegal", detail, elapsed, bot
+    return action, None, "", elapsed, bot
+
+
+def choose_in_a_child(bot: Bot, state: Any, limit: float) -> tuple[str, Any, Bot]:
+    """``bot.choose(state)`` in a forked process that is ended after ``limit`` seconds.
+
+    Returns ``("answer", action, bot)`` with the bot as it left the decision (sent back with
+    its answer, so a bot that keeps a random generator or a memory plays as it would in this
+    process), ``("crash", what happened, bot)`` or ``("killed", None, bot)``. Needs
+    ``os.fork`` (Linux, macOS): not in the browser kernel, nor on Windows.
+    """
+    import select  # here, not at the top: the browser kernel, which cannot fork, may lack them
+    import signal
+
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: decide, send the answer and the bot back, and leave at once
+        try:
+            os.close(read_end)
+            try:
+                message: tuple[str, Any, Any] = ("answer", bot.choose(state), bot)
+            except Exception as error:
+                message = ("crash", f"raised {error!r}", None)
+            try:
+                data = pickle.dumps(message)
+            except Exception as error:
+                data = pickle.dumps(("crash", f"could not send its answer back: {error!r}", None))
+            with os.fdopen(write_end, "wb") as out:
+                out.write(data)
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    deadline = time.monotonic() + limit
+    chunks = []
+    with os.fdopen(read_end, "rb") as answers:
+        while True:
+            ready, _, _ = select.select([answers], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return "killed", None, bot
+            chunk = os.read(answers.fileno(), 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    os.waitpid(pid, 0)
+    if not chunks:  # the child died before it could answer
+        return "crash", "ended its process without answering", bot
+    kind, answer, after = pickle.loads(b"".join(chunks))  # sent by our own child process
+    return kind, answer, bot if after is None else after
 
 
 def play_match(task: GameTask, rules: DecisionRules) -> list[dict[str, Any]]:
@@ -304,7 +365,7 @@ def play_match(task: GameTask, rules: DecisionRules) -> list[dict[str, Any]]:
         if tally.forfeited or bot is None:
             state.push(fallbacks[seat].choose(state))
             continue
-        action, fault, detail, elapsed = judge(bot, state, rules)
+        action, fault, detail, elapsed, bots[seat] = judge(bot, state, rules)
         tally.decisions += 1
         tally.thinking += elapsed
         if fault is not None:
@@ -547,6 +608,7 @@ def tournament(
     max_actions: int = 5000,
     system: str = "round-robin",
     rounds: int | None = None,
+    kill_after: float | None = None,
 ) -> TournamentResult:
     """Play a tournament of ``title`` between ``entrants``: a round-robin, or a Swiss.
 
@@ -557,6 +619,10 @@ def tournament(
     - ``players``: seats at a table (2 by default).
     - ``seconds``: the time limit of a decision (``None``: none); ``forfeit_after``: the faults
       in one game after which a bot forfeits it (``None``: never).
+    - ``kill_after``: a hard limit. Each decision is then made in a child process (a fork of
+      the one playing the game, here or on a worker), ended after ``kill_after`` seconds: a
+      bot that never answers costs that long and a timeout. Forking costs a few
+      milliseconds a decision, and needs ``os.fork`` (Linux, macOS; not in the browser).
     - ``workers``: processes on this machine (1, the default, plays here); ``client``: a
       ``dask.distributed.Client``, to play on its cluster.
     - ``system``: ``"round-robin"`` (every table; each round deals one seed at every table)
@@ -576,6 +642,14 @@ def tournament(
         arguments.number("seconds", seconds, above=0)
     if forfeit_after is not None:
         arguments.whole("forfeit_after", forfeit_after, least=1)
+    if kill_after is not None:
+        arguments.number("kill_after", kill_after, above=0)
+        if not hasattr(os, "fork"):
+            raise LabError(
+                "kill_after",
+                "a hard limit ends a decision's process, which needs os.fork (Linux, macOS); "
+                "give seconds= here",
+            )
     check_run(
         workers=workers,
         client=client,
@@ -600,7 +674,11 @@ def tournament(
         )
         table_count = rounds * (len(names) // 2)
     check_game_count(len(seed_values), players, rotate=True, variants=table_count)
-    rules = DecisionRules(None if seconds is None else float(seconds), forfeit_after)
+    rules = DecisionRules(
+        None if seconds is None else float(seconds),
+        forfeit_after,
+        None if kill_after is None else float(kill_after),
+    )
 
     def play(games: Sequence[tuple[int, int, tuple[str, ...]]], label: str) -> list[dict[str, Any]]:
         tasks = []

@@ -235,6 +235,54 @@ def test_without_a_limit_the_slow_bot_plays_its_own_moves(monkeypatch: pytest.Mo
     assert result.incidents == ()
 
 
+class Looping:
+    """Never answers."""
+
+    def choose(self, state: Any) -> Any:
+        while True:
+            pass
+
+
+def test_a_hard_limit_ends_a_bot_that_never_answers() -> None:
+    # Each bot forfeits at its first fault, so that few decisions need a child process.
+    result = tournament(
+        CARNUTA, [Looping, Illegal], deals=1, kill_after=2.0, forfeit_after=1, progress=False
+    )
+    kinds = sorted((i.bot, i.kind, i.forfeited) for i in result.incidents)
+    assert kinds == [("Illegal", "illegal", True)] * 2 + [("Looping", "timeout", True)] * 2
+    looping = next(i for i in result.incidents if i.bot == "Looping")
+    assert "did not answer within 2 s, so its process was ended" in str(looping)
+
+
+def test_a_bot_deciding_in_a_child_process_plays_as_it_would_here() -> None:
+    # The bot comes back from the child with its random generator moved on, so the games match
+    # (Carnival: few decisions a game, each a fork).
+    carnival = CarnivalTitle()
+    here = tournament(carnival, ["greedy", "random"], deals=1, progress=False)
+    forked = tournament(carnival, ["greedy", "random"], deals=1, kill_after=30.0, progress=False)
+    assert without_timing(forked) == without_timing(here) and forked.incidents == ()
+
+
+def test_a_crash_in_a_child_process_is_recorded_as_here() -> None:
+    def run(**limit: Any) -> tournaments.TournamentResult:
+        return tournament(
+            CARNUTA, [Crashing, Illegal], deals=1, forfeit_after=1, progress=False, **limit
+        )
+
+    here, forked = run(), run(kill_after=30.0)
+    assert without_timing(forked) == without_timing(here)
+    assert [str(i) for i in forked.incidents] == [str(i) for i in here.incidents]
+    assert {i.kind for i in forked.incidents} == {"crash", "illegal"}
+
+
+def test_the_hard_limit_is_refused_where_processes_cannot_fork(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delattr(tournaments.os, "fork")
+    with pytest.raises(LabError, match=r"^kill_after: .*needs os.fork"):
+        tournament(CARNUTA, ["greedy", "random"], deals=1, kill_after=1.0)
+
+
 class Meddler:
     """Plays on the state it is shown before answering: it must not change the game."""
 
@@ -348,6 +396,7 @@ def test_the_dask_route_gives_the_same_tournament_as_this_process() -> None:
         (lambda: tournament(CARNUTA, ["greedy", "random"], deals=1, workers=0), "workers"),
         (lambda: tournament(CARNUTA, ["greedy", "random"], deals=1, progress="no"), "progress"),
         (lambda: tournament(CARNUTA, ["greedy", "random"], deals=1, system="cup"), "system"),
+        (lambda: tournament(CARNUTA, ["greedy", "random"], deals=1, kill_after=0), "kill_after"),
         (
             lambda: tournament(
                 CARNUTA, ["greedy", "random", "mcts"], deals=1, players=3, system="swiss"
