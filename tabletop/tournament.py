@@ -11,9 +11,11 @@ the bot's seed when it takes an argument), or a bot object (copied afresh for ea
 rotation of its seats, so every entrant plays every deal from every seat. The games go in
 rounds: each round deals one seed at every table. With ``system="swiss"`` (two players a
 table) a few rounds replace the round-robin: each pairs entrants of similar wins who have
-not met yet (``swiss_pairings``), and every pair plays all the deals from both seats. Each bot's seed
-comes from the deal's seed and its seat: the same call gives the same games here, on
-``workers`` processes or on a Dask ``client`` (the lab's route, ``tabletop.lab.run_tasks``).
+not met yet (``swiss_pairings``), and every pair plays all the deals from both seats.
+
+Each bot's seed comes from the deal's seed and its seat: the same call gives the same games
+here, on ``workers`` processes or on a Dask ``client`` (the lab's route,
+``tabletop.lab.run_tasks``).
 
 A bot never stops the tournament. Each decision is its own:
 
