@@ -313,8 +313,8 @@ def choose_in_a_child(bot: Bot, state: Any, limit: float) -> tuple[str, Any, Bot
                 data = pickle.dumps(("crash", f"could not send its answer back: {error!r}", None))
             with os.fdopen(write_end, "wb") as out:
                 out.write(data)
-        finally:
-            os._exit(0)
+        finally:  # end at once: the child must not run the rest of its parent's program
+            os.kill(os.getpid(), signal.SIGKILL)
     os.close(write_end)
     deadline = time.monotonic() + limit
     chunks = []
