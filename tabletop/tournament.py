@@ -660,6 +660,8 @@ def tournament(
         max_actions=max_actions,
     )
     field_of = check_entrants(entrants, title, players)
+    if client is None and workers is not None and workers > 1:
+        check_picklable(field_of)
     by_name = {entrant.name: entrant for entrant in field_of}
     names = list(by_name)
     system = check_system(system, players)
@@ -722,6 +724,19 @@ def tournament(
     incidents = tuple(incident for row in rows for incident in row.pop("incidents"))
     incidents = tuple(sorted(incidents, key=lambda i: (i.game, i.decision, i.seat)))
     return TournamentResult(title.name, tuple(names), tuple(rows), incidents)
+
+
+def check_picklable(entrants: Sequence[Entrant]) -> None:
+    """Each entrant can be sent to a worker process (pickled), or a ``LabError`` naming it."""
+    for entrant in entrants:
+        try:
+            pickle.dumps(entrant)
+        except Exception as error:  # pickle raises several kinds of error
+            raise LabError(
+                "entrants",
+                f"{entrant.name} cannot be sent to worker processes ({error}): define it with "
+                "def or class at the top level of a module or notebook cell, not as a lambda",
+            ) from error
 
 
 #: The ways a tournament pairs its entrants.

@@ -432,6 +432,20 @@ def test_a_bot_whose_constructor_fails_is_refused_before_any_game() -> None:
         tournament(CARNUTA, [Broken, "random"], deals=1)
 
 
+def test_a_bot_that_cannot_reach_worker_processes_is_refused_before_any_game() -> None:
+    entrants = {"first": lambda: Crashing(), "random": "random"}
+    with pytest.raises(LabError, match=r"^entrants: first cannot be sent to worker processes"):
+        tournament(CARNUTA, entrants, deals=1, workers=2)
+    assert tournament(CARNUTA, entrants, deals=1, progress=False).rows  # here it plays
+
+
+def test_worker_processes_give_the_same_tournament_as_this_process() -> None:
+    entrants = ["greedy", "random", Crashing]
+    here = tournament(CARNUTA, entrants, deals=1, progress=False)
+    there = tournament(CARNUTA, entrants, deals=1, progress=False, workers=2, chunk_size=2)
+    assert without_timing(here) == without_timing(there) and here.incidents == there.incidents
+
+
 def test_a_tournament_too_big_for_one_run_is_refused_before_it_starts() -> None:
     names = {f"bot {i}": "random" for i in range(30)}  # 435 tables of two
     deals = MAX_GAMES // (435 * 2) + 1
