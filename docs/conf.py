@@ -118,6 +118,7 @@ DOCUMENTED = {
     "tabletop.lab",
     "tabletop.lab.game_measures",
     "tabletop.lab.plots",
+    "tabletop.tournament",
     "widgets",
     "exercises.kit",
     "exercises.kit.course",

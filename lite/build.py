@@ -93,6 +93,7 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/fr/10_deux_jeux_un_laboratoire.ipynb": ("matplotlib", "pandas"),
     "notebooks/11_playtesting_with_people.ipynb": ("matplotlib", "pandas"),
     "notebooks/12_design_project.ipynb": ("matplotlib", "pandas"),
+    "notebooks/13_bot_tournament.ipynb": ("matplotlib", "pandas"),
 }
 LOADING_CELL = {
     "en": "# In the browser, this lesson first loads the compiled packages its plots and tables\n"

@@ -21,8 +21,6 @@ LESSON_IDS = [str(p.relative_to(ROOT)) for p in LESSONS]
 LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 TITLE = re.compile(r"^# (?:Exercises )?\d\d · \S")
 START = ("Start here", "Commencer ici")
-#: The path ends with the last exercise notebook: it has nowhere further to go.
-LAST = max(p.name for p in (ROOT / "exercises").glob("*.ipynb"))
 
 
 def markdown(path: Path) -> list[str]:
@@ -66,6 +64,8 @@ PATH = [
     for lesson in ENGLISH
     for notebook in [lesson, *(e for e in EXERCISES if number(e) == number(lesson))]
 ]
+#: The path's last notebook has nowhere further to go.
+LAST = PATH[-1].name
 
 
 def test_one_lesson_per_number_and_every_exercise_follows_a_lesson() -> None:

@@ -44,6 +44,9 @@ table = widgets.PlayTable(("human", "greedy"), seed=4, speed=0)
 table.game.play("take day 1")
 exercise = exercises.kit.make("score_potion", seed=1)
 assert exercise.check(exercise.answer())
+from carnuta_core.title import CarnutaTitle
+from tabletop.tournament import tournament
+assert tournament(CarnutaTitle(), ["random", "greedy"], deals=1, progress=False).ratings()
 loaded = sorted({{m.partition(".")[0] for m in sys.modules}} & set(HEAVY))
 assert not loaded, loaded
 print("played without", ", ".join(HEAVY))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -158,12 +158,7 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
     rows = []
     for seat in range(players):
         record: dict[str, Any] = {
-            "variant": task.variant,
-            "game": task.game,
-            "seed": task.seed,
-            "rotation": task.rotation,
-            "players": players,
-            "seat": seat,
+            **task_columns(task, seat),
             "bot": bot_label(task.bots[seat]),
             "score": totals[seat],
             "margin": totals[seat] - max(totals[j] for j in range(players) if j != seat),
@@ -178,6 +173,19 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
         record.update(recorder.seat_columns(state, seat))
         rows.append(record)
     return rows
+
+
+def task_columns(task: GameTask, seat: int) -> dict[str, Any]:
+    """The columns that say which game and seat a row is of: variant, game, seed, rotation,
+    players and seat."""
+    return {
+        "variant": task.variant,
+        "game": task.game,
+        "seed": task.seed,
+        "rotation": task.rotation,
+        "players": len(task.bots),
+        "seat": seat,
+    }
 
 
 def play_chunk(tasks: Sequence[GameTask]) -> list[dict[str, Any]]:
@@ -220,10 +228,12 @@ def run_tasks(
     progress: bool = True,
     chunk_size: int | None = None,
     description: str = "games",
+    play: Callable[[Sequence[GameTask]], list[dict[str, Any]]] = play_chunk,
 ) -> list[dict[str, Any]]:
     """Play ``tasks`` here, on ``workers`` processes, or on a Dask ``client``; rows in order.
 
-    If a game fails (a bot's illegal choice, a game that does not end...), the games not yet
+    ``play`` plays a list of tasks and returns their rows (default ``play_chunk``; another
+    kind of run, such as ``tabletop.tournament``, brings its own, picklable). If a game fails (a bot's illegal choice, a game that does not end...), the games not yet
     started are cancelled and the error is raised: no partial table comes back.
     """
     if not isinstance(tasks, Sequence) or not all(isinstance(t, GameTask) for t in tasks):
@@ -243,14 +253,14 @@ def run_tasks(
     bar = tqdm(total=len(tasks), desc=description, unit="game", disable=not progress)
     try:
         if client is not None:
-            results = run_on_dask(client, chunks, bar)
+            results = run_on_dask(client, chunks, bar, play)
         elif slots <= 1 or len(chunks) == 1:
             for chunk in chunks:
-                results.append(play_chunk(chunk))
+                results.append(play(chunk))
                 bar.update(len(chunk))
         else:
             with ProcessPoolExecutor(max_workers=min(slots, len(chunks))) as pool:
-                pending = {pool.submit(play_chunk, chunk): len(chunk) for chunk in chunks}
+                pending = {pool.submit(play, chunk): len(chunk) for chunk in chunks}
                 try:
                     for done in as_completed(pending):
                         results.append(done.result())
@@ -266,11 +276,17 @@ def run_tasks(
     return rows
 
 
-def run_on_dask(client: Any, chunks: list[list[GameTask]], bar: Any) -> list[list[dict[str, Any]]]:
-    """Play ``chunks`` on a Dask client's cluster, advancing ``bar`` as they come back."""
+def run_on_dask(
+    client: Any,
+    chunks: list[list[GameTask]],
+    bar: Any,
+    play: Callable[[Sequence[GameTask]], list[dict[str, Any]]] = play_chunk,
+) -> list[list[dict[str, Any]]]:
+    """Play ``chunks`` on a Dask client's cluster with ``play``, advancing ``bar`` as they
+    come back."""
     from dask.distributed import as_completed as dask_completed
 
-    futures = client.map(play_chunk, chunks, pure=False)
+    futures = client.map(play, chunks, pure=False)
     results = []
     try:
         for future in dask_completed(futures):  # type: ignore[no-untyped-call]
