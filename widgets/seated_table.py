@@ -446,7 +446,9 @@ class SeatedTable(Generic[GameT]):
         self._place_focus()
 
     def _place_focus(self) -> None:
-        target = self.w_typed if self._typing else self._focus_target()
+        # A typed action keeps the focus in the box, unless the box cannot be used next.
+        typing_on = self._typing and not self._paused() and not self.game.is_over
+        target = self.w_typed if typing_on else self._focus_target()
         if target is not None:
             self.voice.focus_on(target)
 
