@@ -10,7 +10,8 @@ the table and hidden from sight but not from assistive technology. It holds:
   each message, so the same sentence said twice is announced twice;
 - the table's language, set as the ``lang`` of the table's root element (``root``, a CSS
   class), so that a French table is read with a French voice;
-- focus requests (``focus``): the front end focuses the control as soon as it is on the page
+- Enter in the typed box (``typed_selector``), sent with the box's text (``on_typed``);
+- focus requests (``focus_on``): the front end focuses the control as soon as it is on the page
   and enabled (other widgets' messages may land after the request);
 - ``aria-pressed`` on the table's toggle buttons (the ipywidgets 8 front end marks the pressed
   one with a CSS class only).
@@ -25,6 +26,9 @@ the table and hidden from sight but not from assistive technology. It holds:
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import anywidget
 import ipywidgets as widgets
@@ -42,6 +46,7 @@ const RETRIES = 80;
 function render({ model, el }) {
   el.style.cssText = HIDDEN;
   el.classList.add("table-voice");
+  el.dataset.focusDone = "0";
   const polite = document.createElement("div");
   polite.className = "table-voice-status";
   polite.setAttribute("role", "status");
@@ -76,11 +81,27 @@ function render({ model, el }) {
     }
   };
   let observer = null;
+  // Enter in the typed box sends what is in the box at that moment (the box's own value may
+  // reach the kernel later: ipywidgets holds a model's updates while one is on its way).
+  const onKey = (event) => {
+    const selector = model.get("typed_selector");
+    if (event.key === "Enter" && !event.isComposing && selector && event.target.matches(selector)) {
+      model.send({ event: "typed", text: event.target.value });
+    }
+  };
+  let rootSeen = null;
   withRoot((r) => {
+    rootSeen = r;
     markPressed(r);
     observer = new MutationObserver(() => markPressed(r));
     observer.observe(r, { subtree: true, childList: true, attributes: true,
                           attributeFilter: ["class"] });
+    r.addEventListener("keydown", onKey, true);  // before the box's handler stops it
+  });
+  // Emptied here, as if typed: the box's own update then follows the one on its way.
+  const clearTyped = () => withRoot((r) => {
+    const box = r.querySelector(model.get("typed_selector"));
+    if (box) { box.value = ""; box.dispatchEvent(new Event("input", { bubbles: true })); }
   });
 
   // Emptied first, then filled: a sentence equal to the last one is announced again.
@@ -101,7 +122,10 @@ function render({ model, el }) {
         const control = target.matches("input, button, select, textarea")
           ? target : target.querySelector("input, button, select, textarea") || target;
         control.focus();
-        if (document.activeElement === control) { return; }
+        if (document.activeElement === control) {
+          el.dataset.focusDone = String(asked);  // which request holds (for tests)
+          return;
+        }
       }
       if (tries-- > 0) { setTimeout(attempt, RETRY_MS); }
     };
@@ -113,9 +137,13 @@ function render({ model, el }) {
   model.on("change:alert_text", () => { if (!model.get("alert_text")) { alert.textContent = ""; } });
   model.on("change:lang", applyLang);
   model.on("change:focus_count", focus);
+  model.on("change:clear_count", clearTyped);
   polite.textContent = model.get("polite");
   applyLang();
-  return () => { if (observer) { observer.disconnect(); } };
+  return () => {
+    if (observer) { observer.disconnect(); }
+    if (rootSeen) { rootSeen.removeEventListener("keydown", onKey, true); }
+  };
 }
 
 export default { render };
@@ -140,6 +168,23 @@ class TableVoice(anywidget.AnyWidget):
     #: The control to focus (a CSS selector inside the table's root), and how many requests.
     focus_selector = traitlets.Unicode("").tag(sync=True)
     focus_count = traitlets.Int(0).tag(sync=True)
+    #: The typed-action box (a CSS selector inside the table's root), and how many times it
+    #: was emptied.
+    typed_selector = traitlets.Unicode("").tag(sync=True)
+    clear_count = traitlets.Int(0).tag(sync=True)
+
+    def on_typed(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(text)`` when Enter is pressed in the typed box."""
+
+        def receive(_widget: object, content: dict[str, Any], _buffers: object) -> None:
+            if content.get("event") == "typed" and isinstance(content.get("text"), str):
+                callback(content["text"])
+
+        self.on_msg(receive)
+
+    def clear_typed(self) -> None:
+        """Empty the typed box in the page."""
+        self.clear_count += 1
 
     def say(self, text: str) -> None:
         """Announce ``text`` politely (after what the screen reader is saying)."""

@@ -296,8 +296,8 @@ class SeatedTable(Generic[GameT]):
         self.w_typed.add_class(f"{self.CSS}-typed")
         self.w_typed_go = make_button(css=f"{self.CSS}-typed-go", width=go_width)
         self.w_typed_go.on_click(self._guard(self._on_typed))
-        # The front end sends "submit" when Enter is pressed in the box.
-        self.w_typed.on_msg(self._guard(self._on_typed_message))
+        self.voice.typed_selector = f".{self.CSS}-typed input"
+        self.voice.on_typed(self._guard(self._on_enter))
         return widgets.HBox([self.w_typed, self.w_typed_go])
 
     def _suggest(self, notations: Sequence[str]) -> None:
@@ -353,7 +353,7 @@ class SeatedTable(Generic[GameT]):
     def _on_undo(self, _button: widgets.Button) -> None:
         self.undo()
 
-    def _on_typed(self, _button: widgets.Button | None) -> None:
+    def _on_typed(self, _button: widgets.Button) -> None:
         self._typing = True
         try:
             if self.play(self.w_typed.value):
@@ -361,11 +361,14 @@ class SeatedTable(Generic[GameT]):
         finally:
             self._typing = False
 
-    def _on_typed_message(
-        self, _box: widgets.Widget, content: dict[str, Any], _buffers: Any
-    ) -> None:
-        if content.get("event") == "submit":
-            self._on_typed(None)
+    def _on_enter(self, text: str) -> None:
+        """Enter in the typed box: ``text`` is what the box held then."""
+        self._typing = True
+        try:
+            if self.play(text):
+                self.voice.clear_typed()
+        finally:
+            self._typing = False
 
     def _refuse(self, key: str, **values: object) -> None:
         """Keep the table's phrase ``key`` as the refusal shown next."""
