@@ -175,16 +175,25 @@ class TableVoice(anywidget.AnyWidget):
 
     def on_typed(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(text)`` when Enter is pressed in the typed box."""
+        self._typed_callbacks.append(callback)
 
-        def receive(_widget: object, content: dict[str, Any], _buffers: object) -> None:
-            if content.get("event") == "typed" and isinstance(content.get("text"), str):
-                callback(content["text"])
+    def typed(self, text: str) -> None:
+        """Enter was pressed in the typed box holding ``text`` (the front end's message)."""
+        for callback in self._typed_callbacks:
+            callback(text)
 
-        self.on_msg(receive)
+    def _receive(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
+        if content.get("event") == "typed" and isinstance(content.get("text"), str):
+            self.typed(content["text"])
 
     def clear_typed(self) -> None:
         """Empty the typed box in the page."""
         self.clear_count += 1
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._typed_callbacks: list[Callable[[str], None]] = []
+        self.on_msg(self._receive)
 
     def say(self, text: str) -> None:
         """Announce ``text`` politely (after what the screen reader is saying)."""
