@@ -399,6 +399,7 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
             self.play(action)
 
     def _select_salt(self, card: str) -> None:
+        refused = False
         if self._selected_salt == card:
             self._selected_salt = None
         elif any(isinstance(a, PlayCard) and a.card == card for a in self._offered()):
@@ -410,12 +411,14 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
             action = PlayCard(card)
             reason = self.game.refusal(action)
             self._notice = None if reason is None else IllegalAction.because(action, reason)
+            refused = True
         self.render()
+        if refused:
+            self._alert()
+            return
         if self._selected_salt:
             self.voice.say(t(self.lang, "say_salt", salt=self._selected_salt))
-            self._place_focus()
-        else:
-            self._alert()
+        self._place_focus()
 
     # -------------------------------------------------------------- playing
     def play(self, action: Action | str) -> bool:

@@ -8,8 +8,8 @@ A table adds what is its own: its words (``WORDS``), its bots (``_make_bot``), a
 (``_new_game``), how a bot's action is played and told (``_play_bot_action``), what it says
 when it refuses (``_refuse``) or after an Undo (``_after_undo``), how it words what was just
 played for a screen reader (``_news_text``) and which control takes the focus next
-(``_focus_target``), and its drawing (``render``). The rules stay the engine's: a seat's turn, a legal action and an Undo are
-whatever the game says.
+(``_focus_target``), and its drawing (``render``). The rules stay the engine's: a seat's
+turn, a legal action and an Undo are whatever the game says.
 """
 
 from __future__ import annotations
