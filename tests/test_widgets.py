@@ -346,6 +346,9 @@ def test_a_salt_is_stacked_by_clicking_a_played_card() -> None:
     assert {b.payload.target for b in targets} == {"S01", "D01"}
     assert all(b.legal for b in targets)
     assert "cn-target" in targets[0]._dom_classes
+    # Said aloud, and the focus goes to the first played card it may go on.
+    assert table.said == "D31 chosen: choose the played card to stack it on."
+    assert table.voice.focus_selector == f".table-focus-{targets[0].model_id}"
     table.click_cancel()
     assert table._selected_salt is None and not table.game.log
     table.click_hand("D31")
