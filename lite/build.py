@@ -58,12 +58,17 @@ LOCK = "pyodide-lock.json"
 KIT = "carnuta-kit"
 #: What the kernel's worker loads at start (jupyterlite-pyodide-kernel brings the rest).
 KERNEL_PACKAGES = ("micropip", "ipython", "jedi", "comm")
-#: Not in Pyodide's lock: taken from PyPI at the version installed here.
-FROM_THIS_ENVIRONMENT = ("ipywidgets", "comm", "jupyterlab-widgets")
+#: Not in Pyodide's lock: taken from PyPI at the version installed here (anywidget and its
+#: psygnal: the tables' voice, a widget with its own front end).
+FROM_THIS_ENVIRONMENT = ("ipywidgets", "comm", "jupyterlab-widgets", "anywidget", "psygnal")
 #: Requirements the kernel satisfies itself (jupyterlite-pyodide-kernel ships a stand-in).
 PROVIDED_BY_THE_KERNEL = ("widgetsnbextension",)
-#: The JupyterLab extensions the site needs: the kernel and the widgets.
-EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager")
+#: The JupyterLab extensions the site needs: the kernel, the widgets, and anywidget's front end.
+EXTENSIONS = (
+    "@jupyterlite/pyodide-kernel-extension",
+    "@jupyter-widgets/jupyterlab-manager",
+    "anywidget",
+)
 #: Notebooks whose plots, tables or solvers need compiled packages through the kit. The
 #: kernel loads a package when a cell imports it, so the site's copy of these notebooks opens
 #: with a cell importing them (it needs the internet once; the browser then keeps them).

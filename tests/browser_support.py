@@ -290,6 +290,7 @@ def play_a_turn(page: Any, table: Any, shot: str | None) -> None:
     table.locator(".cn-side input[type='text']").fill("take day 1")
     table.get_by_role("button", name="Play", exact=True).click()
     expect(table.locator(".cn-message")).to_contain_text("both actions")
+    expect(table.locator("[role='alert']")).to_contain_text("Not allowed: take day 1: ")
     expect(log).to_have_attribute("data-count", str(before + 2))
     # So does a click on a card that does not glow: the reason shows where the learner looks.
     table.locator(".cn-map-market .cn-hit").first.click()
@@ -300,6 +301,10 @@ def play_a_turn(page: Any, table: Any, shot: str | None) -> None:
     expect(status).not_to_have_attribute("data-current", "0")
     expect(status).to_have_attribute("data-current", "0", timeout=60_000)
     expect(table.locator(".cn-log div").first).to_contain_text("P3")
+    # The live region tells the bots' turns and what is ours; the table is English to a reader.
+    told = re.compile(r"^You ended\. Player 2 .+\. Player 3 .+\. Your turn: 2 actions left\.$")
+    expect(table.locator("[role='status'][aria-live='polite']")).to_have_text(told)
+    expect(table).to_have_attribute("lang", "en")
 
 
 KERNEL_IDLE = """(path) => {

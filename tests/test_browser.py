@@ -119,6 +119,12 @@ def test_jupyterlab_runs_the_notebook_and_plays(page: Any, lab: str) -> None:
     table = page.locator(".jp-OutputArea-output .cn-table")
     expect(table.locator(".cn-map-market svg")).to_be_visible()
     play_a_turn(page, table, None)
+    # After the bots the table put the focus on an allowed control: Space plays it.
+    log = table.locator(".cn-log")
+    before = int(log.get_attribute("data-count") or 0)
+    expect(page.locator(":focus")).to_have_class(re.compile(r"\bcn-legal\b"))
+    page.keyboard.press("Space")
+    expect(log).to_have_attribute("data-count", str(before + 1))
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "play-table-jupyterlab.png"))
 
@@ -300,6 +306,7 @@ def test_the_table_reads_at_classroom_widths_in_jupyterlab(page: Any, lab: str) 
     open_in_lab(page, lab, "layout.ipynb")
     tables = page.locator(".jp-OutputArea-output .cn-table")
     expect(tables).to_have_count(2)
+    expect(tables.nth(1)).to_have_attribute("lang", "fr")  # read with a French voice
     expect(tables.nth(1).locator(".cn-map-seat0 svg")).to_be_visible()
     measure_tables(page, tables, "jupyterlab")
 

@@ -229,9 +229,11 @@ def test_jupyterlab_plays_a_round_and_its_reveal(page: Any, lab: str) -> None:
         play_to(table, "Play onto the Carnival stack", f"carnival {card}")
     expect(status).to_have_attribute("data-phase", "reveal")
     reveal = table.locator(".cv-reveal-box svg")
+    told = table.locator("[role='status'][aria-live='polite']")
     for step in ("1", "2", "3"):
         expect(reveal).to_have_attribute("data-step", step)
         expect(status).to_have_attribute("data-step", step)
+        expect(told).to_contain_text(f"Round 1 is over: the reveal, step {step} of 3.")
         if step == "3":
             expect(reveal.locator(".carnival-score")).to_have_count(2)
             screenshot(table.locator(".cv-reveal-box"), "carnival-reveal")

@@ -748,3 +748,72 @@ def test_the_table_s_hints_name_no_colour_position_or_mouse(lang: str) -> None:
     assert len(hints) == 7
     for key, text in hints.items():
         assert not re.search(sensory, text, re.I), (key, text)
+
+
+# ------------------------------------------------------------- what the table says aloud
+def test_the_table_says_each_action_as_the_engine_words_it() -> None:
+    table = CarnivalTable(("human", "greedy"), seed=5)
+    assert table.said == "New game. Your turn, round 1 of 2: choose a card in your hand."
+    replay = Game.new(2, seed=5)
+    action = table.game.legal_actions()[0]
+    table.play(action)
+    heard = []
+    for seat, played in table.game.log:
+        replay.play(played, player=seat)
+        heard += replay.last_events_seen_by(0)
+    assert table.said == " ".join([*heard, "Your turn, round 1 of 2: choose a card in your hand."])
+    assert table.said.startswith(f"Player 1 played {action.card} ")
+
+
+def test_the_table_says_it_in_french() -> None:
+    table = CarnivalTable(("human", "greedy"), seed=5, lang="fr")
+    table.play(table.game.legal_actions()[0])
+    assert table.said.startswith("Joueur 1 a joué ")
+    assert table.said.endswith("À vous, manche 1 sur 2 : choisissez une carte de votre main.")
+    assert is_translated(table.game.last_events_seen_by(0)[0])
+
+
+def test_a_refusal_is_an_alert() -> None:
+    table = CarnivalTable(("human", "greedy"), seed=5)
+    assert not table.play("carnival Z9")
+    assert table.alerted == f"Not allowed: {table.message}"
+    table.click_hand("Mask")
+    assert table.said == "Mask chosen: choose the Creature to hide under it."
+
+
+def test_the_reveal_steps_and_the_winner_are_announced() -> None:
+    table = CarnivalTable(("human", "greedy"), seed=5)
+    bot = make_bot("greedy", 1)
+    steps: list[str] = []
+    while not (table.game.is_over and table.revealing is None):
+        if table.revealing is not None:
+            assert table.voice.focus_selector == f".table-focus-{table.w_next.model_id}"
+            steps.append(table.said)
+            table.click_next()
+        else:
+            table.play(bot.choose(table.game))
+    assert len(steps) == 2 * 3
+    results = table.game.results
+    for k, said in enumerate(steps):
+        round_, step = results[k // 3], k % 3 + 1
+        assert f"Round {round_.round} is over: the reveal, step {step} of 3. " in said
+    assert "Carnival: red " in steps[0] and "Happy types: Player 1: " in steps[1]
+    first = results[0].scores
+    assert steps[2].endswith(f"Scores this round: Player 1 {first[0]}, Player 2 {first[1]}.")
+    points = table.game.scores()
+    winner = table.game.winners()[0]
+    assert f"Game over · the winner: Player {winner + 1}" in table.said
+    assert f"with {points[winner]} points" in table.said
+    assert table.voice.focus_selector == f".table-focus-{table.w_new.model_id}"
+
+
+def test_the_board_comes_before_the_side_panel_and_the_focus_follows_the_choice() -> None:
+    table = CarnivalTable(("human", "greedy"), seed=5)
+    assert table.children.index(table.center) < table.children.index(table.right_sidebar)
+    first = table.clickable()[0][0]
+    assert table.voice.focus_selector == f".table-focus-{first.model_id}"
+    table.click_hand("Y3")
+    assert table.said == "Y3 chosen: choose where it goes."
+    target = next(b for b, _ in table.clickable() if "cn-target" in b.classes)
+    assert table.voice.focus_selector == f".table-focus-{target.model_id}"
+    assert list(table.w_typed.options) == [str(a) for a in table.game.legal_actions()][:60]

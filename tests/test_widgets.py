@@ -21,6 +21,7 @@ from carnuta_core import (
     Face,
     FlipRunes,
     Game,
+    GreedyBot,
     Ingredient,
     PlayCard,
     Row,
@@ -356,6 +357,9 @@ def test_a_salt_is_stacked_by_clicking_a_played_card() -> None:
     assert {b.payload.target for b in targets} == {"S01", "D01"}
     assert all(b.legal for b in targets)
     assert "cn-target" in targets[0]._dom_classes
+    # Said aloud, and the focus goes to the first played card it may go on.
+    assert table.said == "D31 chosen: choose the played card to stack it on."
+    assert table.voice.focus_selector == f".table-focus-{targets[0].model_id}"
     table.click_cancel()
     assert table._selected_salt is None and not table.game.log
     table.click_hand("D31")
@@ -602,3 +606,148 @@ def test_every_ui_word_has_a_french_version() -> None:
     for words in (i18n.UI, explorers.WORDS, score_lab.WORDS):
         assert set(words["en"]) == set(words["fr"])
         assert all(words["fr"].values())
+
+
+# ------------------------------------------------------------- what the table says aloud
+#: What each kind of event says after its player's name, in English (the table's own clauses
+#: are checked against this independent list).
+CLAUSES_EN = {
+    "took_card": "took {card}",
+    "played": "played {card}",
+    "played_salt": "played {card} on {target}",
+    "discarded": "discarded {card}",
+    "ended_turn": "ended",
+}
+
+
+def spoken_turns(events: list[tuple[int, Any]]) -> list[str]:
+    """One sentence a player for ``events`` (seat, event) as the table should say them."""
+    turns: list[tuple[int, list[str]]] = []
+    for seat, event in events:
+        template = CLAUSES_EN.get(event.code)
+        if template is None:
+            continue
+        args = {k: getattr(v, "id", v) for k, v in dict(event.args).items()}
+        if not turns or turns[-1][0] != seat:
+            turns.append((seat, []))
+        turns[-1][1].append(template.format(**args))
+    sentences = []
+    for seat, clauses in turns:
+        who = "You" if seat == 0 else f"Player {seat + 1}"
+        said = clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + " and " + clauses[-1]
+        sentences.append(f"{who} {said}.")
+    return sentences
+
+
+def test_the_table_says_your_action_the_bots_and_what_is_left() -> None:
+    table = PlayTable(("human", "greedy"), seed=3)
+    assert table.said == "New game. Your turn: 2 actions left."
+    table.play("take day 2")
+    card = dict(table.game.events[0].args)["card"].id
+    assert table.said == f"You took {card}. Your turn: 1 action left."
+    table.play("take day 2")
+    assert table.said.endswith("Your turn: no action left, end your turn.")
+    # The bots' actions, replayed on the engine alone, give the same sentences.
+    replay = Game.new(2, seed=3)
+    for _, action in table.game.log:
+        replay.play(action)
+    played = len(table.game.log)
+    table.play("end")
+    events: list[tuple[int, Any]] = []
+    for seat, action in table.game.log[played:]:
+        replay.play(action)
+        events += [(seat, event) for event in replay.events]
+    expected = " ".join([*spoken_turns(events), "Your turn: 2 actions left."])
+    assert table.said == expected
+    assert re.fullmatch(
+        r"You ended\. Player 2 .+ and ended\. Your turn: 2 actions left\.", expected
+    )
+
+
+def test_the_table_says_it_in_french() -> None:
+    table = PlayTable(("human", "greedy"), seed=3, lang="fr")
+    assert table.voice.lang == "fr"
+    table.play("prendre jour 2")
+    card = dict(table.game.events[0].args)["card"].id
+    assert table.said == f"Vous avez pris {card}. À vous : 1 action restante."
+    table.play("prendre jour 2")
+    table.play("fin")
+    assert table.said.startswith("Vous avez fini votre tour. Joueur 2 a ")
+    assert " et a fini son tour. À vous : 2 actions restantes." in table.said
+    table.w_lang.value = "en"
+    assert table.voice.lang == "en"
+
+
+def test_a_refusal_is_an_alert_and_changes_nothing_said() -> None:
+    table = PlayTable(("human", "greedy"), seed=3)
+    said = table.said
+    assert not table.play("end")
+    assert table.alerted == f"Not allowed: {table.message}"
+    assert table.alerted.startswith("Not allowed: end: ")
+    assert table.said == said
+    table.play("take day 2")
+    assert table.alerted == "", "a refusal that no longer holds is not left in the page"
+
+
+def test_the_status_line_names_the_bot_during_its_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = PlayTable(("human", "greedy"), seed=3, speed=0.5)
+    statuses: list[str] = []
+    monkeypatch.setattr(
+        "widgets.seated_table.time.sleep", lambda _s: statuses.append(table.w_status.value)
+    )
+    table.play("take day 2")
+    table.play("take day 2")
+    table.play("end")
+    during = [s for s in statuses if 'data-current="1"' in s]
+    assert during and all("Player 2 (Greedy bot) is playing" in s for s in during)
+    assert not any("end the turn" in s or "left this turn" in s for s in during)
+
+
+def focus_of(table: Any) -> str:
+    return str(table.voice.focus_selector)
+
+
+def selector(widget: widgets.DOMWidget) -> str:
+    return f".table-focus-{widget.model_id}"
+
+
+def test_the_focus_goes_to_the_next_sensible_control() -> None:
+    table = PlayTable(("human", "greedy"), seed=3)
+    first = next(b for b, p in table.clickable() if isinstance(p, TakeCard))
+    first.click()
+    card = dict(table.game.events[0].args)["card"].id
+    play = [b for b in table.player_maps[0].visible() if b.payload == PlayCard(card)]
+    expected = play[0] if play and play[0].legal else table.clickable()[0][0]
+    assert focus_of(table) == selector(expected)
+    table.play("take day 2" if table.game.is_legal("take day 2") else "take night 1")
+    assert focus_of(table) == selector(table.w_end)
+    table.click_end()
+    # After the bots: the first allowed card; after a typed action: the typed box.
+    assert focus_of(table) == selector(table.clickable()[0][0])
+    table.voice.typed("take day 1")
+    assert focus_of(table) == selector(table.w_typed)
+    assert table.voice.clear_count == 1
+
+
+def test_enter_in_the_typed_box_plays_and_it_suggests_the_legal_actions() -> None:
+    table = PlayTable(("human", "greedy"), seed=3)
+    assert isinstance(table.w_typed, widgets.Combobox) and not table.w_typed.ensure_option
+    assert list(table.w_typed.options) == [a.notation() for a in table.game.legal_actions()][:60]
+    table.voice.typed("take day 2")
+    assert str(table.game.log[-1][1]) == "take day 2"
+    assert list(table.w_typed.options) == [a.notation() for a in table.game.legal_actions()][:60]
+    table.voice.typed("nonsense")
+    assert len(table.game.log) == 1 and table.alerted.startswith("Not allowed: ")
+    assert table.voice.clear_count == 1, "a refused action stays in the box"
+
+
+def test_the_end_of_the_game_and_the_winner_are_announced() -> None:
+    table = PlayTable(("human", "greedy"), seed=3)
+    bot = GreedyBot(seed=1)
+    while not table.game.is_over:
+        table.play(bot.choose(table.game))
+    winners = table.game.winners()
+    assert table.said.endswith(table.w_status.value.split(">", 1)[1].split("<", 1)[0])
+    assert "Game over. Winner: " in table.said
+    assert all(f"Player {s + 1}" in table.said for s in winners)
+    assert focus_of(table) == selector(table.w_new)

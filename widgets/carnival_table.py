@@ -32,6 +32,7 @@ from carnival_core import CARNIVAL, OWN, Action, CarnivalError, Game, Observatio
 from carnival_core.bots import BOTS, make_bot
 from carnival_core.errors import ArgumentError, RulesError
 from carnival_core.game import as_rules
+from carnival_core.rules import CREATURE_NAMES
 from carnival_core.svg import (
     COLOURS,
     Box,
@@ -41,6 +42,9 @@ from carnival_core.svg import (
     player_svg,
     reveal_svg,
     scores_svg,
+)
+from carnival_core.svg import (
+    WORDS as PICTURE_WORDS,
 )
 from tabletop.agents import Bot
 from tabletop.saves import short_repr
@@ -252,9 +256,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         # height (the footer row is merged away, as there is no footer).
         self.layout.grid_template_rows = "auto auto"
         # The style sheet lays the three out as a wrapping row (the panel goes under the board
-        # on a narrow screen), in the order of the page: header, board, then the panel
-        # (AppLayout puts a sidebar before the centre).
-        self.children = (self._header, self._center, self._side)
+        # on a narrow screen), in the order of the page (``_update_layout``).
         self._header.add_class("cv-header")
         self._center.add_class("cv-center")
         self.add_class("cv-table")
@@ -372,6 +374,16 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         super()._sync_setup()
         self.w_younger.value = self.rules.younger_players
 
+    def _update_layout(self) -> None:
+        """AppLayout's grid, with the board before the side panel in the page's order (what a
+        screen reader reads and Tab follows), whatever the grid shows where."""
+        super()._update_layout()
+        order = [self.header, self.center, self.right_sidebar]
+        children = tuple(part for part in order if part is not None)
+        shown: tuple[widgets.Widget, ...] = tuple(self.children)
+        if set(children) == set(shown) and shown != children:
+            self.children = children
+
     # ------------------------------------------------------------- callbacks
     def _refuse(self, key: str, **values: object) -> None:
         self._message = Words(key=key, values=tuple(values.items()))
@@ -379,6 +391,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
     def _on_cancel(self, _button: widgets.Button) -> None:
         self._choice = None
         self.render()
+        self._place_focus()
 
     def _on_next(self, _button: widgets.Button) -> None:
         if self._reveal_step is None:
@@ -386,6 +399,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         if self._reveal_step < REVEAL_STEPS:
             self._reveal_step += 1
             self.render()
+            self._tell()
             return
         self._seen_results += 1
         self._reveal_step = None
@@ -399,6 +413,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             self._choice = None if self._choice and self._choice.masked else Choice(None, True)
             self._message = None
             self.render()
+            self._tell_choice()
         elif isinstance(payload, Place) and self._choice is not None:
             self.play(self._choice.action(payload.to))
 
@@ -413,6 +428,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             )
         self._message = None
         self.render()
+        self._tell_choice()
 
     # -------------------------------------------------------------- playing
     @property
@@ -457,6 +473,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         except CarnivalError as error:
             self._message = Words(text=str(error))
             self.render()
+            self._alert()
             return False
         self._choice = None
         self._message = None
@@ -486,6 +503,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         events = {s: tuple(game.last_events_seen_by(s)) for s in watchers}
         step = Step(len(game.log) - 1, seat, action, events, why)
         self._story = [*self._story[-11:], step]
+        self._news.append((seat, step))
         if len(game.results) > self._seen_results:
             self._reveal_step = 1
 
@@ -514,6 +532,119 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             self._note = Words(key="took_back", values=(("n", taken),))
         else:
             self._message = Words(key="nothing_to_undo")
+
+    def _note_text(self) -> str:
+        return "" if self._note is None else self._note.say(self.lang)
+
+    # -------------------------------------------------------------- telling
+    def _news_text(self, news: list[tuple[int, Step]]) -> str:
+        """What each action did, in the engine's sentences as the viewing seat saw them, then
+        what comes next: a reveal step, the winner, or whose turn it is."""
+        lang = self.lang
+        viewer = self.viewer
+        forgotten = self._forgotten(self.observation())
+        sentences = [
+            say(lang, "forgotten") if step.index in forgotten else translate(event, lang)
+            for _, step in news
+            for event in step.events.get(viewer, ())
+        ]
+        sentences.append(self._whats_next())
+        return " ".join(s for s in sentences if s)
+
+    def _whats_next(self) -> str:
+        game = self.game
+        lang = self.lang
+        if self._reveal_step is not None:
+            return self._reveal_text(game.results[self._seen_results], self._reveal_step)
+        if game.is_over:
+            return self._winner_text()
+        seen = self.observation()
+        if self._human_turn():
+            if self.seats.count("human") == 1:
+                return say(lang, "say_your_turn", r=seen.round, n=seen.rounds)
+            return say(lang, "say_turn_of", p=game.current_player + 1, r=seen.round, n=seen.rounds)
+        return ""
+
+    def _reveal_text(self, result: Any, step: int) -> str:
+        """A reveal step in words: what the picture shows, with its numbers."""
+        lang = self.lang
+        words = PICTURE_WORDS[lang]
+        names = [words[name] for name in CREATURE_NAMES[: self.rules.creature_types]]
+        parts = [
+            say(lang, "status_reveal", r=result.round, k=step) + ".",
+            words[f"reveal_{step}"] + ".",
+        ]
+        if step == 1:
+            sums = ", ".join(
+                f"{name} {n}" for name, n in zip(names, result.carnival_sums, strict=False)
+            )
+            parts.append(say(lang, "say_carnival_sums", sums=sums))
+        elif step == 2:
+            lines = []
+            for seat, happy in enumerate(result.happy):
+                kinds = {card.type_index for card in result.spectators[seat]}
+                types = [names[k] for k, yes in enumerate(happy) if yes and k in kinds]
+                listed = ", ".join(types) or say(lang, "say_nothing_happy")
+                lines.append(f"{say(lang, 'player', n=seat + 1)}{say(lang, 'colon')} {listed}")
+            parts.append(say(lang, "say_happy", lines="; ".join(lines)))
+        else:
+            scores = ", ".join(
+                f"{say(lang, 'player', n=seat + 1)} {n}" for seat, n in enumerate(result.scores)
+            )
+            parts.append(say(lang, "say_round_scores", scores=scores))
+        return " ".join(parts)
+
+    def _winner_text(self) -> str:
+        game = self.game
+        lang = self.lang
+        winners = game.winners()
+        points = game.scores()
+        names = ", ".join(say(lang, "with_points", who=self._who(s), n=points[s]) for s in winners)
+        key = "status_over_one" if len(winners) == 1 else "status_over"
+        return " ".join(
+            part for part in (say(lang, key, names=names) + ".", self._tie_text()) if part
+        )
+
+    def _tell_choice(self) -> None:
+        """Say what was chosen and what to choose next; the focus goes to the next choice."""
+        choice = self._choice
+        lang = self.lang
+        if choice is None:
+            self._place_focus()
+            return
+        if choice.masked:
+            text = (
+                say(lang, "say_mask_card", card=choice.card)
+                if choice.card
+                else say(lang, "say_mask")
+            )
+        else:
+            text = say(lang, "say_chosen", card=choice.card)
+        self.voice.say(text)
+        self._place_focus()
+
+    def _focus_target(self) -> widgets.DOMWidget | None:
+        """The control to use next: Next in a reveal, the first allowed place once a card is
+        chosen, the Creature to hide after a Mask, else the first card of the hand; New game
+        once the game is over."""
+        if self._reveal_step is not None:
+            return self.w_next
+        if self.game.is_over or "human" not in self.seats:
+            return self.w_new
+        if not self._human_turn():
+            return None
+        buttons = [b for b, _ in self.clickable()]
+        choice = self._choice
+        if choice is not None and (choice.card is not None or not choice.masked):
+            wanted = "cn-target"
+        elif choice is not None:
+            wanted = "cn-hide"
+        else:
+            wanted = ""
+        for button in buttons:
+            if not wanted or wanted in getattr(button, "classes", ()):
+                return button
+        return buttons[0] if buttons else None
 
     # -------------------------------------------------------------- drawing
     def seat_names(self) -> list[str]:
@@ -763,6 +894,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
 
     def _render_side(self, seen: Observation, offered: list[Action]) -> None:
         lang = self.lang
+        self._suggest([str(a) for a in offered])
         viewer = seen.seat
         parts = [f"<h4>{esc(say(lang, 'explain'))}</h4>"]
         forgotten = self._forgotten(seen)

@@ -65,6 +65,8 @@ from carnuta_core.svg import (
     strip_boxes,
     token_box,
 )
+from carnuta_core.vocabulary import plural_form
+from carnuta_core.vocabulary import word as game_word
 from tabletop.saves import short_repr
 
 from .i18n import UI, t, word
@@ -83,6 +85,20 @@ ZOOM = 1.6
 #: The scale the board asks for before the side panel may sit beside it: the pictures' smallest
 #: words (10 units) read at 12 px and their smallest targets (20 units) are 24 px.
 READABLE = 1.2
+#: The engine's events worded as a short clause of the announcement ("took D16"); the
+#: others that matter to a listener are read in the engine's own sentence (``TOLD_AS_IS``).
+TOLD_AS_CLAUSE = (
+    "took_card",
+    "played",
+    "played_salt",
+    "took_runes",
+    "flipped",
+    "sickle",
+    "took_bonus",
+    "discarded",
+    "ended_turn",
+)
+TOLD_AS_IS = ("end_triggered", "end_triggered_last", "reshuffled", "stalemate", "bonus_lost")
 
 
 @dataclass(frozen=True)
@@ -387,10 +403,12 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
         if action is None:  # Cancel the Salt
             self._selected_salt = None
             self.render()
+            self._place_focus()
         else:
             self.play(action)
 
     def _select_salt(self, card: str) -> None:
+        refused = False
         if self._selected_salt == card:
             self._selected_salt = None
         elif any(isinstance(a, PlayCard) and a.card == card for a in self._offered()):
@@ -402,7 +420,14 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
             action = PlayCard(card)
             reason = self.game.refusal(action)
             self._notice = None if reason is None else IllegalAction.because(action, reason)
+            refused = True
         self.render()
+        if refused:
+            self._alert()
+            return
+        if self._selected_salt:
+            self.voice.say(t(self.lang, "say_salt", salt=self._selected_salt))
+        self._place_focus()
 
     # -------------------------------------------------------------- playing
     def play(self, action: Action | str) -> bool:
@@ -422,20 +447,24 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
             if not game.is_over and self.seats[seat] != "human":
                 self._notice = Said("not_your_turn", {"who": lambda lang: self._who(seat, lang)})
                 self.render()
+                self._alert()
                 return False
             _, why = game.explanation(action)
             game.play(action)
         except ActionSyntaxError as error:
             self._notice = NotNotation(typed.strip(), error)
             self.render()
+            self._alert()
             return False
         except CarnutaError as error:
             self._notice = error
             self.render()
+            self._alert()
             return False
         self._notice = None
         self._note = None
         self._story = [Step(seat, action, why, game.events)]
+        self._news.append((seat, game.events))
         self._run_bots(step_by_step=True)
         return True
 
@@ -444,6 +473,7 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
         self.game.play(action)
         self._story.append(Step(seat, action, why, self.game.events))
         self._story = self._story[-12:]
+        self._news.append((seat, self.game.events))
 
     def _after_undo(self, taken: int) -> None:
         self._selected_salt = None
@@ -453,6 +483,107 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
             self._note = Said("took_back_one" if taken == 1 else "took_back_many", {"n": taken})
         else:
             self._notice = Said("nothing_to_undo")
+
+    def _note_text(self) -> str:
+        return "" if self._note is None else self._note.text(self.lang)
+
+    # -------------------------------------------------------------- telling
+    def _news_text(self, news: list[tuple[int, tuple[Event, ...]]]) -> str:
+        """One sentence a player for what each did, in turn ("Player 2 took D23 and ended."),
+        then what comes next: the winner, or what you have left to do."""
+        lang = self.lang
+        sentences: list[str] = []
+        turns: list[tuple[int, list[Event]]] = []
+        for seat, events in news:
+            if not turns or turns[-1][0] != seat:
+                turns.append((seat, []))
+            turns[-1][1].extend(events)
+        for seat, done in turns:
+            you = self.seats[seat] == "human" and self.seats.count("human") == 1
+            clauses = [self._clause(e, you) for e in done if e.code in TOLD_AS_CLAUSE]
+            if clauses:
+                who = t(lang, "say_you") if you else t(lang, "player", n=seat + 1)
+                joined = ", ".join(clauses[:-1])
+                joined = f"{joined} {t(lang, 'say_and')} {clauses[-1]}" if joined else clauses[0]
+                sentences.append(f"{who} {joined}.")
+            sentences += [e.text(lang) for e in done if e.code in TOLD_AS_IS]
+        sentences.append(self._whats_next())
+        return " ".join(s for s in sentences if s)
+
+    def _clause(self, event: Event, you: bool) -> str:
+        """What ``event`` did, as a clause after its player ("took D16")."""
+        lang = self.lang
+        args = dict(event.args)
+        person = "_you" if you else ""
+        values: dict[str, object] = {
+            "aux": t(lang, "say_aux" + person),
+            "poss": t(lang, "say_poss" + person),
+        }
+        for key in ("card", "target"):
+            if key in args:
+                values[key] = getattr(args[key], "id", args[key])
+        if "moved" in args:
+            moved = int(args["moved"])
+            plural = plural_form(moved, lang)
+            values.update(n=moved, faces=game_word(args["face"], lang, title=True, plural=plural))
+        if "face" in args:
+            values["face"] = game_word(args["face"], lang, title=True)
+        if "row" in args:
+            values["row"] = word(lang, args["row"].value)
+        if "ingredient" in args:
+            values["ingredient"] = word(lang, args["ingredient"].value)
+        return t(lang, f"say_{event.code}", **values)
+
+    def _whats_next(self) -> str:
+        """The end of an announcement: the winner, or what the human to play must do."""
+        game = self.game
+        lang = self.lang
+        if game.is_over:
+            return self._winner_text()
+        if not self._human_turn():
+            return ""
+        if self.seats.count("human") > 1:
+            return game.pending(lang)
+        if game.phase == "bonus":
+            return t(lang, "say_turn_bonus")
+        if game.phase == "discard":
+            extra = len(game.player(game.current_player).hand) - self.rules.hand_limit
+            return t(lang, "say_turn_discard_one" if extra == 1 else "say_turn_discard", n=extra)
+        left = game.actions_left
+        if left == 0:
+            return t(lang, "say_turn_end")
+        return t(lang, "say_turn_actions_one" if left == 1 else "say_turn_actions", n=left)
+
+    def _winner_text(self) -> str:
+        game = self.game
+        lang = self.lang
+        scores = game.scores()
+        names = ", ".join(
+            f"{self._who(s)} ({t(lang, 'points', n=scores[s])})" for s in game.winners()
+        )
+        return t(lang, "status_over", names=names)
+
+    def _focus_target(self) -> widgets.DOMWidget | None:
+        """The control to use next: Play for the card just taken, End turn once no action is
+        left, else the first allowed card or button; New game once the game is over."""
+        game = self.game
+        if game.is_over or "human" not in self.seats:
+            return self.w_new
+        if not self._human_turn():
+            return None
+        allowed = [button for button, _ in self.clickable()]
+        if self._selected_salt:
+            targets = [b for b, p in self.clickable() if isinstance(p, PlayCard) and p.target]
+            return (targets or allowed or [None])[0]
+        if game.phase == "actions" and game.actions_left == 0 and self.w_end in self._bar_legal:
+            return self.w_end
+        seat, last = game.log[-1] if game.log else (None, None)
+        if isinstance(last, TakeCard) and seat == game.current_player and self._story:
+            taken = [e.args["card"].id for e in self._story[-1].events if e.code == "took_card"]
+            for button in self.player_maps[game.current_player].visible():
+                if button.legal and getattr(button.payload, "card", None) in taken:
+                    return button
+        return allowed[0] if allowed else None
 
     # -------------------------------------------------------------- drawing
     def _offered(self) -> list[Action]:
@@ -677,19 +808,22 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
         game = self.game
         lang = self.lang
         if game.is_over:
-            scores = game.scores()
-            names = ", ".join(
-                f"{self._who(s)} ({t(lang, 'points', n=scores[s])})" for s in game.winners()
-            )
-            text = t(lang, "status_over", names=names)
+            text = self._winner_text()
             return f'<div class="cn-status cn-over" data-phase="over">{esc(text)}</div>'
         head = t(lang, "round", n=game.round)
         if game.final_round is not None and game.round == game.final_round:
             head += f" ({t(lang, 'final_round')})"
         deck = t(lang, "deck", name=deck_name(game, lang))
+        # What the player to move must do is said to a human only, not over a bot's turn.
+        seat = game.current_player
+        doing = (
+            game.pending(lang)
+            if self.seats[seat] == "human"
+            else t(lang, "status_bot", who=self._who(seat))
+        )
         return (
             f'<div class="cn-status" data-phase="{esc(game.phase)}" '
-            f'data-current="{game.current_player}">{esc(head)} · {esc(game.pending(lang))}'
+            f'data-current="{game.current_player}">{esc(head)} · {esc(doing)}'
             f'<span style="float:right;font-weight:normal;font-size:13px">{esc(deck)}</span></div>'
         )
 
@@ -720,7 +854,9 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
         lang = self.lang
         self.w_explain.value = self._explain_html()
         self.w_pad.value = self._pad_html()
-        notation = ", ".join(a.notation(lang) for a in offered)
+        notations = [a.notation(lang) for a in offered]
+        self._suggest(notations)
+        notation = ", ".join(notations)
         colon = t(lang, "colon")
         self.w_legal.value = (
             f"{esc(t(lang, 'legal_now'))}{colon} {esc(notation)}" if notation else ""

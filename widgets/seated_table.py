@@ -1,13 +1,15 @@
 """``SeatedTable``: what both game tables (``PlayTable``, ``CarnivalTable``) do around their
 game, whichever game it is: who sits in each seat, the set-up row and the toolbar, a new game,
 the bots' turns (step by step at the chosen speed), Undo, the typed-action box, the language,
-and the thin helpers that press the real buttons.
+what the table announces and where it puts the keyboard focus (``TableVoice``), and the thin
+helpers that press the real buttons.
 
 A table adds what is its own: its words (``WORDS``), its bots (``_make_bot``), a new game
 (``_new_game``), how a bot's action is played and told (``_play_bot_action``), what it says
-when it refuses (``_refuse``) or after an Undo (``_after_undo``), and its drawing
-(``render``). The rules stay the engine's: a seat's turn, a legal action and an Undo are
-whatever the game says.
+when it refuses (``_refuse``) or after an Undo (``_after_undo``), how it words what was just
+played for a screen reader (``_news_text``) and which control takes the focus next
+(``_focus_target``), and its drawing (``render``). The rules stay the engine's: a seat's
+turn, a legal action and an Undo are whatever the game says.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import ipywidgets as widgets
 
 from tabletop.saves import MAX_SEED, check_seed, short_repr
 
+from .assist import TableVoice
 from .i18n import LANGS, check_lang, phrase
 from .pictures import PictureMap, show
 from .recording import Recorder
@@ -32,6 +35,9 @@ MAX_SPEED = 2.0
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 #: The longest seat list read (longer ones are refused before they are looked at).
 MAX_SEATS_GIVEN = 64
+#: The most legal actions the typed box offers as suggestions (the first ones, in the game's
+#: order): a list a student can scroll through, and a message that stays small.
+MAX_SUGGESTIONS = 60
 
 #: The keyboard focus ring: a dark outline around a white gap, so that one of the two stands out
 #: 3:1 or more against the felt, the panels and any card (light Day or dark Night), and so
@@ -114,6 +120,8 @@ class SeatedTable(Generic[GameT]):
     out: widgets.Output
     player_maps: list[PictureMap]
     w_cancel: widgets.Button
+    #: The status line (whose turn it is, what to do).
+    w_status: widgets.HTML
     #: Where the table saves each finished game (its ``record_to``); by default, nowhere.
     recorder: Recorder = Recorder(None)
     #: The human seat the table was last shown to (see ``handing_over``).
@@ -161,6 +169,11 @@ class SeatedTable(Generic[GameT]):
         self.frame_bytes = 0
         self.sent_bytes = 0
         self.out = widgets.Output(layout=widgets.Layout(max_height="160px", overflow="auto"))
+        self.voice = TableVoice(root=f"{self.CSS}-table", lang=lang)
+        #: What was played since the table last spoke: (seat, what the table keeps of it).
+        self._news: list[tuple[int, Any]] = []
+        #: Whether the action being played was typed (the focus then stays in the box).
+        self._typing = False
 
     def _check_seats(self, seats: Sequence[str], players: int | None) -> list[str]:
         kinds = [str(s).lower() for s in seats]
@@ -204,9 +217,10 @@ class SeatedTable(Generic[GameT]):
         }
         self._start_afresh()
         self._ready_for = self.viewer  # whoever sits down first sees the table at once
+        self._news = []
         self._sync_setup()
         self.render()
-        self._run_bots(step_by_step=step_by_step)
+        self._run_bots(step_by_step=step_by_step, opening=self._word(self.lang, "new_game") + ".")
 
     def _start_afresh(self) -> None:
         """Forget what the table said and what was chosen, for a game just sat down at."""
@@ -310,16 +324,19 @@ class SeatedTable(Generic[GameT]):
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         toolbar.add_class(f"{css}-bar")
-        return widgets.VBox([self._style, setup, toolbar])
+        return widgets.VBox([self._style, self.voice, setup, toolbar])
 
     def _build_typed(self, width: str, go_width: str = "auto") -> widgets.HBox:
         """The box to type an action in, and its Play button (its heading is
-        ``w_typed_label``)."""
+        ``w_typed_label``). Enter in the box plays too; the box suggests the legal actions."""
         self.w_typed_label = widgets.HTML()
-        self.w_typed = widgets.Text(layout=widgets.Layout(width=width))
+        self.w_typed = widgets.Combobox(ensure_option=False, layout=widgets.Layout(width=width))
+        self.w_typed.add_class(f"{self.CSS}-typed")
         self.w_typed.add_class("cn-quiet")
         self.w_typed_go = make_button(css=f"{self.CSS}-typed-go", width=go_width)
         self.w_typed_go.on_click(self._guard(self._on_typed))
+        self.voice.typed_selector = f".{self.CSS}-typed input"
+        self.voice.on_typed(self._guard(self._on_enter))
         return widgets.HBox([self.w_typed, self.w_typed_go])
 
     def _build_handover(self) -> widgets.VBox:
@@ -332,6 +349,12 @@ class SeatedTable(Generic[GameT]):
         self.handover_box.add_class(f"{self.CSS}-handover")
         show(self.handover_box, False)
         return self.handover_box
+
+    def _suggest(self, notations: Sequence[str]) -> None:
+        """Offer the legal actions' notation in the typed box (the first ``MAX_SUGGESTIONS``)."""
+        options = tuple(notations[:MAX_SUGGESTIONS])
+        if self.w_typed.options != options:
+            self.w_typed.options = options
 
     def _grow_player_maps(self, players: int, on_hit: Callable[..., None]) -> None:
         """One clickable picture per seat, made the first time a game has that many."""
@@ -357,6 +380,7 @@ class SeatedTable(Generic[GameT]):
 
     def _on_lang(self, change: dict[str, Any]) -> None:
         self.lang = check_lang(change["new"])
+        self.voice.lang = self.lang
         self.render()
 
     def _on_new(self, _button: widgets.Button) -> None:
@@ -367,6 +391,7 @@ class SeatedTable(Generic[GameT]):
         ):
             self._refuse("bad_seed", text=text if len(text) <= 30 else text[:29] + "…")
             self.render()
+            self._alert()
             return
         self.seed = int(text) if text else None
         self.seats = self._check_seats(
@@ -387,8 +412,21 @@ class SeatedTable(Generic[GameT]):
         """Forget what was said to the player before (the next one has the device now)."""
 
     def _on_typed(self, _button: widgets.Button) -> None:
-        if self.play(self.w_typed.value):
-            self.w_typed.value = ""
+        self._typing = True
+        try:
+            if self.play(self.w_typed.value):
+                self.w_typed.value = ""
+        finally:
+            self._typing = False
+
+    def _on_enter(self, text: str) -> None:
+        """Enter in the typed box: ``text`` is what the box held then."""
+        self._typing = True
+        try:
+            if self.play(text):
+                self.voice.clear_typed()
+        finally:
+            self._typing = False
 
     def _refuse(self, key: str, **values: object) -> None:
         """Keep the table's phrase ``key`` as the refusal shown next."""
@@ -444,9 +482,9 @@ class SeatedTable(Generic[GameT]):
         """Play the action the bot in ``seat`` chose, and keep what the table tells of it."""
         raise NotImplementedError
 
-    def _run_bots(self, *, step_by_step: bool) -> None:
+    def _run_bots(self, *, step_by_step: bool, opening: str = "") -> None:
         """Bots play until a human must act, the table pauses or the game ends; shown step by
-        step if asked."""
+        step if asked. Then the table tells what was played (after ``opening``)."""
         game = self.game
         delay = self.w_speed.value if step_by_step else 0.0
         self._busy = True
@@ -454,6 +492,9 @@ class SeatedTable(Generic[GameT]):
         try:
             if delay > 0 and self._bot_to_play():
                 self.render()  # what the human just did, before the first bot acts
+                # The hand's buttons are disabled while the bots play: the focus waits on the
+                # status line (which names the bot playing) rather than falling to the page.
+                self.voice.focus_on(self.w_status)
                 time.sleep(delay)
             while self._bot_to_play():
                 seat = game.current_player
@@ -467,6 +508,59 @@ class SeatedTable(Generic[GameT]):
             self._busy = False
         self.render()
         self.recorder.note(self)  # the next decision is offered now
+        self._tell(opening)
+
+    # -------------------------------------------------------------- telling
+    def _news_text(self, news: list[tuple[int, Any]]) -> str:
+        """What was played (``news``, oldest first) and what comes next, in the table's
+        language: the sentence the live region announces."""
+        raise NotImplementedError
+
+    def _focus_target(self) -> widgets.DOMWidget | None:
+        """The control the keyboard focus goes to now (None: leave it where it is)."""
+        raise NotImplementedError
+
+    def _tell(self, opening: str = "") -> None:
+        """Announce what was played since the table last spoke and what comes next, then put
+        the focus on the control to use next (the typed box, when the action was typed)."""
+        news, self._news = self._news, []
+        self.voice.clear_alert()
+        text = " ".join(part for part in (opening, self._news_text(news)) if part)
+        if text:
+            self.voice.say(text)
+        self._place_focus()
+
+    def _place_focus(self) -> None:
+        # A typed action keeps the focus in the box, unless the box cannot be used next.
+        typing_on = self._typing and not self._paused() and not self.game.is_over
+        if self.handing_over is not None:
+            target: widgets.DOMWidget | None = self.w_ready
+        else:
+            target = self.w_typed if typing_on else self._focus_target()
+        if target is not None:
+            self.voice.focus_on(target)
+
+    def _alert(self) -> None:
+        """Announce the refusal the table shows now, at once."""
+        message = self.message
+        if message:
+            self.voice.alert(
+                f"{self._word(self.lang, 'message')}{self._word(self.lang, 'colon')} {message}"
+            )
+
+    @property
+    def message(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def said(self) -> str:
+        """The last sentence the table announced (its live region's text)."""
+        return str(self.voice.polite)
+
+    @property
+    def alerted(self) -> str:
+        """The last refusal the table announced (its alert region's text)."""
+        return str(self.voice.alert_text)
 
     def _undo_one(self) -> None:
         """Take back the game's last action."""
@@ -476,10 +570,15 @@ class SeatedTable(Generic[GameT]):
         """Forget what no longer holds after ``taken`` actions were taken back (0: none)."""
         raise NotImplementedError
 
+    def _note_text(self) -> str:
+        """What the table says after an Undo, in its language."""
+        raise NotImplementedError
+
     def undo(self) -> None:
         """Take back your last action, and the bots' actions played since."""
         game = self.game
         taken = 0
+        self._news = []
         while game.can_undo and self._humans_played():
             seat = game.log[-1][0]
             self._undo_one()
@@ -489,7 +588,9 @@ class SeatedTable(Generic[GameT]):
         self._after_undo(taken)
         self.render()
         if taken:
-            self._run_bots(step_by_step=False)
+            self._run_bots(step_by_step=False, opening=self._note_text())
+        else:
+            self._alert()
 
     # -------------------------------------------------------------- drawing
     def _word(self, lang: str, key: str, **values: object) -> str:

@@ -1,0 +1,224 @@
+"""``TableVoice``: what a game table tells a screen reader, and where it puts the keyboard focus.
+
+A table's pictures and buttons say nothing when a bot plays or a move is refused; a student who
+listens to the page, or plays by keyboard alone, needs the table to speak and to keep the focus
+on a control. ``TableVoice`` is a small widget with its own front end (anywidget), laid inside
+the table and hidden from sight but not from assistive technology. It holds:
+
+- a polite live region (``role="status"``) and an alert region (``role="alert"``), present from
+  the start, whose text is replaced on each message (``say``, ``alert``): a counter goes with
+  each message, so the same sentence said twice is announced twice;
+- the table's language, set as the ``lang`` of the table's root element (``root``, a CSS
+  class), so that a French table is read with a French voice;
+- Enter in the typed box (``typed_selector``), sent with the box's text (``on_typed``);
+- focus requests (``focus_on``): the front end focuses the control as soon as it is on the page
+  and enabled (other widgets' messages may land after the request);
+- ``aria-pressed`` on the table's toggle buttons (the ipywidgets 8 front end marks the pressed
+  one with a CSS class only).
+
+>>> voice = TableVoice(root="cn-table")
+>>> voice.say("Your turn: 2 actions left.")
+>>> voice.polite, voice.polite_count
+('Your turn: 2 actions left.', 1)
+>>> voice.say("Your turn: 2 actions left.")
+>>> voice.polite_count
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import ipywidgets as widgets
+import traitlets
+
+__all__ = ["TableVoice"]
+
+#: The front end: the two regions, the language, the focus requests and the pressed states.
+ESM = r"""
+const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
+  + "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0;";
+const RETRY_MS = 50;
+const RETRIES = 80;
+
+function render({ model, el }) {
+  el.style.cssText = HIDDEN;
+  el.classList.add("table-voice");
+  el.dataset.focusDone = "0";
+  const polite = document.createElement("div");
+  polite.className = "table-voice-status";
+  polite.setAttribute("role", "status");
+  polite.setAttribute("aria-live", "polite");
+  polite.setAttribute("aria-atomic", "true");
+  const alert = document.createElement("div");
+  alert.className = "table-voice-alert";
+  alert.setAttribute("role", "alert");
+  alert.setAttribute("aria-atomic", "true");
+  el.append(polite, alert);
+
+  let root = null;
+  const findRoot = () => {
+    if (!root || !root.isConnected) { root = el.closest("." + model.get("root")); }
+    return root;
+  };
+  // The view is drawn before it joins the page: wait for the table around it.
+  const withRoot = (then, tries = RETRIES) => {
+    const found = findRoot();
+    if (found) { then(found); } else if (tries > 0) {
+      setTimeout(() => withRoot(then, tries - 1), RETRY_MS);
+    }
+  };
+  const applyLang = () => withRoot((r) => { r.setAttribute("lang", model.get("lang")); });
+
+  const markPressed = (r) => {
+    for (const button of r.querySelectorAll(".widget-toggle-button")) {
+      const pressed = button.classList.contains("mod-active") ? "true" : "false";
+      if (button.getAttribute("aria-pressed") !== pressed) {
+        button.setAttribute("aria-pressed", pressed);
+      }
+    }
+  };
+  let observer = null;
+  // Enter in the typed box sends what is in the box at that moment (the box's own value may
+  // reach the kernel later: ipywidgets holds a model's updates while one is on its way).
+  const onKey = (event) => {
+    const selector = model.get("typed_selector");
+    if (event.key === "Enter" && !event.isComposing && selector && event.target.matches(selector)) {
+      model.send({ event: "typed", text: event.target.value });
+    }
+  };
+  let rootSeen = null;
+  withRoot((r) => {
+    rootSeen = r;
+    markPressed(r);
+    observer = new MutationObserver(() => markPressed(r));
+    observer.observe(r, { subtree: true, childList: true, attributes: true,
+                          attributeFilter: ["class"] });
+    r.addEventListener("keydown", onKey, true);  // before the box's handler stops it
+  });
+  // Emptied here, as if typed: the box's own update then follows the one on its way.
+  const clearTyped = () => withRoot((r) => {
+    const box = r.querySelector(model.get("typed_selector"));
+    if (box) { box.value = ""; box.dispatchEvent(new Event("input", { bubbles: true })); }
+  });
+
+  // Emptied first, then filled: a sentence equal to the last one is announced again.
+  const speak = (region, key) => {
+    region.textContent = "";
+    setTimeout(() => { region.textContent = model.get(key); }, RETRY_MS);
+  };
+
+  const focus = () => {
+    const asked = model.get("focus_count");
+    const selector = model.get("focus_selector");
+    let tries = RETRIES;
+    const attempt = () => {
+      if (model.get("focus_count") !== asked || !selector) { return; }
+      const r = findRoot();
+      const target = r ? r.querySelector(selector) : null;
+      if (target && !target.disabled && target.getClientRects().length) {
+        const control = target.matches("input, button, select, textarea")
+          ? target : target.querySelector("input, button, select, textarea") || target;
+        // A status line held while the bots play: focusable by script only, out of the Tab order.
+        if (!control.matches("input, button, select, textarea, [tabindex]")) {
+          control.setAttribute("tabindex", "-1");
+        }
+        control.focus();
+        if (document.activeElement === control) {
+          el.dataset.focusDone = String(asked);  // which request holds (for tests)
+          return;
+        }
+      }
+      if (tries-- > 0) { setTimeout(attempt, RETRY_MS); }
+    };
+    attempt();
+  };
+
+  model.on("change:polite_count", () => speak(polite, "polite"));
+  model.on("change:alert_count", () => speak(alert, "alert_text"));
+  model.on("change:alert_text", () => { if (!model.get("alert_text")) { alert.textContent = ""; } });
+  model.on("change:lang", applyLang);
+  model.on("change:focus_count", focus);
+  model.on("change:clear_count", clearTyped);
+  polite.textContent = model.get("polite");
+  applyLang();
+  return () => {
+    if (observer) { observer.disconnect(); }
+    if (rootSeen) { rootSeen.removeEventListener("keydown", onKey, true); }
+  };
+}
+
+export default { render };
+"""
+
+
+class TableVoice(anywidget.AnyWidget):
+    """The live regions, the language and the focus of the table whose root has the CSS class
+    ``root`` (the widget must be laid inside that table)."""
+
+    _esm = ESM
+    #: The CSS class of the table's root element.
+    root = traitlets.Unicode("").tag(sync=True)
+    #: The table's language (the ``lang`` of its root element).
+    lang = traitlets.Unicode("en").tag(sync=True)
+    #: The last polite message, and how many have been said.
+    polite = traitlets.Unicode("").tag(sync=True)
+    polite_count = traitlets.Int(0).tag(sync=True)
+    #: The last alert, and how many have been raised.
+    alert_text = traitlets.Unicode("", help="the last alert").tag(sync=True)
+    alert_count = traitlets.Int(0).tag(sync=True)
+    #: The control to focus (a CSS selector inside the table's root), and how many requests.
+    focus_selector = traitlets.Unicode("").tag(sync=True)
+    focus_count = traitlets.Int(0).tag(sync=True)
+    #: The typed-action box (a CSS selector inside the table's root), and how many times it
+    #: was emptied.
+    typed_selector = traitlets.Unicode("").tag(sync=True)
+    clear_count = traitlets.Int(0).tag(sync=True)
+
+    def on_typed(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(text)`` when Enter is pressed in the typed box."""
+        self._typed_callbacks.append(callback)
+
+    def typed(self, text: str) -> None:
+        """Enter was pressed in the typed box holding ``text`` (the front end's message)."""
+        for callback in self._typed_callbacks:
+            callback(text)
+
+    def _receive(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
+        if content.get("event") == "typed" and isinstance(content.get("text"), str):
+            self.typed(content["text"])
+
+    def clear_typed(self) -> None:
+        """Empty the typed box in the page."""
+        self.clear_count += 1
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._typed_callbacks: list[Callable[[str], None]] = []
+        self.on_msg(self._receive)
+
+    def say(self, text: str) -> None:
+        """Announce ``text`` politely (after what the screen reader is saying)."""
+        with self.hold_sync():
+            self.polite = text
+            self.polite_count += 1
+
+    def alert(self, text: str) -> None:
+        """Announce ``text`` at once (a refusal)."""
+        with self.hold_sync():
+            self.alert_text = text
+            self.alert_count += 1
+
+    def clear_alert(self) -> None:
+        """Empty the alert region, silently (the refusal no longer holds)."""
+        self.alert_text = ""
+
+    def focus_on(self, widget: widgets.DOMWidget) -> None:
+        """Put the keyboard focus on ``widget`` (a control inside the table)."""
+        tag = f"table-focus-{widget.model_id}"
+        widget.add_class(tag)  # once: ipywidgets sends nothing for a class already there
+        with self.hold_sync():
+            self.focus_selector = f".{tag}"
+            self.focus_count += 1
