@@ -380,7 +380,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         super()._update_layout()
         order = [self.header, self.center, self.right_sidebar]
         children = tuple(part for part in order if part is not None)
-        shown: tuple[widgets.Widget, ...] = tuple(self.children)
+        shown: tuple[widgets.Widget, ...] = tuple(self.children)  # type: ignore[has-type]
         if set(children) == set(shown) and shown != children:
             self.children = children
 
