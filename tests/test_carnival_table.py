@@ -817,3 +817,15 @@ def test_the_board_comes_before_the_side_panel_and_the_focus_follows_the_choice(
     target = next(b for b, _ in table.clickable() if "cn-target" in b.classes)
     assert table.voice.focus_selector == f".table-focus-{target.model_id}"
     assert list(table.w_typed.options) == [str(a) for a in table.game.legal_actions()][:60]
+
+
+def test_the_hand_over_is_announced_and_takes_the_focus_and_the_news_wait_for_ready() -> None:
+    table = CarnivalTable(("human", "greedy", "human"), seed=5)
+    table.play(table.game.legal_actions()[0])  # Player 1, then the bot: Player 3 is next
+    assert table.said == "Pass the device to Player 3 — press Ready"
+    assert table.voice.focus_selector == f".table-focus-{table.w_ready.model_id}"
+    assert list(table.w_typed.options) == []
+    table.click_ready()
+    assert "Player 2 drew a card." in table.said, "Player 3 hears what was played"
+    assert table.said.endswith("Player 3's turn, round 1 of 2.")
+    assert list(table.w_typed.options) == [str(a) for a in table.game.legal_actions()][:60]

@@ -734,6 +734,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             picture.clear()
         for widget in (self.w_explain, self.w_legal, self.w_log, self.w_typed):
             widget.value = ""
+        self._suggest(())
         # The table's own phrases (a refused seed, Ready first...) name no card: they stay.
         message = self._message
         self.w_message.value = self._message_html(message if message and message.key else None)

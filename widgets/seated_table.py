@@ -352,7 +352,8 @@ class SeatedTable(Generic[GameT]):
 
     def _suggest(self, notations: Sequence[str]) -> None:
         """Offer the legal actions' notation in the typed box (the first ``MAX_SUGGESTIONS``)."""
-        options = tuple(notations[:MAX_SUGGESTIONS])
+        # Nothing of the next player's hand while the device is being passed.
+        options = () if self.handing_over is not None else tuple(notations[:MAX_SUGGESTIONS])
         if self.w_typed.options != options:
             self.w_typed.options = options
 
@@ -407,6 +408,7 @@ class SeatedTable(Generic[GameT]):
         self._ready_for = self.viewer
         self._handed_over()
         self.render()
+        self._tell()
 
     def _handed_over(self) -> None:
         """Forget what was said to the player before (the next one has the device now)."""
@@ -523,8 +525,13 @@ class SeatedTable(Generic[GameT]):
     def _tell(self, opening: str = "") -> None:
         """Announce what was played since the table last spoke and what comes next, then put
         the focus on the control to use next (the typed box, when the action was typed)."""
-        news, self._news = self._news, []
         self.voice.clear_alert()
+        seat = self.handing_over
+        if seat is not None:  # what was played is told to the next player, after Ready
+            self.voice.say(self._word(self.lang, "handover", who=self._who(seat)))
+            self._place_focus()
+            return
+        news, self._news = self._news, []
         text = " ".join(part for part in (opening, self._news_text(news)) if part)
         if text:
             self.voice.say(text)
