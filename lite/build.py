@@ -60,7 +60,18 @@ KIT = "carnuta-kit"
 KERNEL_PACKAGES = ("micropip", "ipython", "jedi", "comm")
 #: Not in Pyodide's lock: taken from PyPI at the version installed here (anywidget and its
 #: psygnal: the tables' voice, a widget with its own front end).
-FROM_THIS_ENVIRONMENT = ("ipywidgets", "comm", "jupyterlab-widgets", "anywidget", "psygnal")
+FROM_THIS_ENVIRONMENT = (
+    "ipywidgets",
+    "comm",
+    "jupyterlab-widgets",
+    "anywidget",
+    "psygnal",
+    "openskill",
+)
+#: Pure-Python packages a lesson imports beyond the kit's own requirements (lesson 13 rates
+#: its bots with openskill, an extra of the kit): shipped too, and loaded by the lesson's
+#: first cell.
+LESSON_PACKAGES = ("openskill",)
 #: Requirements the kernel satisfies itself (jupyterlite-pyodide-kernel ships a stand-in).
 PROVIDED_BY_THE_KERNEL = ("widgetsnbextension",)
 #: The JupyterLab extensions the site needs: the kernel, the widgets, and anywidget's front end.
@@ -98,7 +109,7 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/fr/10_deux_jeux_un_laboratoire.ipynb": ("matplotlib", "pandas"),
     "notebooks/11_playtesting_with_people.ipynb": ("matplotlib", "pandas"),
     "notebooks/12_design_project.ipynb": ("matplotlib", "pandas"),
-    "notebooks/13_bot_tournament.ipynb": ("matplotlib", "pandas"),
+    "notebooks/13_bot_tournament.ipynb": ("matplotlib", "pandas", "openskill"),
 }
 LOADING_CELL = {
     "en": "# In the browser, this lesson first loads the compiled packages its plots and tables\n"
@@ -274,7 +285,7 @@ def site_lock(lock: dict[str, Any], cache: Path, kit: Path) -> tuple[dict[str, A
     extra = {**pure_wheels(cache / "wheels", pins), KIT: kit}
     shipped: dict[str, list[str]] = {}  # name -> the dependencies it keeps
     on_cdn: dict[str, set[str]] = {}  # compiled package -> who requires it
-    wanted = [KIT, *map(canonical, KERNEL_PACKAGES)]
+    wanted = [KIT, *map(canonical, KERNEL_PACKAGES), *map(canonical, LESSON_PACKAGES)]
     while wanted:
         name = wanted.pop()
         if name in shipped or name in PROVIDED_BY_THE_KERNEL:
