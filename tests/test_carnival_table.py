@@ -413,7 +413,7 @@ def test_final_scores_and_a_tie_break() -> None:
     table.w_lang.value = "fr"
     assert "Scores finals" in table.w_scores.value
     assert "Victoire : Joueur 2" in table.w_scores.value
-    assert "victoire : Joueur 2 (Bot glouton) avec 3 points" in table.w_status.value
+    assert "victoire : Joueur 2 (Robot glouton) avec 3 points" in table.w_status.value
 
 
 @pytest.mark.parametrize(

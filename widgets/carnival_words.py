@@ -17,6 +17,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from carnival_core.actions import VERBS, WORDS, Action, examples
+from tabletop.words import quote
+
 from .i18n import LANGS, TABLE_WORDS, check_lang, phrase
 
 __all__ = ["LANGS", "SENTENCES", "UI", "check_lang", "is_translated", "say", "translate"]
@@ -25,12 +28,7 @@ __all__ = ["LANGS", "SENTENCES", "UI", "check_lang", "is_translated", "say", "tr
 UI: dict[str, dict[str, str]] = {
     "en": {
         **TABLE_WORDS["en"],
-        "greedy": "Greedy bot",
-        "random": "Random bot",
-        "mcts": "MCTS bot",
         "younger": "Younger players' variant",
-        "speed": "Bot speed",
-        "speed_hint": "seconds per bot action (0 = instant)",
         "cancel": "Cancel",
         "next": "Next",
         "next_round": "Start round {n}",
@@ -63,12 +61,8 @@ UI: dict[str, dict[str, str]] = {
         "why_masked": "A Mask goes down with a Creature face down under it: nobody may look.",
         "not_your_turn": "it is {who}'s turn, not yours",
         "finish_reveal": "finish the reveal first (press Next)",
-        "explain": "Explain",
-        "message": "Not allowed",
         "scores": "Scores",
-        "type_action": "Type an action",
         "type_hint": "e.g. carnival R4",
-        "legal_now": "Legal now",
         "log_round": "Round {r}",
         "took_back": "Took back {n} action(s).",
         "nothing_to_undo": "There is nothing of yours to take back.",
@@ -76,12 +70,7 @@ UI: dict[str, dict[str, str]] = {
     },
     "fr": {
         **TABLE_WORDS["fr"],
-        "greedy": "Bot glouton",
-        "random": "Bot au hasard",
-        "mcts": "Bot MCTS",
         "younger": "Variante pour les plus jeunes",
-        "speed": "Vitesse des bots",
-        "speed_hint": "secondes par action de bot (0 = immédiat)",
         "cancel": "Abandonner le choix",
         "next": "Suivant",
         "next_round": "Commencer la manche {n}",
@@ -107,11 +96,11 @@ UI: dict[str, dict[str, str]] = {
         "tie_no_break": "Égalité à {points} points : victoire partagée.",
         "bad_seed": "la graine « {text} » n'est pas un nombre entier de 0 à 2**64 - 1",
         "hint_pick": "À vous : choisissez une carte de votre main ou un Masque, ou tapez une action.",
-        "hint_card": "Choisissez où va {card} : « Permis maintenant » donne les actions permises.",
+        "hint_card": "Choisissez où va {card} : « Actions permises » donne les actions permises.",
         "hint_mask": "Masque choisi : choisissez la Créature à glisser dessous.",
-        "hint_mask_card": "Masque sur {card} : choisissez où il va (« Permis maintenant » les donne).",
+        "hint_mask_card": "Masque sur {card} : choisissez où il va (« Actions permises » les donne).",
         "hint_bots": "{who} joue…",
-        "hint_watch": "Les bots jouent ; Nouvelle partie pour changer les places.",
+        "hint_watch": "Les robots jouent ; Nouvelle partie pour changer qui joue.",
         "hint_reveal": "La manche est finie : Suivant pour suivre la révélation.",
         "forgotten": (
             "Une carte est allée sur la pile du Carnaval ; elle est enfouie plus loin que votre "
@@ -122,15 +111,11 @@ UI: dict[str, dict[str, str]] = {
         ),
         "not_your_turn": "c'est à {who} de jouer, pas à vous",
         "finish_reveal": "finissez d'abord la révélation (Suivant)",
-        "explain": "Explications",
-        "message": "Interdit",
         "scores": "Scores",
-        "type_action": "Taper une action",
-        "type_hint": "ex. carnival R4",
-        "legal_now": "Permis maintenant",
+        "type_hint": "ex. carnaval R4",
         "log_round": "Manche {r}",
         "took_back": "{n} action(s) annulée(s).",
-        "nothing_to_undo": "Rien à vous à annuler.",
+        "nothing_to_undo": "Aucune de vos actions à annuler.",
         "watching": "vu par {who}",
     },
 }
@@ -162,16 +147,194 @@ def _phrase(text: str, table: list[tuple[str, str]]) -> str:
     return text
 
 
+def _action(text: str) -> str:
+    """An action the engine names in English notation, quoted in the French one (a text that
+    is not an action is quoted as it is)."""
+    try:
+        return quote(Action.parse(text).notation("fr"), "fr")
+    except ValueError:
+        return quote(text, "fr")
+
+
+def _hand(text: str) -> str:
+    """A hand as the engine lists it (``R4 Mask``, ``empty``), in French words."""
+    return "vide" if text == "empty" else text.replace("Mask", "Masque")
+
+
 def _played(m: re.Match[str]) -> str:
     return f"Joueur {m[1]} a joué {_phrase(m[2], _WHAT)} {_phrase(m[3], _PLACES)}."
 
 
 def _allowed(m: re.Match[str]) -> str:
-    return f"'{m[1]}' est permis : {_phrase(m[2], _WHAT)} va {_phrase(m[3], _PLACES)}."
+    return f"{_action(m[1])} est permis : {_phrase(m[2], _WHAT)} va {_phrase(m[3], _PLACES)}."
+
+
+_FR = WORDS["fr"]
+_VERBS_FR = ", ".join(_FR[v] for v in VERBS[:-1]) + f" ou {_FR[VERBS[-1]]}"
+_PLACES_FR = f"« {_FR['carnival']} », « {_FR['spectator']} » ou « {_FR['to']} 2 »"
+_Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
+
+#: Why the rules refuse an action (``Game.why_illegal``), in French.
+REASONS: list[_Rule] = [
+    (re.compile(r"the game is over"), lambda m: "la partie est finie"),
+    (
+        re.compile(
+            r"in the variant for younger players, cards are played only onto the "
+            r"Carnival stack or in front of yourself"
+        ),
+        lambda m: (
+            "dans la variante pour les plus jeunes, on ne joue que sur la pile du Carnaval ou "
+            "devant soi"
+        ),
+    ),
+    (
+        re.compile(r"that is you: a card goes in front of you with 'spectator', like '(.+)'"),
+        lambda m: (
+            f"c'est vous : une carte se pose devant vous avec « {_FR['spectator']} », comme "
+            f"{_action(m[1])}"
+        ),
+    ),
+    (
+        re.compile(r"there is no player (\d+) in a (\d+)-player game"),
+        lambda m: f"il n'y a pas de joueur {m[1]} dans une partie à {m[2]} joueurs",
+    ),
+    (
+        re.compile(
+            r"a Mask must hide a Creature while you hold one: slide a card under it, like '(.+)'"
+        ),
+        lambda m: (
+            "un Masque doit cacher une Créature tant que vous en avez une : glissez une carte "
+            f"dessous, comme {_action(m[1])}"
+        ),
+    ),
+    (
+        re.compile(r"(\S+) is not in your hand \(your hand: (.*)\)"),
+        lambda m: f"{m[1]} n'est pas dans votre main (votre main : {_hand(m[2])})",
+    ),
+    (
+        re.compile(r"you have no Mask in your hand to hide (\S+) \(your hand: (.*)\)"),
+        lambda m: (
+            f"vous n'avez pas de Masque en main pour cacher {m[1]} (votre main : {_hand(m[2])})"
+        ),
+    ),
+    (
+        re.compile(r"you have no Mask in your hand \(your hand: (.*)\)"),
+        lambda m: f"vous n'avez pas de Masque en main (votre main : {_hand(m[1])})",
+    ),
+    (
+        re.compile(r"card ids are written in capitals: (\S+)"),
+        lambda m: f"une carte s'écrit en majuscules : {m[1]}",
+    ),
+    (
+        re.compile(
+            r"there is no card (.+) in this game: a Creature is one of the letters (\S+) with "
+            r"a value from (.+)"
+        ),
+        lambda m: (
+            f"il n'y a pas de carte {m[1]} dans cette partie : une Créature s'écrit avec une des "
+            f"lettres {m[2]} et une valeur parmi {m[3]}"
+        ),
+    ),
+    (
+        re.compile(
+            r"player=(\d+) is seat \1 \(Player (\d+)\), but it is the turn of seat (\d+) \(Player (\d+)\)"
+        ),
+        lambda m: (
+            f"player={m[1]} désigne le siège {m[1]} (Joueur {m[2]}), mais c'est au tour du siège "
+            f"{m[3]} (Joueur {m[4]})"
+        ),
+    ),
+    (
+        re.compile(
+            r"player=(-?\d+) is not a seat: the seats are 0 to (\d+) \(Players 1 to (\d+)\)"
+        ),
+        lambda m: (
+            f"player={m[1]} n'est pas un siège : les sièges vont de 0 à {m[2]} (Joueurs 1 à {m[3]})"
+        ),
+    ),
+]
+
+#: Why a text is not an action (what ``Action.parse`` says after "is not an action:").
+NOT_ACTION: list[_Rule] = [
+    (
+        re.compile(r"unknown word '(.*)' \(an action starts with one of: .*\)"),
+        lambda m: f"mot inconnu « {m[1]} » (une action commence par {_VERBS_FR})",
+    ),
+    (
+        re.compile(r"'(\w+)' is written like .*"),
+        lambda m: f"« {_FR[m[1]]} » s'écrit comme {examples(m[1], 'fr')}",
+    ),
+    (
+        re.compile(r"a Mask is played with the word 'mask', like '(.+)'"),
+        lambda m: f"un Masque se joue avec le mot « {_FR['mask']} », comme {_action(m[1])}",
+    ),
+    (
+        re.compile(r"a Mask hides a Creature, not another Mask"),
+        lambda m: "un Masque cache une Créature, pas un autre Masque",
+    ),
+    (
+        re.compile(
+            r"the player '(.*)' should be a number from 1 to (\d+) \(players count from 1\)"
+        ),
+        lambda m: (
+            f"le joueur « {m[1]} » doit être un nombre de 1 à {m[2]} (les joueurs se comptent "
+            "à partir de 1)"
+        ),
+    ),
+    (
+        re.compile(r"say where the Mask goes: .*"),
+        lambda m: f"dites où va le Masque : {_PLACES_FR} à la fin",
+    ),
+    (
+        re.compile(r"'(.*)' is not a place: say .*"),
+        lambda m: f"« {m[1]} » n'est pas une place : dites {_PLACES_FR}",
+    ),
+    (
+        re.compile(r"'(.*)' is not a card: a Creature is a colour letter \((.*)\) and a value, .*"),
+        lambda m: (
+            f"« {m[1]} » n'est pas une carte : une Créature s'écrit avec la lettre de sa couleur "
+            f"({m[2]}) et sa valeur, comme « R4 » ou « Y-2 » ; un Masque se joue avec le mot "
+            f"« {_FR['mask']} »"
+        ),
+    ),
+]
+
+
+def _match(rules: list[_Rule], text: str) -> str | None:
+    for pattern, french in rules:
+        match = pattern.fullmatch(text)
+        if match:
+            return french(match)
+    return None
+
+
+def _refused(m: re.Match[str]) -> str | None:
+    """``action: reason``, as ``Game.play`` refuses an action."""
+    try:
+        action = Action.parse(m[1])
+    except ValueError:
+        return None
+    reason = _match(REASONS, m[2])
+    return None if reason is None else f"{quote(action.notation('fr'), 'fr')} : {reason}"
+
+
+def _not_allowed(m: re.Match[str]) -> str | None:
+    reason = _match(REASONS, m[2])
+    return None if reason is None else f"{_action(m[1])} n'est pas permis : {reason}."
+
+
+def _not_action(m: re.Match[str]) -> str | None:
+    detail = _match(NOT_ACTION, m[2])
+    return None if detail is None else f"« {m[1]} » n'est pas une action : {detail}"
+
+
+def _pending(m: re.Match[str]) -> str:
+    last = " (la pioche est vide : c'est le dernier tour de la manche)" if m[3] else ""
+    return f"Manche {m[1]} : le joueur {m[2]} a pioché et joue une carte{last}."
 
 
 _PLACE_WORDS = "|".join(p for p, _ in _PLACES)
-SENTENCES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+SENTENCES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]]] = [
     (
         re.compile(rf"Player (\d+) played (.+?) ({_PLACE_WORDS})\."),
         _played,
@@ -180,6 +343,7 @@ SENTENCES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
         re.compile(rf"'([^']+)' is allowed: (.+?) goes ({_PLACE_WORDS})\."),
         _allowed,
     ),
+    (re.compile(r"'([^']+)' is not allowed: (.+)\."), _not_allowed),
     (
         re.compile(r"Player (\d+) drew a card\."),
         lambda m: f"Joueur {m[1]} a pioché une carte.",
@@ -212,84 +376,50 @@ SENTENCES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     ),
     (
         re.compile(
-            r"(.+?): player=(\d+) is seat \2 \(Player (\d+)\), but it is the turn of seat "
-            r"(\d+) \(Player (\d+)\)"
+            r"Round (\d+): player (\d+) has drawn and plays a card"
+            r"( \(the deck is empty: this is the round's last turn\))?\."
         ),
+        _pending,
+    ),
+    (re.compile(r"Took back '(.+)'\."), lambda m: f"Action {_action(m[1])} reprise."),
+    (
+        re.compile(r"an action is a few words like 'carnival R4', not (\d+) characters"),
         lambda m: (
-            f"{m[1]} : player={m[2]} désigne le siège {m[2]} (Joueur {m[3]}), mais c'est au "
-            f"tour du siège {m[4]} (Joueur {m[5]})"
+            f"une action tient en quelques mots comme « {_FR['carnival']} R4 », pas {m[1]} "
+            "caractères"
         ),
     ),
     (
-        re.compile(
-            r"(.+?): player=(-?\d+) is not a seat: the seats are 0 to (\d+) \(Players 1 to "
-            r"(\d+)\)"
-        ),
+        re.compile(r"an empty action: write one like .*"),
         lambda m: (
-            f"{m[1]} : player={m[2]} n'est pas un siège : les sièges vont de 0 à {m[3]} "
-            f"(Joueurs 1 à {m[4]})"
+            f"une action vide : écrivez-en une comme {examples('carnival', 'fr')} ou "
+            f"{examples('give', 'fr')}"
         ),
     ),
+    (re.compile(r"'(.*)' is not an action: (.*)", re.DOTALL), _not_action),
     (
-        re.compile(r"(.+?): the game is over"),
-        lambda m: f"{m[1]} : la partie est finie",
+        re.compile(r"(.+) is not an action \(write one like 'carnival R4'\)", re.DOTALL),
+        lambda m: f"{m[1]} n'est pas une action (écrivez-en une comme « {_FR['carnival']} R4 »)",
     ),
-    (
-        re.compile(
-            r"(.+?): in the variant for younger players, cards are played only onto the "
-            r"Carnival stack or in front of yourself"
-        ),
-        lambda m: (
-            f"{m[1]} : dans la variante pour les plus jeunes, on ne joue que sur la pile du "
-            f"Carnaval ou devant soi"
-        ),
-    ),
-    (
-        re.compile(
-            r"(.+?): that is you: a card goes in front of you with 'spectator', like '(.+)'"
-        ),
-        lambda m: (
-            f"{m[1]} : c'est vous : une carte se pose devant vous avec 'spectator', comme '{m[2]}'"
-        ),
-    ),
-    (
-        re.compile(
-            r"(.+?): a Mask must hide a Creature while you hold one: slide a card under it, "
-            r"like '(.+)'"
-        ),
-        lambda m: (
-            f"{m[1]} : un Masque doit cacher une Créature tant que vous en avez une : glissez "
-            f"une carte dessous, comme '{m[2]}'"
-        ),
-    ),
-    (
-        re.compile(r"(.+?): (\S+) is not in your hand \(your hand: (.*)\)"),
-        lambda m: f"{m[1]} : {m[2]} n'est pas dans votre main (votre main : {m[3]})",
-    ),
-    (
-        re.compile(r"(.+?): you have no Mask in your hand to hide (\S+) \(your hand: (.*)\)"),
-        lambda m: (
-            f"{m[1]} : vous n'avez pas de Masque en main pour cacher {m[2]} (votre main : {m[3]})"
-        ),
-    ),
-    (
-        re.compile(r"(.+?): you have no Mask in your hand \(your hand: (.*)\)"),
-        lambda m: f"{m[1]} : vous n'avez pas de Masque en main (votre main : {m[2]})",
-    ),
+    (re.compile(r"(.+?): (.+)"), _refused),
 ]
+
+
+def _french(sentence: str) -> str | None:
+    for pattern, french in SENTENCES:
+        match = pattern.fullmatch(sentence)
+        if match:
+            return french(match)
+    return None
 
 
 def translate(sentence: str, lang: str) -> str:
     """An engine sentence in ``lang`` (the sentence itself in English or if unknown)."""
     if check_lang(lang) == "en":
         return sentence
-    for pattern, french in SENTENCES:
-        match = pattern.fullmatch(sentence)
-        if match:
-            return french(match)
-    return sentence
+    return _french(sentence) or sentence
 
 
 def is_translated(sentence: str) -> bool:
     """Whether ``translate`` knows this sentence (for the tests that every message is)."""
-    return any(pattern.fullmatch(sentence) for pattern, _ in SENTENCES)
+    return _french(sentence) is not None
