@@ -29,7 +29,6 @@ UI: dict[str, dict[str, str]] = {
     "en": {
         **TABLE_WORDS["en"],
         "younger": "Younger players' variant",
-        "cancel": "Cancel",
         "next": "Next",
         "next_round": "Start round {n}",
         "final_scores": "Final scores",
@@ -71,7 +70,6 @@ UI: dict[str, dict[str, str]] = {
     "fr": {
         **TABLE_WORDS["fr"],
         "younger": "Variante pour les plus jeunes",
-        "cancel": "Abandonner le choix",
         "next": "Suivant",
         "next_round": "Commencer la manche {n}",
         "final_scores": "Scores finals",
@@ -350,7 +348,7 @@ SENTENCES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]]] =
     ),
     (
         re.compile(r"Player (\d+) drew (\S+)\."),
-        lambda m: f"Joueur {m[1]} a pioché {m[2]}.",
+        lambda m: f"Joueur {m[1]} a pioché {_hand(m[2])}.",
     ),
     (
         re.compile(

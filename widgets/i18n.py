@@ -50,6 +50,7 @@ TABLE_WORDS: dict[str, dict[str, str]] = {
         "message": "Not allowed",
         "type_action": "Type an action",
         "legal_now": "Legal now",
+        "cancel": "Cancel",
     },
     "fr": {
         "colon": " :",
@@ -78,6 +79,7 @@ TABLE_WORDS: dict[str, dict[str, str]] = {
         "message": "Refusé",
         "type_action": "Écrire une action",
         "legal_now": "Actions permises",
+        "cancel": "Abandonner le choix",
     },
 }
 
@@ -106,7 +108,6 @@ UI: dict[str, dict[str, str]] = {
         "sickle_day": "Sickle: renew Day",
         "sickle_night": "Sickle: renew Night",
         "end": "End turn",
-        "cancel": "Cancel",
         "bonus": "{ingredient} token",
         "type_hint": "e.g. take day 2",
         "score_pad": "Score pad",
@@ -153,7 +154,6 @@ UI: dict[str, dict[str, str]] = {
         "sickle_day": "Serpe : renouveler Jour",
         "sickle_night": "Serpe : renouveler Nuit",
         "end": "Fin du tour",
-        "cancel": "Annuler le Sel",
         "bonus": "jeton {ingredient}",
         "type_hint": "ex. prendre jour 2",
         "score_pad": "Carnet de scores",
