@@ -161,6 +161,7 @@ WORDS: dict[str, dict[str, str]] = {
         "orange": "orange",
         "white": "white",
         "black": "black",
+        "colon": ":",
     },
     "fr": {
         "carnival": "Carnaval",
@@ -204,6 +205,7 @@ WORDS: dict[str, dict[str, str]] = {
         "orange": "orange",
         "white": "blanc",
         "black": "noir",
+        "colon": " :",
     },
 }
 
@@ -435,7 +437,7 @@ def _card(
         card = card.card
     if card.is_mask:
         return placed(_mask(None) + _text(25, 64, w["mask"], "maskword"), "Mask")
-    name = f"{card.id}: {w[CREATURE_NAMES[card.type_index]]} {card.value}"
+    name = f"{card.id}{w['colon']} {w[CREATURE_NAMES[card.type_index]]} {card.value}"
     return placed(_face(card) + _el("title", escape(name)), card.id)
 
 
@@ -806,7 +808,7 @@ def _centre(table: _Table, lang: str) -> str:
         over = table.current is None
         info += _text(info_x, 68, w["final_scores" if over else "scores"], "label")
         info += _text(
-            info_x, 88, " · ".join(f"{s + 1}: {p}" for s, p in enumerate(points)), "title",
+            info_x, 88, " · ".join(f"{s + 1}{w['colon']} {p}" for s, p in enumerate(points)), "title",
             WIDTH - info_x - PAD)  # fmt: skip
     if table.current is None:
         info += _text(info_x, 112, w["over"], "title", fill=COLOURS["winner"])

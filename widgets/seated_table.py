@@ -487,7 +487,9 @@ class SeatedTable(Generic[GameT]):
         for k, menu in enumerate(self.w_seats):
             menu.description = ""
             menu.tooltip = say(lang, "seat", n=k + 1)
-            options = [(f"{k + 1}: {say(lang, kind)}", kind) for kind in self.SEAT_KINDS]
+            options = [
+                (f"{k + 1}{say(lang, 'colon')} {say(lang, kind)}", kind) for kind in self.SEAT_KINDS
+            ]
             if list(menu.options) != options:
                 value = menu.value
                 menu.options = options
