@@ -19,7 +19,10 @@ from hypothesis import strategies as st
 
 from carnival_core import Action, Game
 from carnival_core.actions import WORDS as NOTATION
+from carnival_core.cards import card_set
+from carnival_core.svg import WORDS as CARNIVAL_PICTURES
 from carnuta_core.messages import FR as CARNUTA_ENGINE_FR
+from carnuta_core.vocabulary import WORDS as CARNUTA_PICTURES
 from tabletop.words import plain
 from tests.test_carnival_properties import games, run
 from tests.test_carnival_table import take_turn
@@ -205,16 +208,38 @@ def test_a_whole_french_game_by_clicks_reads_in_french() -> None:
     check_french(widget_texts(table), "the end")
 
 
+@pytest.mark.parametrize(
+    "phrases",
+    [
+        UI["fr"],
+        CARNUTA_UI["fr"],
+        CARNUTA_ENGINE_FR,
+        CARNIVAL_PICTURES["fr"],
+        CARNUTA_PICTURES["fr"],
+    ],
+    ids=["carnival table", "carnuta table", "carnuta engine", "carnival pictures", "carnuta words"],
+)
+def test_every_french_phrase_of_both_tables_has_french_typography(phrases: dict) -> None:
+    for key, phrase in phrases.items():
+        text = re.sub(r"\{[^}]*\}", "X", phrase)  # a field's format (``{row:title}``) aside
+        assert not typography_faults(text), f"{key}: {phrase!r}"
+
+
 def test_every_engine_sentence_is_worded_with_french_quotes_and_colons() -> None:
     game = Game.new(3, seed=2)
     hand = [c.id for c in game.hand(0) if not c.is_mask]
-    for text in ("give R4 to 1", f"give {hand[0]} to 1", "carnival Z9", "mask to 2", "x" * 300):
+    seen: list[str] = []
+    missing = next(c.id for c in card_set(game.rules).cards if c.id not in hand and not c.is_mask)
+    tries = ("give R4 to 1", f"give {hand[0]} to 1", "carnival Z9", "mask to 2", "x" * 300)
+    for text in (*tries, f"carnival {missing}", f"mask {missing} to 2", "carnival r4"):
         try:
             game.play(text)
         except ValueError as error:
             french = translate(str(error), "fr")
             assert french != str(error)
             check_french([french], text)
+            seen.append(french)
+    assert any("votre main : " in said and "Masque" in said for said in seen), seen
     explained = translate(game.explain(f"spectator {hand[0]}"), "fr")
     assert explained.startswith(f"« spectateur {hand[0]} » est permis : ")
 

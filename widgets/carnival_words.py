@@ -1,13 +1,17 @@
 """The words of ``CarnivalTable`` in English and French, and the engine's sentences in French.
 
 The engine speaks English. ``translate`` words its sentences (what a turn did, why an action
-is allowed, the usual reasons one is refused) in French; a sentence it does not know is shown
-in English rather than guessed. Card ids and the action notation stay as they are.
+is allowed or refused, why a typed text is not an action) in French, an action it names
+quoted in the French notation (« donner R4 à 2 »), with French typography; a sentence it does
+not know is shown in English rather than guessed. Card ids stay as they are.
 
 >>> say("fr", "new_game")
 'Nouvelle partie'
 >>> translate("Player 2 played R4 onto the Carnival stack.", "fr")
 'Joueur 2 a joué R4 sur la pile du Carnaval.'
+>>> translate("give R4 to 1: that is you: a card goes in front of you with 'spectator', "
+...           "like 'spectator R4'", "fr")
+"« donner R4 à 1 » : c'est vous : une carte se pose devant vous avec « spectateur », comme « spectateur R4 »"
 >>> translate("Something new.", "fr")
 'Something new.'
 """
