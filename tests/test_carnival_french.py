@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from carnival_core import Action, Game
+from carnival_core import Action, CarnivalError, Game
 from carnival_core.actions import WORDS as NOTATION
 from carnival_core.cards import card_set
 from carnival_core.svg import WORDS as CARNIVAL_PICTURES
@@ -234,9 +234,9 @@ def test_every_engine_sentence_is_worded_with_french_quotes_and_colons() -> None
     for text in (*tries, f"carnival {missing}", f"mask {missing} to 2", "carnival r4"):
         try:
             game.play(text)
-        except ValueError as error:
+        except CarnivalError as error:
             french = translate(str(error), "fr")
-            assert french != str(error)
+            assert french != str(error) and error.text("fr") == french
             check_french([french], text)
             seen.append(french)
     assert any("votre main : " in said and "Masque" in said for said in seen), seen
