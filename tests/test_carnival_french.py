@@ -302,3 +302,14 @@ def test_the_tables_words_are_those_of_lesson_fr_00() -> None:
     for shown in (list(widget_texts(table)), list(widget_texts(carnuta))):
         assert any("Robot glouton" in text for text in shown)
     assert "Manche 1" in table.w_status.value and "Joueur 1" in table.w_status.value
+
+
+def test_the_carnuta_table_writes_french_typography_too() -> None:
+    rng = random.Random(4)
+    table = PlayTable(("human", "greedy"), seed=12, lang="fr")
+    for _ in range(40):
+        button, _payload = rng.choice(table.clickable())
+        button.click()
+        for text in widget_texts(table):
+            assert not typography_faults(text), text
+    assert "J1 : " in table.w_log.value
