@@ -305,11 +305,13 @@ SENTENCES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]]] =
 
 
 def _french(sentence: str) -> str | None:
+    """``sentence`` in French: a whole sentence, or a reason alone (``Game.why_illegal``)."""
     for pattern, french in SENTENCES:
         match = pattern.fullmatch(sentence)
-        if match:
-            return french(match)
-    return None
+        said = french(match) if match else None
+        if said is not None:
+            return said
+    return _match(REASONS, sentence)
 
 
 def translate(sentence: str, lang: str = "en") -> str:

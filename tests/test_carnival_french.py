@@ -240,6 +240,10 @@ def test_every_engine_sentence_is_worded_with_french_quotes_and_colons() -> None
             check_french([french], text)
             seen.append(french)
     assert any("votre main : " in said and "Masque" in said for said in seen), seen
+    for text in (f"give {hand[0]} to 1", f"carnival {missing}"):
+        reason = translate(game.why_illegal(text), "fr")
+        assert reason != game.why_illegal(text)
+        check_french([reason], text)
     explained = translate(game.explain(f"spectator {hand[0]}"), "fr")
     assert explained.startswith(f"« spectateur {hand[0]} » est permis : ")
 
