@@ -120,6 +120,7 @@ COLOURS: dict[str, str] = {
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
+        "colon": ":",
         "carnival": "Carnival",
         "deck": "Deck",
         "set_aside": "set aside: {n}",
@@ -161,9 +162,9 @@ WORDS: dict[str, dict[str, str]] = {
         "orange": "orange",
         "white": "white",
         "black": "black",
-        "colon": ":",
     },
     "fr": {
+        "colon": " :",
         "carnival": "Carnaval",
         "deck": "Pioche",
         "set_aside": "écartées : {n}",
@@ -205,7 +206,6 @@ WORDS: dict[str, dict[str, str]] = {
         "orange": "orange",
         "white": "blanc",
         "black": "noir",
-        "colon": " :",
     },
 }
 
