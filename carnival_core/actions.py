@@ -1,23 +1,29 @@
-"""Actions as immutable values with a short, readable notation.
+"""Actions as immutable values with a short, readable notation, in English or French.
 
 Every turn the player to act has drawn a card; the action says which card goes where.
 
-========================  =======================================================
-``carnival R4``           Play R4 face up onto the Carnival stack
-``spectator R4``          Play R4 face up in front of you, as your Spectator
-``give R4 to 2``          Play R4 face up in front of player 2, as their Spectator
-``mask R4 carnival``      Play a Mask with R4 slid face down under it, onto the stack
-``mask R4 spectator``     ... in front of you
-``mask R4 to 2``          ... in front of player 2
-``mask carnival``         A Mask hiding nothing, onto the stack (only when no Creature is
-                          left to hide)
-``mask spectator``        ... in front of you
-``mask to 2``             ... in front of player 2
-========================  =======================================================
+=======================  ==========================  ==============================================
+English                  French                      action
+=======================  ==========================  ==============================================
+``carnival R4``          ``carnaval R4``             Play R4 face up onto the Carnival stack
+``spectator R4``         ``spectateur R4``           Play R4 face up in front of you, as your
+                                                     Spectator
+``give R4 to 2``         ``donner R4 à 2``           Play R4 face up in front of player 2, as their
+                                                     Spectator
+``mask R4 carnival``     ``masque R4 carnaval``      Play a Mask with R4 slid face down under it,
+                                                     onto the stack
+``mask R4 spectator``    ``masque R4 spectateur``    ... in front of you
+``mask R4 to 2``         ``masque R4 à 2``           ... in front of player 2
+``mask carnival``        ``masque carnaval``         A Mask hiding nothing, onto the stack (only
+                                                     when no Creature is left to hide)
+``mask spectator``       ``masque spectateur``       ... in front of you
+``mask to 2``            ``masque à 2``              ... in front of player 2
+=======================  ==========================  ==============================================
 
 Cards are written with their colour letter and value (``R4`` red 4, ``Y-2`` yellow -2; see
-``cards.py``); players are numbered from 1 in the notation, seats from 0 in the values.
-``str(action)`` gives the notation and ``Action.parse(text)`` reads it back.
+``cards.py``) in both languages; players are numbered from 1 in the notation, seats from 0 in
+the values. ``str(action)`` gives the English notation, ``action.notation("fr")`` the French
+one, and ``Action.parse(text)`` reads either (any case; accents optional: ``donner R4 a 2``).
 
 >>> Action.parse("give r4 to 2")
 Action.parse('give R4 to 2')
@@ -25,6 +31,8 @@ Action.parse('give R4 to 2')
 1
 >>> str(Play("Y-2", CARNIVAL, masked=True))
 'mask Y-2 carnival'
+>>> Action.parse("masque Y-2 carnaval").notation("fr")
+'masque Y-2 carnaval'
 """
 
 from __future__ import annotations
@@ -32,9 +40,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tabletop.saves import MAX_ACTION_TEXT, short_repr
+from tabletop.words import plain, quote, spellings
 
 from .cards import Card
-from .errors import ActionSyntaxError, CardError
+from .errors import ActionSyntaxError, CardError, CarnivalError
 from .rules import MAX_PLAYERS
 
 #: Where a card goes, besides another player's seat number (0-based).
@@ -59,6 +68,10 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
+
+    def notation(self, lang: str = "en") -> str:
+        """The action in the notation of ``lang`` (``"en"`` or ``"fr"``)."""
+        raise NotImplementedError
 
     @staticmethod
     def parse(text: str) -> Action:
@@ -105,36 +118,65 @@ class Play(Action):
             )
 
     def __str__(self) -> str:
+        return self.notation("en")
+
+    def notation(self, lang: str = "en") -> str:
+        """The action in the notation of ``lang`` (``"en"`` or ``"fr"``)."""
+        words = _words(lang)
         if self.to == CARNIVAL:
-            place = "carnival"
+            place = words["carnival"]
         elif self.to == OWN:
-            place = "spectator"
+            place = words["spectator"]
         else:
-            place = f"to {self.to + 1}"
+            place = f"{words['to']} {self.to + 1}"
         if self.masked:
-            return f"mask {self.card} {place}" if self.card is not None else f"mask {place}"
+            mask = words["mask"]
+            return f"{mask} {self.card} {place}" if self.card is not None else f"{mask} {place}"
         if self.to >= 0:
-            return f"give {self.card} {place}"
+            return f"{words['give']} {self.card} {place}"
         return f"{place} {self.card}"
 
 
-VERBS = ("carnival", "spectator", "give", "mask")
-EXAMPLES = {
-    "carnival": "carnival R4",
-    "spectator": "spectator R4",
-    "give": "give R4 to 2",
-    "mask": "mask R4 carnival, mask R4 spectator or mask R4 to 2",
+#: The words of the notation, by language: the verbs, and ``to`` before a player's number.
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "carnival": "carnival",
+        "spectator": "spectator",
+        "give": "give",
+        "mask": "mask",
+        "to": "to",
+    },
+    "fr": {
+        "carnival": "carnaval",
+        "spectator": "spectateur",
+        "give": "donner",
+        "mask": "masque",
+        "to": "à",
+    },
 }
+VERBS = ("carnival", "spectator", "give", "mask")
+#: Every spelling of a word of the notation, in both languages, to its key.
+_SPELLINGS = spellings(WORDS)
+
+
+def _words(lang: str) -> dict[str, str]:
+    if lang not in WORDS:
+        raise CarnivalError(f"lang should be one of {', '.join(WORDS)}, not {short_repr(lang)}")
+    return WORDS[lang]
+
+
+def _key(word: str) -> str | None:
+    """The notation's word ``word`` spells, in either language (None if it spells none)."""
+    return _SPELLINGS.get(plain(word))
 
 
 def _creature_id(word: str) -> str:
+    if _key(word) == "mask":
+        raise ValueError("a Mask is played with the word 'mask', like 'mask R4 carnival'")
     try:
-        card = Card.parse(word)
+        return Card.parse(word).id
     except CardError as error:
         raise ValueError(str(error)) from None
-    if card.is_mask:
-        raise ValueError("a Mask is played with the word 'mask', like 'mask R4 carnival'")
-    return card.id
 
 
 def _player(word: str) -> int:
@@ -152,12 +194,12 @@ def _player(word: str) -> int:
 
 
 def _place(words: list[str]) -> int:
-    lowered = [w.lower() for w in words]
-    if lowered == ["carnival"]:
+    keys = [_key(w) for w in words]
+    if keys == ["carnival"]:
         return CARNIVAL
-    if lowered == ["spectator"]:
+    if keys == ["spectator"]:
         return OWN
-    if len(words) == 2 and lowered[0] == "to":
+    if len(words) == 2 and keys[0] == "to":
         return _player(words[1])
     if not words:
         raise ValueError("say where the Mask goes: 'carnival', 'spectator' or 'to 2' at the end")
@@ -166,23 +208,41 @@ def _place(words: list[str]) -> int:
     )
 
 
+#: Each verb's examples, as actions (worded in either language by ``examples``).
+EXAMPLES: dict[str, tuple[Play, ...]] = {
+    "carnival": (Play("R4", CARNIVAL),),
+    "spectator": (Play("R4", OWN),),
+    "give": (Play("R4", 1),),
+    "mask": (Play("R4", CARNIVAL, True), Play("R4", OWN, True), Play("R4", 1, True)),
+}
+
+
+def examples(verb: str, lang: str = "en") -> str:
+    """How ``verb`` is written, in ``lang``: ``'mask R4 carnival', 'mask R4 spectator' or
+    'mask R4 to 2'``."""
+    quoted = [quote(action.notation(lang), lang) for action in EXAMPLES[verb]]
+    last = " or " if lang == "en" else " ou "
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + last + quoted[-1]
+
+
 def _parse_words(verb: str, args: list[str]) -> Action:
     """``args`` keep the case they were typed in, so that a message echoes what was typed."""
     if verb in ("carnival", "spectator") and len(args) == 1:
         return Play(_creature_id(args[0]), CARNIVAL if verb == "carnival" else OWN)
-    if verb == "give" and len(args) == 3 and args[1].lower() == "to":
+    if verb == "give" and len(args) == 3 and _key(args[1]) == "to":
         return Play(_creature_id(args[0]), _player(args[2]))
     if verb == "mask" and args:
-        if args[0].lower() in ("carnival", "spectator", "to"):
+        if _key(args[0]) in ("carnival", "spectator", "to"):
             return Play(None, _place(args), masked=True)
-        if args[0].lower() == "mask":
+        if _key(args[0]) == "mask":
             raise ValueError("a Mask hides a Creature, not another Mask")
         return Play(_creature_id(args[0]), _place(args[1:]), masked=True)
-    raise ValueError(f"'{verb}' is written like '{EXAMPLES[verb]}'")
+    raise ValueError(f"'{verb}' is written like {examples(verb)}")
 
 
 def parse_action(text: str) -> Action:
-    """Read an action in Carnival's notation; ``ActionSyntaxError`` says what is wrong."""
+    """Read an action in Carnival's notation, English or French; ``ActionSyntaxError`` says
+    what is wrong."""
     if not isinstance(text, str):
         raise ActionSyntaxError(f"an action is text like 'carnival R4', not {short_repr(text)}")
     if len(text) > MAX_ACTION_TEXT:
@@ -192,11 +252,12 @@ def parse_action(text: str) -> Action:
     words = text.strip().split()
     if not words:
         raise ActionSyntaxError("an empty action: write one like 'carnival R4' or 'give R4 to 2'")
-    verb, args = words[0].lower(), words[1:]
+    verb, args = _key(words[0]), words[1:]
     if verb not in VERBS:
         raise ActionSyntaxError(
             f"{text.strip()!r} is not an action: unknown word {words[0]!r} "
-            f"(an action starts with one of: {', '.join(VERBS)})"
+            f"(an action starts with one of: {', '.join(VERBS)}; en français : "
+            f"{', '.join(WORDS['fr'][v] for v in VERBS)})"
         )
     try:
         return _parse_words(verb, args)

@@ -8,6 +8,13 @@ from tabletop.errors import LabError
 class CarnivalError(ValueError):
     """Base class of every error the Carnival engine raises on bad input."""
 
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``"en"`` or ``"fr"``; one without a French wording stays
+        in English)."""
+        from .messages import translate  # the messages read the actions, which raise these
+
+        return translate(str(self), lang)
+
 
 class ActionSyntaxError(CarnivalError):
     """Text that is not an action in Carnival's notation (``"carnaval R4"``)."""

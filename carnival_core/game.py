@@ -175,8 +175,9 @@ class LegalActions(ActionList[Action]):
     __slots__ = ()
     parse = staticmethod(parse_action)
 
-    def notation(self) -> list[str]:
-        return [str(a) for a in self]
+    def notation(self, lang: str = "en") -> list[str]:
+        """Each action in the notation of ``lang`` (``"en"`` or ``"fr"``)."""
+        return [a.notation(lang) for a in self]
 
     def __repr__(self) -> str:
         return f"<LegalActions ({len(self)}): {', '.join(self.notation())}>"

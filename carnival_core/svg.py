@@ -136,6 +136,7 @@ COLOURS: dict[str, str] = {
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
+        "colon": ":",
         "carnival": "Carnival",
         "deck": "Deck",
         "set_aside": "set aside: {n}",
@@ -181,9 +182,9 @@ WORDS: dict[str, dict[str, str]] = {
         "sum": "sum {n}",
         "round_score": "round {r}: {n}",
         "sep": "; ",
-        "colon": ":",
     },
     "fr": {
+        "colon": " :",
         "carnival": "Carnaval",
         "deck": "Pioche",
         "set_aside": "écartées : {n}",
@@ -229,7 +230,6 @@ WORDS: dict[str, dict[str, str]] = {
         "sum": "somme {n}",
         "round_score": "manche {r} : {n}",
         "sep": " ; ",
-        "colon": " :",
     },
 }
 
@@ -461,7 +461,7 @@ def _card(
         card = card.card
     if card.is_mask:
         return placed(_mask(None) + _text(25, 64, w["mask"], "maskword"), "Mask")
-    name = f"{card.id}: {w[CREATURE_NAMES[card.type_index]]} {card.value}"
+    name = f"{card.id}{w['colon']} {w[CREATURE_NAMES[card.type_index]]} {card.value}"
     return placed(_face(card) + _el("title", escape(name)), card.id)
 
 
@@ -834,7 +834,7 @@ def _centre(table: _Table, lang: str) -> str:
         over = table.current is None
         info += _text(info_x, 68, w["final_scores" if over else "scores"], "label")
         info += _text(
-            info_x, 88, " · ".join(f"{s + 1}: {p}" for s, p in enumerate(points)), "title",
+            info_x, 88, " · ".join(f"{s + 1}{w['colon']} {p}" for s, p in enumerate(points)), "title",
             WIDTH - info_x - PAD)  # fmt: skip
     if table.current is None:
         info += _text(info_x, 112, w["over"], "title", fill=COLOURS["winner-ink"])

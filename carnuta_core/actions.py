@@ -29,12 +29,12 @@ Action.parse('play D30 on N07')
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from tabletop.saves import MAX_ACTION_TEXT
+from tabletop.words import plain, spellings
 
 from .cards import card_id_problem
 from .errors import ActionSyntaxError, short_repr
@@ -233,25 +233,16 @@ EXAMPLES = {
 }
 
 
-def _plain(text: str) -> str:
-    """Lower case without accents or ligatures: ``Défausser`` -> ``defausser``, ``Œuf`` -> ``oeuf``."""
-    text = text.lower().replace("œ", "oe")
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-
-
 #: Every spelling of a verb, a row, a face or an ingredient, in both languages.
 _VERB_SPELLINGS: dict[str, str] = {
-    _plain(spelling): verb
-    for lang in VERB_WORDS
-    for verb, spelling in VERB_WORDS[lang].items()
-    if verb != "on"
+    spelling: verb for spelling, verb in spellings(VERB_WORDS).items() if verb != "on"
 }
-_ON = {_plain(VERB_WORDS[lang]["on"]) for lang in VERB_WORDS}
+_ON = {plain(VERB_WORDS[lang]["on"]) for lang in VERB_WORDS}
 
 
 _SPELLINGS: dict[type[Enum], dict[str, Any]] = {
     enum: {
-        _plain(word(member, lang)) + plural: member
+        plain(word(member, lang)) + plural: member
         for member in enum
         for lang in ("en", "fr")
         for plural in ("", "s")
@@ -261,7 +252,7 @@ _SPELLINGS: dict[type[Enum], dict[str, Any]] = {
 
 
 def _lookup_word(enum: type[Enum], text: str) -> Any:
-    return _SPELLINGS[enum].get(_plain(text.strip()))
+    return _SPELLINGS[enum].get(plain(text.strip()))
 
 
 def _word(enum: type[Enum], text: str, what: str) -> Any:
@@ -290,7 +281,7 @@ def _parse_words(verb: str, args: list[str]) -> Action:
         return TakeCard(row, int(args[1]))
     if verb == "play" and len(args) == 1:
         return PlayCard(_card_id(args[0]))
-    if verb == "play" and len(args) == 3 and _plain(args[1]) in _ON:
+    if verb == "play" and len(args) == 3 and plain(args[1]) in _ON:
         return PlayCard(_card_id(args[0]), _card_id(args[2]))
     if verb == "runes" and len(args) == 1:
         return TakeRunes(_word(Face, args[0], "rune face"))
@@ -322,7 +313,7 @@ def parse_action(text: str) -> Action:
     words = text.strip().split()
     if not words:
         raise ActionSyntaxError("an empty action: write one like 'take day 2' or 'end'")
-    verb = _VERB_SPELLINGS.get(_plain(words[0]))
+    verb = _VERB_SPELLINGS.get(plain(words[0]))
     if verb is None:
         raise ActionSyntaxError(
             f"{text.strip()!r} is not an action: unknown word {words[0].lower()!r} "

@@ -33,6 +33,8 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
+from tabletop.words import quote
+
 from .cards import Card, CostIcon, Flat, NoPoints, Pay, PerIngredient, PerSet, Scoring
 from .model import Kind
 from .vocabulary import WORDS, check_lang, plural_form, word
@@ -510,8 +512,7 @@ def not_notation_text(typed: str, error: Exception, lang: str = "en") -> str:
 
 def action_text(action: Any, lang: str = "en") -> str:
     """An action quoted in the notation of ``lang``: ``'take day 2'``, « prendre jour 2 »."""
-    notation = action.notation(lang) if hasattr(action, "notation") else str(action)
-    return f"'{notation}'" if lang == "en" else f"« {notation} »"
+    return quote(action.notation(lang) if hasattr(action, "notation") else str(action), lang)
 
 
 class _Formatter(string.Formatter):

@@ -275,14 +275,16 @@ def test_the_docs_examples_run():
     assert runner.failures == 0
 
 
-def documented_forms(text: str) -> list[str]:
-    """The actions a notation table lists: the first cell of each row of the Markdown table
-    headed "Action | Meaning", or of the reStructuredText table of the actions module."""
-    if "| Action | Meaning |" in text:
-        table = text.split("| Action | Meaning |", 1)[1].split("\n\n", 1)[0]
-        return re.findall(r"^\|\s*`([^`]+)`\s*\|", table, flags=re.MULTILINE)
-    table = text.split("====\n", 1)[1].split("\n====", 1)[0]
-    return re.findall(r"^``([^`]+)``\s{2,}", table, flags=re.MULTILINE)
+def documented_forms(text: str, lang: str = "en") -> list[str]:
+    """The actions a notation table lists, in English or in French (``lang``): the first two
+    cells of each row of the Markdown table headed "Action | In French | Meaning", or the
+    first two columns of the reStructuredText table of the actions module."""
+    if "| Action | In French | Meaning |" in text:
+        table = text.split("| Action | In French | Meaning |", 1)[1].split("\n\n", 1)[0]
+        rows = re.findall(r"^\|\s*`([^`]+)`\s*\|\s*`([^`]+)`\s*\|", table, flags=re.MULTILINE)
+    else:
+        rows = re.findall(r"^``([^`]+)``\s{2,}``([^`]+)``\s{2,}", text, flags=re.MULTILINE)
+    return [english if lang == "en" else french for english, french in rows]
 
 
 def shape(action: str) -> str:
@@ -302,6 +304,11 @@ def test_the_notation_tables_list_every_form_the_parser_reads(where: str) -> Non
     assert len(forms) == 9, forms
     for form in forms:
         assert str(Action.parse(form)) == form
+    french = documented_forms(text, "fr")
+    assert len(french) == len(forms)
+    for form, in_french in zip(forms, french, strict=True):
+        assert Action.parse(in_french) == Action.parse(form)
+        assert Action.parse(form).notation("fr") == in_french
     game = stage(players=3, hands=[["Mask"], ["R4", "Mask"], []], rules={"lone_mask": "always"})
     offered = {shape(str(action)) for action in game.legal_actions()}
     game = stage(players=3, hands=[[], ["R4", "Mask"], ["Mask"]], turn={"player": 1})

@@ -275,14 +275,15 @@ def test_the_engine_says_why_an_action_is_allowed_or_not():
     )
     assert game.why_illegal("give R4 to 1").startswith("that is you")
     assert game.is_legal("carnival R4") and not game.is_legal("carnival G1")
-    assert not game.is_legal("carnaval R4")
+    assert game.is_legal("carnaval R4"), "the French notation"
+    assert not game.is_legal("carnavale R4")
 
 
 def test_text_that_is_not_an_action_is_refused():
     game = Game.new(2, seed=1)
     before = game.state_key()
     for text, words in [
-        ("carnaval R4", "unknown word 'carnaval'"),
+        ("carnavale R4", "unknown word 'carnavale'"),
         ("carnival", "'carnival' is written like 'carnival R4'"),
         ("carnival mask", "a Mask is played with the word 'mask'"),
         ("mask mask carnival", "a Mask hides a Creature, not another Mask"),

@@ -307,7 +307,7 @@ def test_illegal_clicks_show_the_engine_reason_and_change_nothing() -> None:
     assert "younger players" in table.message and game.to_json() == before
     table.type_action("carnival R6")
     assert table.message == "carnival R6: " + game.why_illegal("carnival R6")
-    table.type_action("carnaval R4")
+    table.type_action("carnavale R4")
     assert "not an action" in table.message
     table.type_action("give P-4 to 1")
     assert "younger players" in table.message
@@ -413,7 +413,7 @@ def test_final_scores_and_a_tie_break() -> None:
     table.w_lang.value = "fr"
     assert "Scores finals" in table.w_scores.value
     assert "Victoire : Joueur 2" in table.w_scores.value
-    assert "victoire : Joueur 2 (Bot glouton) avec 3 points" in table.w_status.value
+    assert "victoire : Joueur 2 (Robot glouton) avec 3 points" in table.w_status.value
 
 
 @pytest.mark.parametrize(

@@ -485,7 +485,7 @@ def test_french_actions_are_typed_and_echoed_in_french(table: PlayTable) -> None
     table.w_lang.value = "fr"
     table.type_action("prendre jour 1")
     assert table.game.log[-1] == (0, TakeCard(Row.DAY, 1)) and table.message == ""
-    assert "J1: prendre jour 1" in table.w_log.value
+    assert "J1 : prendre jour 1" in table.w_log.value
     assert "<b>Joueur 1 (vous) : prendre jour 1</b>" in table.w_explain.value
     table.type_action("prendre jour 9")
     assert table.message.startswith("prendre jour 9 : la rangée Jour a les emplacements 1 à 4")

@@ -29,6 +29,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from carnival_core import CARNIVAL, OWN, Action, CarnivalError, Game, Observation, Play, Rules
+from carnival_core.actions import WORDS as NOTATION_WORDS
 from carnival_core.bots import BOTS, make_bot
 from carnival_core.errors import ArgumentError, RulesError
 from carnival_core.game import as_rules
@@ -464,7 +465,9 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             return False
         try:
             if self._reveal_step is not None:
-                raise CarnivalError(say(self.lang, "finish_reveal"))
+                self._refuse("finish_reveal")
+                self.render()
+                return False
             if isinstance(action, str):
                 action = Action.parse(action)
             if not isinstance(action, Play):
@@ -651,17 +654,18 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         """How the table names each seat: "Player 1 (you)", "Player 2 (Greedy bot)"..."""
         return [self._who(seat) for seat in range(len(self.seats))]
 
-    def _public(self, seat: int, action: Play, forgotten: bool = False) -> str:
-        """The action as the viewing seat saw it: the Creature under a Mask is not named, nor
-        a Carnival card buried deeper than the seat remembers (``forgotten``)."""
+    def _public(self, seat: int, action: Play, forgotten: bool = False, lang: str = "en") -> str:
+        """The action as the viewing seat saw it, in the notation of ``lang``: the Creature
+        under a Mask is not named, nor a Carnival card buried deeper than the seat remembers
+        (``forgotten``)."""
         if forgotten:
-            return "carnival ?"
+            return f"{NOTATION_WORDS[lang]['carnival']} ?"
         if not action.masked or action.card is None:
-            return str(action)
+            return action.notation(lang)
         if self.rules.remember_own_masks and seat == self.viewer:
-            return str(action)
-        place = str(Play(None, action.to, masked=True)).split(" ", 1)[1]
-        return f"mask [?] {place}"
+            return action.notation(lang)
+        place = Play(None, action.to, masked=True).notation(lang).split(" ", 1)[1]
+        return f"{NOTATION_WORDS[lang]['mask']} [?] {place}"
 
     def _forgotten(self, seen: Observation) -> set[int]:
         """Log places of this round's Carnival plays whose card the seat no longer remembers
@@ -746,7 +750,8 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         if message is None:
             return ""
         lang = self.lang
-        return f"<div data-message='1'>{esc(say(lang, 'message'))}: {esc(message.say(lang))}</div>"
+        said = f"{say(lang, 'message')}{say(lang, 'colon')} {message.say(lang)}"
+        return f"<div data-message='1'>{esc(said)}</div>"
 
     def _render_reveal(self, seen: Observation) -> None:
         game = self.game
@@ -787,7 +792,8 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         if len(tied) < 2:
             return ""
         cards = game.results[-1].scoring_cards
-        listed = ", ".join(f"{say(self.lang, 'player', n=s + 1)}: {cards[s]}" for s in tied)
+        colon = say(self.lang, "colon")
+        listed = ", ".join(f"{say(self.lang, 'player', n=s + 1)}{colon} {cards[s]}" for s in tied)
         if not self.rules.tie_break_scoring_cards:
             return say(self.lang, "tie_no_break", points=best)
         key = "tie_break" if len(game.winners()) < len(tied) else "tie_shared"
@@ -895,7 +901,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
 
     def _render_side(self, seen: Observation, offered: list[Action]) -> None:
         lang = self.lang
-        self._suggest([str(a) for a in offered])
+        self._suggest([a.notation(lang) for a in offered])
         viewer = seen.seat
         parts = [f"<h4>{esc(say(lang, 'explain'))}</h4>"]
         forgotten = self._forgotten(seen)
@@ -909,7 +915,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             parts.append(
                 f'<div class="cv-step" data-seat="{step.seat}">'
                 f"<b>{esc(self._who(step.seat))}{esc(say(lang, 'colon'))} "
-                f"{esc(self._public(step.seat, step.action, gone))}</b><br>{esc(did)}"
+                f"{esc(self._public(step.seat, step.action, gone, lang))}</b><br>{esc(did)}"
                 + (
                     f"<br><span class='cv-why'>{esc(step.why.say(lang))}</span>"
                     if (step.why.key or step.why.text) and not gone
@@ -936,14 +942,14 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
                 and a.masked == choice.masked
                 and (a.card == choice.card or (choice.masked and choice.card is None))
             ]
-        notation = esc(", ".join(str(a) for a in offered))
+        notation = esc(", ".join(a.notation(lang) for a in offered))
         title = f"{esc(say(lang, 'legal_now'))} ({len(offered)})"
         if not offered:
             self.w_legal.value = ""
         elif choice is None:
             self.w_legal.value = f"<details><summary>{title}</summary>{notation}</details>"
         else:
-            self.w_legal.value = f"{title}: {notation}"
+            self.w_legal.value = f"{title}{esc(say(lang, 'colon'))} {notation}"
         self.w_log.value = self._log_html(forgotten)
 
     def _log_html(self, forgotten: set[int]) -> str:
@@ -956,7 +962,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             assert isinstance(action, Play)
             who = esc(say(lang, "player", n=seat + 1)) + esc(say(lang, "colon"))
             rounds.setdefault(round_, []).append(
-                f"<div>{who} {esc(self._public(seat, action, k in forgotten))}</div>"
+                f"<div>{who} {esc(self._public(seat, action, k in forgotten, lang))}</div>"
             )
         body = "".join(
             f"<div class='cv-round'>{esc(say(lang, 'log_round', r=round_))}</div>"

@@ -910,7 +910,8 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
             turns[-1][2].append(action.notation(lang))
         round_letter, player_letter = ("R", "P") if lang == "en" else ("M", "J")
         lines = [
-            f"<div>{round_letter}{r} {player_letter}{s + 1}: {esc(' · '.join(actions))}</div>"
+            f"<div>{round_letter}{r} {player_letter}{s + 1}{esc(t(lang, 'colon'))} "
+            f"{esc(' · '.join(actions))}</div>"
             for r, s, actions in reversed(turns[-40:])
         ]
         return self._log_panel("".join(lines), len(log))

@@ -644,7 +644,9 @@ class SeatedTable(Generic[GameT]):
         for k, menu in enumerate(self.w_seats):
             menu.description = say(lang, "seat", n=k + 1)
             menu.tooltip = menu.description
-            options = [(f"{k + 1}: {say(lang, kind)}", kind) for kind in self.SEAT_KINDS]
+            options = [
+                (f"{k + 1}{say(lang, 'colon')} {say(lang, kind)}", kind) for kind in self.SEAT_KINDS
+            ]
             if list(menu.options) != options:
                 value = menu.value
                 menu.options = options
