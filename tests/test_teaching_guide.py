@@ -226,11 +226,23 @@ def test_every_link_resolves() -> None:
             assert path.exists(), f"{page.relative_to(ROOT)}: {target} does not exist"
 
 
-def test_every_percentage_quoted_is_the_readmes() -> None:
+def test_every_percentage_is_the_readmes_or_its_lessons() -> None:
+    """A percentage is quoted from the README (whose figures the benchmarks measured) or from
+    the text of the page's own lessons (a confidence level, a question's 55%)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for page in guide_pages():
-        for figure in re.findall(r"\d+(?:\.\d+)?%", page.read_text(encoding="utf-8")):
-            assert figure in readme, f"{page.relative_to(ROOT)}: {figure} is not the README's"
+        text = page.read_text(encoding="utf-8")
+        lessons = "".join(
+            source(cell)
+            for name in named(page, "Lessons") + named(page, "Leçons")
+            if (ROOT / "notebooks" / name).exists()
+            for cell in notebook_cells(ROOT / "notebooks" / name)
+        )
+        for figure in re.findall(r"\d+(?:[.,]\d+)?\s?%", text):
+            figure = figure.replace(",", ".").replace("\u202f", "").replace(" ", "")
+            assert figure in readme or figure in lessons, (
+                f"{page.relative_to(ROOT)}: {figure} is neither the README's nor its lessons'"
+            )
 
 
 def blocks() -> list[tuple[Path, str, str]]:
@@ -265,15 +277,26 @@ def test_every_example_runs(page: Path, monkeypatch: pytest.MonkeyPatch) -> None
             assert done.returncode == 0, done.stderr[-2000:]
 
 
-@pytest.mark.parametrize("page", FRENCH_PAGES, ids=[p.name for p in FRENCH_PAGES])
-def test_a_french_page_mirrors_its_english_page(page: Path) -> None:
-    english = GUIDE / page.name.replace("seance_", "session_")
-    text, original = page.read_text(encoding="utf-8"), english.read_text(encoding="utf-8")
-    places = [text.find(heading + "\n") for heading in FRENCH_SECTIONS]
-    assert -1 not in places and places == sorted(places), f"{page.name}: {FRENCH_SECTIONS}"
-    assert named(page, "Leçons") == named(english, "Lessons")
-    answers = re.findall(r"^### (\d\d) · Question (\d+)\n", original, re.M)
-    assert re.findall(r"^### (\d\d) · Question (\d+)\n", text, re.M) == answers
-    # French typography: a space before the colon, the semicolon and the question mark.
-    prose = re.sub(r"`[^`]*`|\]\([^)]*\)|^```.*?^```|https?://\S+", "", text, flags=re.S | re.M)
-    assert not re.findall(r"\w[:;?!](?:\s|$)", prose), f"{page.name}: a space before : ; ? !"
+def test_a_french_page_mirrors_its_english_page() -> None:
+    """Each French session page (where there is one) has the English page's sections, lessons
+    and numbered answers, in French typography."""
+    for page in FRENCH_PAGES:
+        english = GUIDE / page.name.replace("seance_", "session_")
+        text, original = page.read_text(encoding="utf-8"), english.read_text(encoding="utf-8")
+        places = [text.find(heading + "\n") for heading in FRENCH_SECTIONS]
+        assert -1 not in places and places == sorted(places), f"{page.name}: {FRENCH_SECTIONS}"
+        assert named(page, "Leçons") == named(english, "Lessons"), page.name
+        answers = re.findall(r"^### (\d\d) · Question (\d+)\n", original, re.M)
+        assert re.findall(r"^### (\d\d) · Question (\d+)\n", text, re.M) == answers, page.name
+    for page in [*FRENCH.glob("*.md")] if FRENCH.exists() else []:
+        assert_french_typography(page)
+
+
+def assert_french_typography(page: Path) -> None:
+    """A space (narrow or not) before : ; ? and !, outside code, links and addresses."""
+    text = page.read_text(encoding="utf-8")
+    prose = re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
+    prose = re.sub(r"`[^`]*`|\]\([^)]*\)|https?://\S+|^\|[ -|]*\|$|^:\w+:.*$", "", prose,
+                   flags=re.M)
+    bad = re.findall(r"\w[*»)]?[:;?!](?=\s|$)", prose, flags=re.M)
+    assert not bad, f"{page.relative_to(ROOT)}: a space before : ; ? ! ({bad[:5]})"
