@@ -262,8 +262,11 @@ def test_every_example_runs(page: Path, monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("MPLBACKEND", "Agg")
     namespace: dict[str, Any] = {"__name__": "__guide__"}
-    environment = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}"
-                   f"{os.environ['PATH']}", "PYTHONPATH": str(ROOT)}
+    environment = {
+        **os.environ,
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+        "PYTHONPATH": str(ROOT),
+    }
     for origin, kind, body in blocks():
         if origin != page:
             continue
@@ -271,8 +274,12 @@ def test_every_example_runs(page: Path, monkeypatch: pytest.MonkeyPatch) -> None
             exec(compile(body, str(page), "exec"), namespace)
         else:
             done = subprocess.run(
-                ["bash", "-e", "-c", body], cwd=ROOT, env=environment, capture_output=True,
-                text=True, timeout=120,
+                ["bash", "-e", "-c", body],
+                cwd=ROOT,
+                env=environment,
+                capture_output=True,
+                text=True,
+                timeout=120,
             )
             assert done.returncode == 0, done.stderr[-2000:]
 
@@ -296,7 +303,8 @@ def assert_french_typography(page: Path) -> None:
     """A space (narrow or not) before : ; ? and !, outside code, links and addresses."""
     text = page.read_text(encoding="utf-8")
     prose = re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
-    prose = re.sub(r"`[^`]*`|\]\([^)]*\)|https?://\S+|^\|[ -|]*\|$|^:\w+:.*$", "", prose,
-                   flags=re.M)
+    prose = re.sub(
+        r"`[^`]*`|\]\([^)]*\)|https?://\S+|^\|[ -|]*\|$|^:\w+:.*$", "", prose, flags=re.M
+    )
     bad = re.findall(r"\w[*»)]?[:;?!](?=\s|$)", prose, flags=re.M)
     assert not bad, f"{page.relative_to(ROOT)}: a space before : ; ? ! ({bad[:5]})"
