@@ -76,16 +76,18 @@ def questions(lesson: Path) -> list[int]:
     """The numbers of the lesson's questions for discussion, as the notebook numbers them."""
     for cell in notebook_cells(lesson):
         text = source(cell)
-        if "## Questions for discussion" in text:
-            after = text.split("## Questions for discussion", 1)[1]
+        for heading in ("## Questions for discussion", "## Questions pour la discussion"):
+            if heading not in text:
+                continue
+            after = text.split(heading, 1)[1]
             return [int(n) for n in re.findall(r"^(\d+)\. ", after, re.M)]
     raise AssertionError(f"{lesson.name} has no questions for discussion")
 
 
 def objectives(lesson: Path) -> list[str]:
-    """The bullets under the lesson's "By the end ..." line, each on one line."""
+    """The bullets under the lesson's "By the end ..." (or "À la fin ...") line, one line each."""
     text = source(notebook_cells(lesson)[0])
-    after = re.split(r"By the end[^\n]*\n", text, maxsplit=1)[1]
+    after = re.split(r"(?:By the end|À la fin)[^\n]*\n", text, maxsplit=1)[1]
     bullets: list[str] = []
     for line in after.splitlines():
         if line.startswith("- "):
@@ -103,8 +105,9 @@ def one_line(text: str) -> str:
 
 
 def named(page: Path, label: str) -> list[str]:
-    """The file names a page's ``**Lessons:**`` (or ``**Exercises:**``) line mentions."""
-    match = re.search(rf"^\*\*{label}:\*\*(.*)$", page.read_text(encoding="utf-8"), re.M)
+    """The file names a page's ``**Lessons:**`` (or ``**Exercises:**``, ``**Leçons :**``) line
+    mentions."""
+    match = re.search(rf"^\*\*{label} ?:\*\*(.*)$", page.read_text(encoding="utf-8"), re.M)
     return re.findall(r"`([^`]+\.ipynb)`", match[1]) if match else []
 
 
@@ -285,16 +288,42 @@ def test_every_example_runs(page: Path, monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_a_french_page_mirrors_its_english_page() -> None:
-    """Each French session page (where there is one) has the English page's sections, lessons
-    and numbered answers, in French typography."""
+    """Each French session page (where there is one) has the English page's sections, its
+    numbered answers and exercises; it names the French lesson where there is one, quotes that
+    lesson's objectives and questions' count, and its misconceptions name that lesson's cells."""
     for page in FRENCH_PAGES:
         english = GUIDE / page.name.replace("seance_", "session_")
         text, original = page.read_text(encoding="utf-8"), english.read_text(encoding="utf-8")
         places = [text.find(heading + "\n") for heading in FRENCH_SECTIONS]
         assert -1 not in places and places == sorted(places), f"{page.name}: {FRENCH_SECTIONS}"
-        assert named(page, "Leçons") == named(english, "Lessons"), page.name
         answers = re.findall(r"^### (\d\d) · Question (\d+)\n", original, re.M)
         assert re.findall(r"^### (\d\d) · Question (\d+)\n", text, re.M) == answers, page.name
+        assert re.findall(r"^### (ex\d\d) ·", text, re.M) == re.findall(
+            r"^### (ex\d\d) ·", original, re.M
+        ), page.name
+        lessons = []
+        for name in named(english, "Lessons"):
+            french = sorted((ROOT / "notebooks" / "fr").glob(f"{name[:3]}*.ipynb"))
+            lesson = french[0] if french else ROOT / "notebooks" / name
+            lessons.append(lesson)
+            assert lesson.relative_to(ROOT / "notebooks").as_posix() in named(page, "Leçons")
+            numbered = re.findall(rf"^### {name[:2]} · Question (\d+)\n", text, re.M)
+            assert [int(k) for k in numbered] == questions(lesson), page.name
+            objectives_text = one_line(section(text, "## Objectifs"))
+            for objective in objectives(lesson):
+                assert one_line(objective) in objectives_text, f"{page.name}: {objective!r}"
+        cells = [source(cell).strip() for lesson in lessons for cell in notebook_cells(lesson)]
+        misconceptions = one_line(section(text, "## Idées fausses"))
+        references = re.findall(r"[Cc]ellule `([^`]+)`", misconceptions)
+        assert len(references) >= 2, page.name
+        for reference in references:
+            assert any(cell.startswith(reference) for cell in cells), f"{page.name}: {reference!r}"
+    if FRENCH.exists():
+        plan = (FRENCH / "plan.md").read_text(encoding="utf-8")
+        for lesson in LESSONS:
+            assert f"`{lesson.name}`" in plan, f"the French term plan does not name {lesson.name}"
+        for page in FRENCH_PAGES:
+            assert f"({page.name})" in plan, f"the French term plan does not link {page.name}"
     for page in [*FRENCH.glob("*.md")] if FRENCH.exists() else []:
         assert_french_typography(page)
 
