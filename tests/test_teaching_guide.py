@@ -289,8 +289,9 @@ def test_every_example_runs(page: Path, monkeypatch: pytest.MonkeyPatch) -> None
 
 def test_a_french_page_mirrors_its_english_page() -> None:
     """Each French session page (where there is one) has the English page's sections, its
-    numbered answers and exercises; it names the French lesson where there is one, quotes that
-    lesson's objectives and questions' count, and its misconceptions name that lesson's cells."""
+    numbered answers and exercises; the French lesson it names (or else the English one) sets
+    the objectives it quotes (or translates one for one) and the questions it answers, and its
+    misconceptions name cells of the lesson, in either language."""
     for page in FRENCH_PAGES:
         english = GUIDE / page.name.replace("seance_", "session_")
         text, original = page.read_text(encoding="utf-8"), english.read_text(encoding="utf-8")
@@ -303,10 +304,17 @@ def test_a_french_page_mirrors_its_english_page() -> None:
         ), page.name
         lessons = []
         for name in named(english, "Lessons"):
-            french = sorted((ROOT / "notebooks" / "fr").glob(f"{name[:3]}*.ipynb"))
-            lesson = french[0] if french else ROOT / "notebooks" / name
-            lessons.append(lesson)
-            assert lesson.relative_to(ROOT / "notebooks").as_posix() in named(page, "Leçons")
+            english_lesson = ROOT / "notebooks" / name
+            # The page quotes the French lesson it names; a page written while a lesson
+            # existed in English only names that one and translates its objectives.
+            french = [
+                ROOT / "notebooks" / other
+                for other in named(page, "Leçons")
+                if other.startswith(f"fr/{name[:2]}_")
+            ]
+            assert french or name in named(page, "Leçons"), f"{page.name}: name {name}"
+            lesson = french[0] if french else english_lesson
+            lessons += [english_lesson, *french]
             numbered = re.findall(rf"^### {name[:2]} · Question (\d+)\n", text, re.M)
             assert [int(k) for k in numbered] == questions(lesson), page.name
             objectives_text = section(text, "## Objectifs")
