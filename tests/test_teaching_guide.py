@@ -354,3 +354,14 @@ def assert_french_typography(page: Path) -> None:
     )
     bad = re.findall(r"\w[*»)]?[:;?!](?=\s|$)", prose, flags=re.M)
     assert not bad, f"{page.relative_to(ROOT)}: a space before : ; ? ! ({bad[:5]})"
+
+
+def test_the_french_guide_has_every_page_of_the_english_one() -> None:
+    if not FRENCH.exists():
+        return
+    french = {page.name.replace("seance_", "session_") for page in FRENCH_PAGES}
+    assert french == {page.name for page in PAGES}, "a session page without its French page"
+    index = (FRENCH / "index.md").read_text(encoding="utf-8")
+    for page in [FRENCH / "plan.md", *FRENCH_PAGES]:
+        assert f"\n{page.stem}\n" in index, f"docs/teaching/fr/index.md misses {page.stem}"
+    assert "\nfr/index\n" in (GUIDE / "index.md").read_text(encoding="utf-8")
