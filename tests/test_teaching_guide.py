@@ -32,9 +32,22 @@ LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 EXERCISES = sorted((ROOT / "exercises").glob("[0-9][0-9]_*.ipynb"))
 PAGES = sorted(GUIDE.glob("session_*.md"))
 FRENCH_PAGES = sorted(FRENCH.glob("seance_*.md"))
-#: Files the guide links to that other parts of the kit bring (lessons 11-13 and the design
-#: project's pages): a link to one is checked as soon as the file is there.
+#: Files the guide links to that other parts of the kit bring (lessons 11-13, the French
+#: lessons 03-10 and the design project's pages): a link to one is checked once it is there.
 ARRIVING = {
+    *(
+        f"notebooks/fr/{name}.ipynb"
+        for name in (
+            "03_economie_des_runes",
+            "04_mathematiques_du_score",
+            "05_synergies_des_cartes",
+            "06_jouer_et_se_faire_coacher",
+            "07_laboratoire_de_conception",
+            "08_des_maths_qui_derivent",
+            "09_la_meilleure_potion",
+            "10_deux_jeux_un_laboratoire",
+        )
+    ),
     "notebooks/11_playtesting_with_people.ipynb",
     "notebooks/12_design_project.ipynb",
     "notebooks/13_bot_tournament.ipynb",
