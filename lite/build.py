@@ -92,6 +92,7 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/10_two_games_one_lab.ipynb": ("matplotlib", "pandas"),
     "notebooks/fr/10_deux_jeux_un_laboratoire.ipynb": ("matplotlib", "pandas"),
     "notebooks/11_playtesting_with_people.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/11_tester_avec_des_joueurs.ipynb": ("matplotlib", "pandas"),
     "notebooks/12_design_project.ipynb": ("matplotlib", "pandas"),
 }
 LOADING_CELL = {
