@@ -95,7 +95,7 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/fr/11_tester_avec_des_joueurs.ipynb": ("matplotlib", "pandas"),
     "notebooks/12_design_project.ipynb": ("matplotlib", "pandas"),
     "notebooks/fr/12_projet_de_conception.ipynb": ("matplotlib", "pandas"),
-    "notebooks/fr/13_tournoi_de_robots.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/13_tournoi_de_robots.ipynb": ("matplotlib", "pandas", "openskill"),
 }
 LOADING_CELL = {
     "en": "# In the browser, this lesson first loads the compiled packages its plots and tables\n"
