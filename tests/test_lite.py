@@ -286,10 +286,10 @@ def test_the_play_notebook_plays_by_clicks_offline(
     table.locator(".cn-side input[type='text']").fill("take day 1")
     table.get_by_role("button", name="Play", exact=True).click()
     expect(log).to_have_attribute("data-count", str(before + 1))
-    expect(table.locator(".cn-map-seat0 .carnuta-hand [data-card]")).to_have_count(1)
+    expect(table.locator(".cn-map-seat0 .carnuta-hand [data-card]:visible")).to_have_count(1)
     table.get_by_role("button", name="Undo").click()
     expect(log).to_have_attribute("data-count", str(before))
-    expect(table.locator(".cn-map-seat0 .carnuta-hand [data-card]")).to_have_count(0)
+    expect(table.locator(".cn-map-seat0 .carnuta-hand [data-card]:visible")).to_have_count(0)
     assert offline == []
 
 
