@@ -157,7 +157,9 @@ def play_a_few_turns(page: Any, table: Any, shot: str | None) -> None:
     expect(table.locator(".cv-explain")).to_contain_text(f"played {card} onto the Carnival stack")
     # 2. A Creature in front of player 2: it joins their Spectator row.
     card = hand_creatures(table)[-1]
-    before = table.locator(f".cn-map-seat1 svg [data-where='spectators'][data-card='{card}']:visible")
+    before = table.locator(
+        f".cn-map-seat1 svg [data-where='spectators'][data-card='{card}']:visible"
+    )
     count = before.count()
     pick(table, card)
     play_to(table, "Play in front of player 2, as their Spectator", f"give {card} to 2")
