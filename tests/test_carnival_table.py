@@ -748,3 +748,28 @@ def test_the_table_s_hints_name_no_colour_position_or_mouse(lang: str) -> None:
     assert len(hints) == 7
     for key, text in hints.items():
         assert not re.search(sensory, text, re.I), (key, text)
+
+
+def test_each_button_has_a_narrower_twin_that_says_and_does_the_same() -> None:
+    by_twin = CarnivalTable(("human", "greedy", "greedy"), seed=7)
+    by_wide = CarnivalTable(("human", "greedy", "greedy"), seed=7)
+    card = next(c.id for c in by_twin.observation().hand if not c.is_mask)
+    by_twin.click_hand(card)
+    by_wide.click_hand(card)
+    pictures = (by_twin.centre_map, *by_twin.player_maps)
+    for picture in pictures:
+        [twins] = picture.twins()
+        for wide, twin in zip(picture.visible(), twins, strict=False):
+            assert (twin.payload, twin.description, twin.tooltip, twin.disabled) == (
+                wide.payload,
+                wide.description,
+                wide.tooltip,
+                wide.disabled,
+            )
+            assert twin.classes == wide.classes and twin.layout.display != "none"
+    # The Carnival stack's twin, pressed: the card goes there, as by the wide button.
+    [stack] = by_twin.centre_map.twins()[0][:1]
+    assert isinstance(stack.payload, Place) and stack.payload.to == CARNIVAL
+    stack.click()
+    by_wide.click_place("carnival")
+    assert by_twin.game.log == by_wide.game.log and by_twin.game.log
