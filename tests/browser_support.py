@@ -293,7 +293,7 @@ def play_a_turn(page: Any, table: Any, shot: str | None) -> None:
     expect(table.locator(".cn-message")).to_contain_text("both actions")
     expect(log).to_have_attribute("data-count", str(before + 2))
     # So does a click on a card that does not glow: the reason shows where the learner looks.
-    table.locator(".cn-map-market .cn-hit").first.click()
+    table.locator(".cn-map-market .cn-hit:visible").first.click()
     expect(table.locator(".cn-prompt .cn-refused")).to_contain_text("take day 1: you have taken")
     expect(log).to_have_attribute("data-count", str(before + 2))
     # End the turn: the bots play step by step, then it is Player 1's turn again.

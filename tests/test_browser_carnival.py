@@ -103,10 +103,10 @@ def check_nothing_hidden_is_drawn(table: Any) -> None:
 
 def pick(table: Any, card: str) -> None:
     table.get_by_role("button", name=f"Choose {card}", exact=True).first.click()
-    expect(table.locator(".cn-map-seat0 .cn-hit.cn-selected").first).to_have_text(
+    expect(table.locator(".cn-map-seat0 .cn-hit.cn-selected:visible").first).to_have_text(
         f"Choose {card} (chosen)"
     )
-    expect(table.locator(".cn-hit.cn-target").first).to_be_visible()
+    expect(table.locator(".cn-hit.cn-target:visible").first).to_be_visible()
 
 
 def play_to(table: Any, place: str, card_text: str) -> None:
@@ -175,7 +175,7 @@ def play_a_few_turns(page: Any, table: Any, shot: str | None) -> None:
     # 4. The Mask with a Creature under it, in front of us: a Mask that hides '?' appears.
     masks = table.locator(".cn-map-seat0 svg [data-where='spectators'][data-card='Mask']:visible")
     count = masks.count()
-    hide = table.locator(".cn-map-seat0 .cn-hit.cn-hide").first
+    hide = table.locator(".cn-map-seat0 .cn-hit.cn-hide:visible").first
     card = hide.inner_text().split()[1]  # "Hide R4 under the Mask"
     hide.click()
     expect(table.locator(".cv-prompt")).to_contain_text(f"Mask over {card}")
