@@ -154,5 +154,11 @@ def test_both_tables_pass_axe_and_fit_in_jupyterlab_with_the_file_browser(
     play_in_the_page(tables)
     for k, what in enumerate(TABLES):
         check_table_access(page, tables.nth(k), f"JupyterLab, {what}")
+        # Beside the file browser, each table shows the layout of its pictures that fits.
+        smallest = tables.nth(k).evaluate(SMALLEST_TEXT)
+        print(f"JupyterLab, {what}: smallest text {smallest:.1f} px")
+        assert smallest >= TEXT_PX - 0.05, f"JupyterLab, {what}: text of {smallest:.1f} px"
+        assert not tables.nth(k).evaluate(SMALL_BUTTONS), what
+        support.check_buttons_cover_their_cards(tables.nth(k))
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "access-jupyterlab-1280.png"))
