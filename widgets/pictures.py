@@ -248,7 +248,8 @@ class PictureMap:
     def _write_rules(self, widths: list[float]) -> None:
         """The container queries that show, of the layouts ``widths`` units wide (widest
         first), the widest whose smallest text reads at ``READABLE_PX`` in the room there is."""
-        name = "cn-fits-" + "-".join(f"{w:.0f}" for w in widths)
+        units = f"{self.text_units or 0:g}".replace(".", "_")
+        name = "cn-fits-" + "-".join(f"{w:.0f}" for w in widths) + f"-at-{units}"
         if name == self._widths_class:
             return
         if self._widths_class:
