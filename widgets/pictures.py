@@ -237,6 +237,9 @@ class PictureMap:
                 twin = HitButton(layout=widgets.Layout(display="none"))
                 # A twin's click is its wide button's: one handler, one payload.
                 twin.on_click(lambda _, k=k: self._on_click(self.buttons[k]))
+                # Found by the table's focus requests for its wide button (``widgets.assist``),
+                # which the page hides whenever this layout is the one shown.
+                twin.add_class(f"table-twin-of-{self.buttons[k].model_id}")
                 layer.buttons.append(twin)
             layer.box.children = (layer.picture, *layer.buttons)
         for twin, hit in zip(layer.buttons, hits, strict=False):
