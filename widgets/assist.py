@@ -56,6 +56,10 @@ function render({ model, el }) {
   alert.className = "table-voice-alert";
   alert.setAttribute("role", "alert");
   alert.setAttribute("aria-atomic", "true");
+  // Each region hidden too: the widget's own box may be restyled by its layout, and a
+  // region as wide as its sentence would then widen the table on a phone.
+  polite.style.cssText = HIDDEN;
+  alert.style.cssText = HIDDEN;
   el.append(polite, alert);
 
   let root = null;
