@@ -1,7 +1,7 @@
 """Run All stops at the first ✗; the last cell of every exercise notebook says where it is.
 
-``progress(theme)`` lists the notebook's exercises with ✓, ✗ or "not checked yet" and links to
-their headings (``exercises.kit.progress``). The run below is a student's: the rules notebook
+``progress(theme)`` lists the notebook's exercises, by their headings, with ✓, ✗ or "not checked
+yet" (``exercises.kit.progress``). The run below is a student's: the rules notebook
 with a wrong answer to ex02, run from the top until that check stops it (as Run All does),
 then the progress cell run on its own, in a real IPython kernel.
 """
@@ -43,9 +43,8 @@ def test_every_exercise_notebook_ends_with_its_checks(path: Path) -> None:
     found = PROGRESS.fullmatch(cell.source)
     assert cell.cell_type == "code" and found, path.name
     rows = progress(found.group(1)).rows
-    # its rows are the notebook's exercises, each linked to the id JupyterLab gives its heading
+    # its rows are the notebook's exercises, named by their headings
     assert [row.heading for row in rows] == headings(notebook)
-    assert [row.anchor for row in rows] == [h.replace(" ", "-") for h in headings(notebook)]
     assert closing.source.startswith("That is all for")
 
 
@@ -75,7 +74,7 @@ def test_after_a_stopped_run_the_progress_cell_names_the_first_wrong_answer() ->
         and len(lines) == len(rules) + 2
     )
     assert lines[-1] == (
-        "Go to ex02 · Which cards can you play now? (randomised), the first ✗: correct its "
-        "answer and run its check again."
+        "Go to ex02 · Which cards can you play now? (randomised), the first ✗ (the table of "
+        "contents lists it): correct its answer and run its check again."
     )
-    assert "href='#ex02-·-Which-cards-can-you-play-now?-(randomised)'" in page
+    assert "<li>✗ <b>ex02 · Which cards can you play now? (randomised)</b>: " in page

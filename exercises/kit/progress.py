@@ -3,8 +3,9 @@
 A wrong or missing answer stops its check cell with ✗ (that is how nbgrader scores it 0), so
 Run All stops there too, while the notebook's view is left at its last cell, far below that ✗.
 The last code cell of every exercise notebook is ``progress(theme)``: run by itself, it lists
-the notebook's exercises in order, each with ✓, ✗ or "not checked yet" and a link to its
-heading, and says which one to go to: the first ✗, else the first not checked.
+the notebook's exercises in order by their headings, each with ✓, ✗ or "not checked yet", and
+says which one to go to: the first ✗, else the first not checked (JupyterLab's table of
+contents, in the left sidebar, lists the headings and goes to the one clicked).
 
 >>> from exercises.kit import make
 >>> ex01 = make("is_legal", seed=0)
@@ -15,7 +16,7 @@ Exercises · Rules: 1 of 6 right.
 ✓ ex01 · Is this action legal? (randomised)
 · ex02 · Which cards can you play now? (randomised): not checked yet
 ...
-Go to ex02 · Which cards can you play now? (randomised): answer it, run its check, then the cells below.
+Go to ex02 · Which cards can you play now? (randomised) (the table of contents lists it): answer it, run its check, then the cells below.
 """
 
 from __future__ import annotations
@@ -42,12 +43,6 @@ class Row:
         if self.result is None:
             return UNCHECKED
         return "✓" if self.result else "✗"
-
-    @property
-    def anchor(self) -> str:
-        """The heading's id in JupyterLab, which makes an id of a heading's text with each
-        space turned into '-'."""
-        return self.heading.replace(" ", "-")
 
     def detail(self) -> str:
         """What follows the heading: nothing for ✓, the ✗ sentence, or "not checked yet"."""
@@ -85,8 +80,14 @@ class Progress:
         if row is None:
             return "Every check is ✓."
         if row.result is None:
-            return f"Go to {row.heading}: answer it, run its check, then the cells below."
-        return f"Go to {row.heading}, the first ✗: correct its answer and run its check again."
+            return (
+                f"Go to {row.heading} (the table of contents lists it): answer it, run its "
+                "check, then the cells below."
+            )
+        return (
+            f"Go to {row.heading}, the first ✗ (the table of contents lists it): correct its "
+            "answer and run its check again."
+        )
 
     def __str__(self) -> str:
         return "\n".join([self.headline(), *(row.text() for row in self.rows), self.advice()])
@@ -95,24 +96,17 @@ class Progress:
 
     def _repr_html_(self) -> str:
         items = "".join(
-            f"<li>{html.escape(row.mark)} {link(row)}{html.escape(row.detail())}</li>"
+            f"<li>{html.escape(row.mark)} <b>{html.escape(row.heading)}</b>"
+            f"{html.escape(row.detail())}</li>"
             for row in self.rows
         )
-        target = self.go_to
         advice = html.escape(self.advice())
-        if target is not None:
-            advice = advice.replace(html.escape(target.heading), link(target), 1)
         return (
             f"<div role='region' aria-label='{html.escape(self.headline(), quote=True)}'>"
             f"<p><b>{html.escape(self.headline())}</b></p>"
             f"<ul style='list-style:none;padding-left:0'>{items}</ul>"
             f"<p><b>{advice}</b></p></div>"
         )
-
-
-def link(row: Row) -> str:
-    """A link to the exercise's heading, named by the heading."""
-    return f"<a href='#{html.escape(row.anchor, quote=True)}'>{html.escape(row.heading)}</a>"
 
 
 def heading(cls: type[Exercise]) -> str:
