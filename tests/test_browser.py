@@ -106,6 +106,7 @@ def lab(home: Path, served: Path) -> Iterator[str]:
 # --------------------------------------------------------------------------- tests
 def test_voila_serves_the_play_notebook_without_code(page: Any, voila: str) -> None:
     page.goto(f"{voila}/voila/render/play.ipynb")
+    expect(page).to_have_title("Play Carnuta")  # the notebook's metadata title, not "play"
     table = page.locator(".cn-table")
     expect(table.locator(".cn-map-market svg:visible")).to_be_visible()
     # Voilà shows the markdown and the widgets, never the code.

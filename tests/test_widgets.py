@@ -325,7 +325,8 @@ def test_undo_takes_back_your_action_and_the_bots_since(table: PlayTable) -> Non
     assert "no action of yours" in table.message
 
 
-def test_a_salt_is_stacked_by_clicking_a_played_card() -> None:
+def salt_table() -> PlayTable:
+    """Player 1 holds the Salt D31 and N02, with S01 and D01 played."""
     game = Game.from_json(
         {
             "players": 2,
@@ -337,7 +338,11 @@ def test_a_salt_is_stacked_by_clicking_a_played_card() -> None:
             ],
         }
     )
-    table = PlayTable(("human", "greedy"), game=game)
+    return PlayTable(("human", "greedy"), game=game)
+
+
+def test_a_salt_is_stacked_by_clicking_a_played_card() -> None:
+    table = salt_table()
     salt = table.game.deck["D31"]
     assert salt.is_salt
     targets = [
@@ -367,6 +372,22 @@ def test_a_salt_is_stacked_by_clicking_a_played_card() -> None:
     assert table.game.log[-1] == (0, PlayCard("D31", "D01"))
     assert dict(table.game.player(0).salt_on) == {"D31": "D01"}
     assert table._selected_salt is None
+
+
+def test_after_picking_a_salt_only_its_targets_the_salt_and_cancel_glow() -> None:
+    # the prompt then asks for a played card: the market, the bar and the other cards go dark
+    table = salt_table()
+    before = [payload for _, payload in table.clickable()]
+    assert any(isinstance(p, PlayCard) and p.card == "N02" for p in before)
+    assert sum(not isinstance(p, (PlayCard, SelectSalt)) for p in before) > 3  # market, bar
+    assert any("cn-legal" in b._dom_classes for b in table.market_map.visible())
+    table.click_hand("D31")
+    glowing = [payload for _, payload in table.clickable()]
+    targets = [PlayCard("D31", "S01"), PlayCard("D31", "D01"), SelectSalt("D31"), None]
+    assert sorted(map(repr, glowing)) == sorted(map(repr, targets))
+    assert not [b for b in table.market_map.visible() if "cn-legal" in b._dom_classes]
+    table.click_cancel()
+    assert sorted(map(repr, (p for _, p in table.clickable()))) == sorted(map(repr, before))
 
 
 def test_bonus_tokens_are_asked_in_place() -> None:

@@ -630,6 +630,9 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
         active = self._human_turn()
         offered = self._offered()
         legal = set(offered)
+        salt = self._selected_salt
+        if salt is not None:  # the prompt asks where the Salt goes: only its targets glow
+            legal = {a for a in legal if isinstance(a, PlayCard) and a.card == salt}
         self._render_labels()
         # Market: a button over every slot; it glows when taking that card is legal.
         hits: list[Hit] = []
