@@ -125,6 +125,14 @@ def play_in_the_page(tables: Any) -> None:
         expect(tables.nth(k).locator(".cn-hit.cn-target:visible").first).to_be_visible()
 
 
+def at_width(page: Any, width: int) -> None:
+    """The page in a window ``width`` pixels wide, which it fits without scrolling sideways."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.wait_for_timeout(500)  # the layout settles
+    page_width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert page_width <= width, f"the page is {page_width} px wide in a {width} px window"
+
+
 def test_both_tables_pass_axe_and_reflow_in_voila(page: Any, voila: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
     page.goto(f"{voila}/")
@@ -141,10 +149,7 @@ def test_both_tables_pass_axe_and_reflow_in_voila(page: Any, voila: str) -> None
     # At every width each table shows the layout of its pictures that fits: every word at
     # 12 px or more, every button 24 pixels or more, each over its card.
     for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
-        page.wait_for_timeout(500)  # the layout settles
-        page_width = page.evaluate("() => document.documentElement.scrollWidth")
-        assert page_width <= width, f"the page is {page_width} px wide in a {width} px window"
+        at_width(page, width)
         for k, what in enumerate(TABLES):
             table = tables.nth(k)
             sideways = table.evaluate(SIDEWAYS)
@@ -210,10 +215,7 @@ def test_the_reveal_and_the_score_pad_read_at_12_px_on_a_phone(
     expect(over.locator(".cv-status")).to_have_attribute("data-phase", "over")
     figures: dict[str, Any] = {}
     for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
-        page.wait_for_timeout(500)  # the layout settles
-        page_width = page.evaluate("() => document.documentElement.scrollWidth")
-        assert page_width <= width, f"the page is {page_width} px wide in a {width} px window"
+        at_width(page, width)
         for what, table in (("round 1's reveal", mid), ("the game's end, French", over)):
             for part in ("reveal", "scores"):
                 # One layout of each picture is shown, and only it is read out.
