@@ -61,6 +61,7 @@ __all__ = [
     "COLOURS",
     "CREATURE_COLOURS",
     "FIT_WIDTH",
+    "SMALLEST_SCORE_TEXT",
     "SMALLEST_TEXT",
     "WORDS",
     "Box",
@@ -282,6 +283,8 @@ CENTRE_H = 134
 #: The smallest text of the pictures, in their own units: 12-unit words on a Spectator card
 #: drawn at ``TABLE_W / BASE_W`` of its size.
 SMALLEST_TEXT = 12 * TABLE_W / BASE_W
+#: The smallest text of the reveal and of the score pad (drawn unscaled), in their own units.
+SMALLEST_SCORE_TEXT = min(size for size, _ in TEXT_STYLES.values())
 #: The width of the narrower pictures of the centre and of a player's place (a phone): the
 #: Carnival stack, three Spectator columns, four hand cards side by side.
 FIT_WIDTH = 240
@@ -944,16 +947,40 @@ def _chip_lines(count: int) -> int:
     return max(1, -(-count // CHIPS_PER_LINE))
 
 
+#: The head of a type's cell in the narrower reveal (its symbol and letter), which has no
+#: row of column heads.
+CELL_HEAD = 20
+#: The height of a line of the narrower pictures' wrapped words.
+LINE_H = 16
+
+
+def _check_width(width: object, narrowest: float, widest: float) -> float:
+    """A picture's ``width``: ``None`` for its widest layout, or a number of units from
+    ``narrowest`` up (a picture that needs less than it is given is drawn at its own width)."""
+    if width is None:
+        return widest
+    if isinstance(width, bool) or not isinstance(width, (int, float)):
+        raise ArgumentError("width", f"None or a number of units, not {short_repr(width)}")
+    if not narrowest <= width <= 10_000:
+        raise ArgumentError("width", f"from {narrowest:g} to 10000 units, not {short_repr(width)}")
+    return min(float(width), widest)
+
+
 def reveal_svg(
     result: RoundResult,
     *,
     step: int = 3,
     names: Sequence[str] | None = None,
     lang: str = "en",
+    width: float | None = None,
 ) -> str:
     """A round's reveal, step by step: (1) the Carnival stack laid out by type with its sums;
     (2) each player's Spectators (hands added, Masks put aside) with their sums, a happy type
-    marked; (3) the points each happy type scores and each player's round score."""
+    marked; (3) the points each happy type scores and each player's round score.
+
+    ``width``: ``None`` for a row per player and a column per type, or fewer units (such as
+    ``FIT_WIDTH``, for a phone) for a block per player, its name over its type cells laid in
+    rows."""
     if not isinstance(result, RoundResult):
         raise ArgumentError("result", f"a RoundResult (game.results[0]), not {short_repr(result)}")
     if type(step) is not int or not 1 <= step <= 3:
@@ -966,74 +993,90 @@ def reveal_svg(
         names = _check_names(names, players)
     types = len(result.carnival_sums)
     letters = LETTERS[:types]
-    width = REVEAL_LABEL + types * REVEAL_COLUMN + REVEAL_SCORE + 2 * PAD
+    widest = REVEAL_LABEL + types * REVEAL_COLUMN + REVEAL_SCORE + 2 * PAD
+    width = _check_width(width, REVEAL_COLUMN + 2 * PAD, widest)
+    narrow = width < widest
+    per_row = max(1, int((width - 2 * PAD) // REVEAL_COLUMN)) if narrow else types
+    head = CELL_HEAD if narrow else 0
+    # The narrower layout's cells are centred under the name.
+    left = PAD + (width - 2 * PAD - per_row * REVEAL_COLUMN) / 2 if narrow else PAD + REVEAL_LABEL
 
     def values(cards: Sequence[Card], t: int) -> list[int]:
         return [card.value for card in cards if card.type_index == t]
 
+    def heading(letter: str, cx: float, y: float) -> str:
+        return _symbol(letter, cx - 20, y + 9, 16) + _text(
+            cx + 6, y + 14, letter, "head", fill=CREATURE_INKS[letter]
+        )
+
+    def cell(seat: int, cards: Sequence[Card], t: int, x: float, y: float, height: float) -> str:
+        letter = letters[t]
+        mine = values(cards, t)
+        total = result.carnival_sums[t] if seat < 0 else result.spectator_sums[seat][t]
+        happy = seat >= 0 and bool(mine) and result.happy[seat][t]
+        out = ""
+        if seat >= 0 and mine:
+            out += _rect(x + 2, y + 2, REVEAL_COLUMN - 4, height - 4, rx=4,
+                         fill=COLOURS["happy"] if happy else COLOURS["sad"],
+                         stroke=COLOURS["happy-edge"] if happy else "none")  # fmt: skip
+        if head:
+            out += heading(letter, x + REVEAL_COLUMN / 2, y + 2)
+        chips = _chips(mine, letter, x + 4, y + head + 5)
+        faded = step >= 3 and seat >= 0 and not happy
+        out += _g(chips, opacity=0.35) if faded and chips else chips
+        if mine or seat < 0:
+            mark = "☺ " if happy else ""
+            out += _text(x + REVEAL_COLUMN / 2, y + height - 6, f"{mark}Σ {total}", "sum")
+        else:
+            out += _text(x + REVEAL_COLUMN / 2, y + (head + height) / 2 + 4, "—", "cell")
+        return _g(out, class_="carnival-cell", data_seat=seat, data_creature=letter,
+                  data_sum=total, data_happy=happy if seat >= 0 else None)  # fmt: skip
+
+    def score(seat: int, x: float, y: float) -> str:
+        return _text(x, y, str(result.scores[seat]), "score", class_="carnival-score",
+                     data_seat=seat, data_round=result.round,
+                     data_score=result.scores[seat])  # fmt: skip
+
     rows: list[tuple[int, str, Sequence[Card]]] = [(-1, w["carnival"], result.carnival)]
     if step >= 2:
         rows += [(s, names[s], result.spectators[s]) for s in range(players)]
-    y = 50.0
-    parts = [
-        _text(PAD, 20, w["reveal"].format(r=result.round), "title"),
-        _text(PAD, 39, w[f"reveal_{step}"], "label", width - 2 * PAD),
-    ]
-    for t, letter in enumerate(letters):
-        cx = PAD + REVEAL_LABEL + t * REVEAL_COLUMN + REVEAL_COLUMN / 2
-        parts.append(_symbol(letter, cx - 20, y + 9, 16))
-        parts.append(_text(cx + 6, y + 14, letter, "head", fill=CREATURE_INKS[letter]))
-    if step >= 3:
-        parts.append(_text(width - PAD - REVEAL_SCORE / 2, y + 14, w["score"], "head"))
-    y += 24
-    for seat, label, cards in rows:
-        lines = max(_chip_lines(len(values(cards, t))) for t in range(types))
-        height = lines * (CHIP_H + 2) + 26
-        parts.append(_rect(PAD, y, width - 2 * PAD, height, rx=5,
-                           fill=COLOURS["panel"] if seat >= 0 else COLOURS["faint"]))  # fmt: skip
-        parts.append(_text(PAD + 6, y + 18, label, "title", REVEAL_LABEL - 10))
+    parts = [_text(PAD, 20, w["reveal"].format(r=result.round), "title")]
+    said = _SVG.lines(w[f"reveal_{step}"], "label", width - 2 * PAD) if narrow else [
+        w[f"reveal_{step}"]
+    ]  # fmt: skip
+    for k, line in enumerate(said):
+        parts.append(_text(PAD, 39 + k * LINE_H, line, "label", width - 2 * PAD))
+    y = 50.0 + (len(said) - 1) * LINE_H
+    if not narrow:  # the column heads, once for every row
         for t, letter in enumerate(letters):
-            x = PAD + REVEAL_LABEL + t * REVEAL_COLUMN
-            mine = values(cards, t)
-            total = result.carnival_sums[t] if seat < 0 else result.spectator_sums[seat][t]
-            happy = seat >= 0 and bool(mine) and result.happy[seat][t]
-            cell = ""
-            if seat >= 0 and mine:
-                cell += _rect(x + 2, y + 2, REVEAL_COLUMN - 4, height - 4, rx=4,
-                              fill=COLOURS["happy"] if happy else COLOURS["sad"],
-                              stroke=COLOURS["happy-edge"] if happy else "none")  # fmt: skip
-            chips = _chips(mine, letter, x + 4, y + 5)
-            faded = step >= 3 and seat >= 0 and not happy
-            cell += _g(chips, opacity=0.35) if faded and chips else chips
-            if mine or seat < 0:
-                mark = "☺ " if happy else ""
-                cell += _text(x + REVEAL_COLUMN / 2, y + height - 6, f"{mark}Σ {total}", "sum")
-            else:
-                cell += _text(x + REVEAL_COLUMN / 2, y + height / 2 + 4, "—", "cell")
-            parts.append(
-                _g(
-                    cell,
-                    class_="carnival-cell",
-                    data_seat=seat,
-                    data_creature=letter,
-                    data_sum=total,
-                    data_happy=happy if seat >= 0 else None,
-                )  # fmt: skip
-            )
-        if step >= 3 and seat >= 0:
-            parts.append(
-                _text(
-                    width - PAD - REVEAL_SCORE / 2,
-                    y + height / 2 + 5,
-                    str(result.scores[seat]),
-                    "score",
-                    class_="carnival-score",
-                    data_seat=seat,
-                    data_round=result.round,
-                    data_score=result.scores[seat],
-                )  # fmt: skip
-            )
-        y += height + 4
+            parts.append(heading(letter, left + t * REVEAL_COLUMN + REVEAL_COLUMN / 2, y))
+        if step >= 3:
+            parts.append(_text(width - PAD - REVEAL_SCORE / 2, y + 14, w["score"], "head"))
+        y += 24
+    for seat, label, cards in rows:
+        chunks = [range(k, min(k + per_row, types)) for k in range(0, types, per_row)]
+        heights = [
+            head + 26 + (CHIP_H + 2) * max(_chip_lines(len(values(cards, t))) for t in chunk)
+            for chunk in chunks
+        ]
+        top = 26.0 if narrow else 0.0
+        block = top + sum(heights)
+        fill = COLOURS["panel"] if seat >= 0 else COLOURS["faint"]
+        parts.append(_rect(PAD, y, width - 2 * PAD, block, rx=5, fill=fill))
+        scored = step >= 3 and seat >= 0
+        room = width - 2 * PAD - 10 - (REVEAL_SCORE + 20 if scored else 0)
+        parts.append(_text(PAD + 6, y + 18, label, "title", room if narrow else REVEAL_LABEL - 10))
+        if scored and narrow:  # the score on the name's line
+            parts.append(_text(width - PAD - 42, y + 18, w["score"], "tag"))
+            parts.append(score(seat, width - PAD - 20, y + 19))
+        cell_y = y + top
+        for chunk, height in zip(chunks, heights, strict=True):
+            for k, t in enumerate(chunk):
+                parts.append(cell(seat, cards, t, left + k * REVEAL_COLUMN, cell_y, height))
+            cell_y += height
+        if scored and not narrow:  # in its own column
+            parts.append(score(seat, width - PAD - REVEAL_SCORE / 2, y + block / 2 + 5))
+        y += block + 4
     summary = _reveal_summary(result, step, names, w)
     return _svg(
         width, y + PAD, "".join(parts), class_="carnival-reveal", data_round=result.round,
@@ -1071,11 +1114,18 @@ def _reveal_summary(result: RoundResult, step: int, names: Sequence[str], w: dic
 
 # ----------------------------------------------------------------- scores
 def scores_svg(
-    view: Observation | Game, *, names: Sequence[str] | None = None, lang: str = "en"
+    view: Observation | Game,
+    *,
+    names: Sequence[str] | None = None,
+    lang: str = "en",
+    width: float | None = None,
 ) -> str:
     """The score pad, a row per player: the points of each finished round and the total; once
     the game is over, the winners, and after a tie on points the scoring cards of the last
-    round that break it. Narrow (about 260 units), to fit beside the table."""
+    round that break it. Narrow (about 260 units), to fit beside the table.
+
+    ``width``: ``None`` for a row per player, or fewer units (such as ``FIT_WIDTH``, for a
+    phone) for a block per player, its name over its rounds laid in rows."""
     table = _table(view)
     w = _words(lang)
     labels = _names(table, names, w)
@@ -1090,36 +1140,61 @@ def scores_svg(
     if tied:
         columns.append((w["cards_short"], "scoring-cards", table.results[-1].scoring_cards))
     label_w, cell_w, row_h = 112, 48, 22
-    width = label_w + len(columns) * cell_w + 2 * PAD
+    widest = label_w + len(columns) * cell_w + 2 * PAD
+    width = _check_width(width, cell_w + 2 * PAD, widest)
+    narrow = width < widest
+    per_row = max(1, int((width - 2 * PAD) // cell_w)) if narrow else len(columns)
+    chunks = [range(k, min(k + per_row, len(columns))) for k in range(0, len(columns), per_row)]
+    left = PAD if narrow else PAD + label_w
     over = table.current is None
     title = w["final_scores" if over else "scores_by_round"]
     parts = [_text(PAD, 18, title, "title", width - 2 * PAD)]
     y = 26.0
-    for k, (head, _, _) in enumerate(columns):
-        x = PAD + label_w + k * cell_w + cell_w / 2
-        parts.append(_text(x, y + 15, head, "head", cell_w - 4))
-    y += row_h
+
+    def heads(chunk: range, y: float) -> None:
+        for k, c in enumerate(chunk):
+            x = left + k * cell_w + cell_w / 2
+            parts.append(_text(x, y + 15, columns[c][0], "head", cell_w - 4))
+
+    if not narrow:  # the column heads, once for every row
+        heads(chunks[0], y)
+        y += row_h
     for seat in range(players):
+        # Wide: the name and the points on one line; narrow: the name, then under it each
+        # line of heads over its points.
+        block = row_h * (1 + 2 * len(chunks)) if narrow else row_h
         if seat in table.winners:
-            parts.append(_rect(PAD, y, width - 2 * PAD, row_h, rx=5, fill=COLOURS["winner"],
+            parts.append(_rect(PAD, y, width - 2 * PAD, block, rx=5, fill=COLOURS["winner"],
                                fill_opacity=0.3, class_="carnival-winner", data_seat=seat))  # fmt: skip
-        parts.append(_rect(PAD, y + row_h - 1, width - 2 * PAD, 1, fill=COLOURS["faint"]))
-        parts.append(_text(PAD + 3, y + 16, labels[seat], "cell", label_w - 8,
+        parts.append(_rect(PAD, y + block - 1, width - 2 * PAD, 1, fill=COLOURS["faint"]))
+        room = (width - 2 * PAD if narrow else label_w) - 8
+        parts.append(_text(PAD + 3, y + 16, labels[seat], "cell", room,
                            style="text-anchor:start"))  # fmt: skip
-        for k, (_, key, values) in enumerate(columns):
-            x = PAD + label_w + k * cell_w + cell_w / 2
-            value = values[seat]
-            parts.append(_text(x, y + 16, str(value), "score" if key == "total" else "cell",
-                               class_="carnival-score", data_seat=seat, data_round=key,
-                               data_score=value))  # fmt: skip
-        y += row_h
+        line_y = y + row_h if narrow else y
+        for chunk in chunks:
+            if narrow:
+                heads(chunk, line_y - 4)
+                line_y += row_h
+            for k, c in enumerate(chunk):
+                _, key, values = columns[c]
+                x = left + k * cell_w + cell_w / 2
+                value = values[seat]
+                parts.append(_text(x, line_y + 16, str(value),
+                                   "score" if key == "total" else "cell",
+                                   class_="carnival-score", data_seat=seat, data_round=key,
+                                   data_score=value))  # fmt: skip
+            line_y += row_h
+        y += block
+    notes: list[tuple[str, str, str | None]] = []
     if tied:
-        parts.append(_text(PAD, y + 17, w["scoring_cards"], "label", width - 2 * PAD))
-        y += row_h
+        notes.append((w["scoring_cards"], "label", None))
     if over and table.winners:
-        parts.append(_text(PAD, y + 17, _winners_text(table, labels, w), "title",
-                           width - 2 * PAD, class_="carnival-winners"))  # fmt: skip
-        y += row_h
+        notes.append((_winners_text(table, labels, w), "title", "carnival-winners"))
+    for words, style, class_ in notes:
+        said = _SVG.lines(words, style, width - 2 * PAD) if narrow else [words]
+        for line in said:
+            parts.append(_text(PAD, y + 17, line, style, width - 2 * PAD, class_=class_))
+            y += LINE_H if line is not said[-1] else row_h
     rows = [
         f"{labels[seat]}{w['colon']} "
         + ", ".join(

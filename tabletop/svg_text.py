@@ -72,6 +72,18 @@ class SvgWriter:
         size, css = self.styles[style]
         return len(words) * size * (0.66 if "bold" in css else 0.6)
 
+    def lines(self, words: str, style: str, room: float) -> list[str]:
+        """``words`` broken at spaces into lines about ``room`` wide at most (a single word
+        longer than that has a line of its own)."""
+        out: list[str] = []
+        for word in words.split():
+            joined = f"{out[-1]} {word}" if out else word
+            if out and self.text_width(joined, style) <= room:
+                out[-1] = joined
+            else:
+                out.append(word)
+        return out or [""]
+
     def text(
         self,
         x: float,

@@ -4,8 +4,9 @@ JupyterLab (the classroom site's check is in ``test_lite.py``, which builds the 
 reached by the keyboard shows a focus ring unlike the glow of a legal card; the tables reflow
 without scrolling sideways from 1366 down to 320 pixels (a tablet held upright is 820, a page
 zoomed to 200 % on a laptop is about 683) and in JupyterLab at 1280 pixels with its file
-browser open; the buttons are 24 pixels or more. Screenshots at 1366, 820 and 390 pixels go
-to ``test-artifacts/``.
+browser open; the buttons are 24 pixels or more; a round's reveal and the score pad read at
+12 pixels or more at every width too. Screenshots at 1366, 820 and 390 pixels (the reveal and
+the end of a game at 390) go to ``test-artifacts/``.
 
 Run with ``pytest -m browser``; skipped when ``/usr/bin/chromium`` is missing.
 """
@@ -70,6 +71,36 @@ def voila(home: Path, served: Path) -> Iterator[str]:
     yield from support.voila_server(home, served, NOTEBOOK)
 
 
+REVEAL_NOTEBOOK = "reveal.ipynb"
+#: Two Carnival tables played by their Python side: one at the last step of the first
+#: round's reveal (the score pad beside it), one at the end of a three-round game in French.
+REVEAL_CELLS = [
+    "from carnival_core import Rules\n"
+    "from widgets import CarnivalTable\n"
+    "def to_reveal(table):  # the human plays its first allowed action until a reveal\n"
+    "    while table.revealing is None and not table.game.is_over:\n"
+    "        table.play(table.game.legal_actions()[0])\n"
+    "mid = CarnivalTable(('human', 'greedy', 'greedy'), seed=7)\n"
+    "to_reveal(mid)\n"
+    "mid.click_next()\n"
+    "mid.click_next()\n"
+    "over = CarnivalTable(('human', 'greedy', 'greedy', 'greedy'), seed=5,\n"
+    "                     rules=Rules(rounds=3), lang='fr')\n"
+    "while not over.game.is_over:\n"
+    "    to_reveal(over)\n"
+    "    while over.revealing is not None:\n"
+    "        over.click_next()",
+    "mid",
+    "over",
+]
+
+
+@pytest.fixture(scope="module")
+def voila_reveal(home: Path, served: Path) -> Iterator[str]:
+    write_notebook(served / REVEAL_NOTEBOOK, REVEAL_CELLS)
+    yield from support.voila_server(home, served, REVEAL_NOTEBOOK)
+
+
 @pytest.fixture(scope="module")
 def lab(home: Path, served: Path) -> Iterator[str]:
     yield from support.lab_server(home, served)
@@ -94,6 +125,14 @@ def play_in_the_page(tables: Any) -> None:
         expect(tables.nth(k).locator(".cn-hit.cn-target:visible").first).to_be_visible()
 
 
+def at_width(page: Any, width: int) -> None:
+    """The page in a window ``width`` pixels wide, which it fits without scrolling sideways."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.wait_for_timeout(500)  # the layout settles
+    page_width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert page_width <= width, f"the page is {page_width} px wide in a {width} px window"
+
+
 def test_both_tables_pass_axe_and_reflow_in_voila(page: Any, voila: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
     page.goto(f"{voila}/")
@@ -110,10 +149,7 @@ def test_both_tables_pass_axe_and_reflow_in_voila(page: Any, voila: str) -> None
     # At every width each table shows the layout of its pictures that fits: every word at
     # 12 px or more, every button 24 pixels or more, each over its card.
     for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
-        page.wait_for_timeout(500)  # the layout settles
-        page_width = page.evaluate("() => document.documentElement.scrollWidth")
-        assert page_width <= width, f"the page is {page_width} px wide in a {width} px window"
+        at_width(page, width)
         for k, what in enumerate(TABLES):
             table = tables.nth(k)
             sideways = table.evaluate(SIDEWAYS)
@@ -162,3 +198,43 @@ def test_both_tables_pass_axe_and_fit_in_jupyterlab_with_the_file_browser(
         support.check_buttons_cover_their_cards(tables.nth(k))
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "access-jupyterlab-1280.png"))
+
+
+def test_the_reveal_and_the_score_pad_read_at_12_px_on_a_phone(
+    page: Any, voila_reveal: str
+) -> None:
+    """A round's reveal and the score pad show, in the room a phone leaves them, their
+    narrower layout: every word at 12 px or more, nothing scrolling sideways, and only the
+    layout shown read out."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(f"{voila_reveal}/")
+    tables = page.locator(".cv-table")
+    expect(tables).to_have_count(2)
+    mid, over = tables.nth(0), tables.nth(1)
+    expect(mid.locator(".cv-status")).to_have_attribute("data-step", "3")
+    expect(over.locator(".cv-status")).to_have_attribute("data-phase", "over")
+    figures: dict[str, Any] = {}
+    for width in WIDTHS:
+        at_width(page, width)
+        for what, table in (("round 1's reveal", mid), ("the game's end, French", over)):
+            for part in ("reveal", "scores"):
+                # One layout of each picture is shown, and only it is read out.
+                pictures = table.locator(f".cn-map-{part} svg[role=img]:visible")
+                expect(pictures).to_have_count(1)
+                expect(table.locator(f".cn-map-{part}").get_by_role("img")).to_have_count(1)
+                smallest = table.locator(f".cn-map-{part}").evaluate(SMALLEST_TEXT)
+                shown = pictures.get_attribute("width")
+                figures[f"{what}, {part}, {width} px"] = f"{smallest:.1f} px ({shown} units)"
+                assert smallest >= TEXT_PX - 0.05, f"{what}, {part} at {width} px: {smallest:.1f}"
+            # The page does not scroll sideways (above), nor do the reveal and the side panel.
+            for part in (".cv-reveal-box", ".cv-side"):
+                sideways = table.locator(part).evaluate(SIDEWAYS)
+                assert not sideways, f"{what} at {width} px: " + "; ".join(sideways)
+            assert not table.evaluate(SMALL_BUTTONS), what
+        if width == 390:
+            page.set_viewport_size({"width": width, "height": 3200})
+            page.wait_for_timeout(400)
+            for name, table in (("reveal", mid), ("over", over)):
+                table.evaluate("t => t.scrollIntoView()")
+                support.screenshot(table, f"access-carnival-{name}-{width}")
+    print(json.dumps(figures, indent=1, ensure_ascii=False))

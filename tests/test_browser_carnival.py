@@ -230,7 +230,7 @@ def test_jupyterlab_plays_a_round_and_its_reveal(page: Any, lab: str) -> None:
         pick(table, card)
         play_to(table, "Play onto the Carnival stack", f"carnival {card}")
     expect(status).to_have_attribute("data-phase", "reveal")
-    reveal = table.locator(".cv-reveal-box svg")
+    reveal = table.locator(".cv-reveal-box svg:visible")
     told = table.locator("[role='status'][aria-live='polite']")
     for step in ("1", "2", "3"):
         expect(reveal).to_have_attribute("data-step", step)
@@ -243,7 +243,7 @@ def test_jupyterlab_plays_a_round_and_its_reveal(page: Any, lab: str) -> None:
         table.get_by_role("button", name=next_label).click()
     expect(status).to_have_attribute("data-round", "2")
     expect(table.locator(".cv-log")).to_contain_text("Round 1")
-    expect(table.locator(".carnival-scores")).to_be_visible()
+    expect(table.locator(".carnival-scores:visible")).to_be_visible()
     check_readable_at(page, table, 1024)
     page.set_viewport_size({"width": 1500, "height": 1000})
     ARTIFACTS.mkdir(exist_ok=True)

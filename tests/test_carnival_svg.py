@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from carnival_core import CARNIVAL, Card, Entry, Game, Play, Rules, svg
 from carnival_core.rules import LETTERS
+from tabletop.svg_text import SvgWriter
 from tests.carnival_support import play_randomly, stage
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -421,3 +422,139 @@ def test_a_phone_reads_the_narrower_pictures_at_12_px() -> None:
     centre = parse(svg.centre_svg(game.observation(0), width=svg.FIT_WIDTH))
     assert centre.get("width") == f"{svg.FIT_WIDTH}"
     assert cards_shown(centre) == cards_shown(parse(svg.centre_svg(game.observation(0))))
+
+
+# ------------------------------------------------- the narrower reveal and score pad
+WRITER = SvgWriter(svg.TEXT_STYLES, class_prefix="cv-", decimals=2)
+
+
+def drawn_parts(root: ET.Element) -> list[tuple[str, float, float, float, float]]:
+    """Each rectangle and text drawn in the picture's own units (groups moved or scaled, the
+    type symbols, left out): its tag, and its left, top, right and bottom (a text's width is
+    its ``textLength`` or the writer's estimate, placed by its anchor; its height is its size
+    above the baseline)."""
+    out = []
+
+    def walk(element: ET.Element) -> None:
+        for child in element:
+            tag = child.tag.removeprefix(NS)
+            if tag == "g" and child.get("transform"):
+                continue
+            if tag == "rect":
+                x, y = float(child.get("x") or 0), float(child.get("y") or 0)
+                w, h = float(child.get("width") or 0), float(child.get("height") or 0)
+                out.append((tag, x, y, x + w, y + h))
+            elif tag == "text":
+                style = (child.get("class") or "").split()[0].removeprefix("cv-")
+                size, css = svg.TEXT_STYLES[style]
+                words = "".join(child.itertext())
+                w = float(child.get("textLength") or WRITER.text_width(words, style))
+                anchor = css + (child.get("style") or "")
+                start = anchor.rfind("text-anchor:")
+                shift = {"middle": 0.5, "end": 1.0}.get(
+                    anchor[start + 12 :].split(";")[0] if start >= 0 else "", 0.0
+                )
+                x, y = float(child.get("x") or 0), float(child.get("y") or 0)
+                out.append((tag, x - shift * w, y - size, x + (1 - shift) * w, y))
+            walk(child)
+
+    walk(root)
+    return out
+
+
+def inside_the_view_box(root: ET.Element) -> list[tuple[str, float, float, float, float]]:
+    """The parts of a picture that go out of its ``viewBox`` (by more than a pixel)."""
+    _, _, width, height = map(float, (root.get("viewBox") or "").split())
+    return [
+        part
+        for part in drawn_parts(root)
+        if part[1] < -1 or part[2] < -1 or part[3] > width + 1 or part[4] > height + 1
+    ]
+
+
+def words_of(root: ET.Element) -> set[str]:
+    return set(" ".join(root.itertext()).split()) - {""}
+
+
+def numbers_of(root: ET.Element) -> list[tuple[str, ...]]:
+    """Every cell's seat, type, sum and values, and every score, sorted."""
+    cells = [
+        (c.get("data-seat") or "", c.get("data-creature") or "", c.get("data-sum") or "",
+         *sorted(" ".join(e.itertext()) for e in c.iter(f"{NS}text")
+                 if (e.get("class") or "") in ("cv-chip", "cv-sum", "cv-cell")))
+        for c in find(root, "carnival-cell")
+    ]  # fmt: skip
+    scores = [
+        (e.get("data-seat") or "", e.get("data-round") or "", e.get("data-score") or "",
+         "".join(e.itertext()))
+        for e in find(root, "carnival-score")
+    ]  # fmt: skip
+    return sorted(cells) + sorted(scores)
+
+
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 10_000),
+    rounds=st.integers(1, 8),
+    step=st.integers(1, 3),
+    lang=st.sampled_from(["en", "fr"]),
+)
+@settings(max_examples=25, deadline=None)
+def test_the_narrower_reveal_and_score_pad_hold_every_number_inside_their_view_box(
+    players: int, seed: int, rounds: int, step: int, lang: str
+) -> None:
+    game = play_randomly(Game.new(players, seed=seed, rules=Rules(rounds=rounds)), seed=seed)
+    seen = game.observation(0)
+    pictures = [
+        (
+            svg.reveal_svg(result, step=step, lang=lang),
+            svg.reveal_svg(result, step=step, lang=lang, width=svg.FIT_WIDTH),
+        )
+        for result in game.results
+    ]
+    pictures.append((svg.scores_svg(seen, lang=lang),
+                     svg.scores_svg(seen, lang=lang, width=svg.FIT_WIDTH)))  # fmt: skip
+    for wide_svg, narrow_svg in pictures:
+        wide, narrow = parse(wide_svg), parse(narrow_svg)
+        assert not inside_the_view_box(wide), inside_the_view_box(wide)
+        assert not inside_the_view_box(narrow), inside_the_view_box(narrow)
+        assert float(narrow.get("width") or 0) <= svg.FIT_WIDTH
+        assert numbers_of(narrow) == numbers_of(wide)
+        assert words_of(narrow) == words_of(wide)
+        # The same words for a screen reader, whichever layout the page shows.
+        assert narrow.get("aria-label") == wide.get("aria-label")
+        assert narrow.get("role") == wide.get("role") == "img"
+
+
+def test_the_narrower_reveal_lays_a_block_per_player_and_its_cells_in_rows() -> None:
+    result = play_randomly(Game.new(3, seed=9), seed=9).results[0]
+    wide = parse(svg.reveal_svg(result))
+    narrow = parse(svg.reveal_svg(result, width=svg.FIT_WIDTH))
+    assert float(wide.get("width") or 0) > 600 and narrow.get("width") == f"{svg.FIT_WIDTH}"
+
+    def lines(root: ET.Element, seat: str) -> set[str]:
+        """The baselines of a player's sums (or dashes, for a type it lacks)."""
+        return {
+            e.get("y") or ""
+            for c in find(root, "carnival-cell")
+            if c.get("data-seat") == seat
+            for e in c.iter(f"{NS}text")
+            if e.get("class") in ("cv-sum", "cv-cell")
+        }
+
+    # The wide reveal puts a player's five sums on one line; the narrower one on three.
+    assert len(lines(wide, "0")) == 1
+    assert len(lines(narrow, "0")) == 3
+    # Its smallest word is 12 units: shown at its own width or wider, it reads at 12 px.
+    assert svg.SMALLEST_SCORE_TEXT >= 12
+
+
+def test_a_picture_given_more_room_than_it_needs_keeps_its_own_width() -> None:
+    game = play_randomly(Game.new(2, seed=1, rules=Rules(rounds=1)), seed=1)
+    pad = svg.scores_svg(game)
+    assert svg.scores_svg(game, width=2000) == pad
+    for bad in ("wide", True, 10, 20_000):
+        with pytest.raises(ValueError, match="width"):
+            svg.scores_svg(game, width=bad)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="width"):
+            svg.reveal_svg(game.results[0], width=bad)  # type: ignore[arg-type]

@@ -37,6 +37,7 @@ from carnival_core.rules import CREATURE_NAMES
 from carnival_core.svg import (
     COLOURS,
     FIT_WIDTH,
+    SMALLEST_SCORE_TEXT,
     SMALLEST_TEXT,
     Box,
     PlayerLayout,
@@ -200,6 +201,15 @@ def _show(picture: PictureMap, svg: str, hits: list[Hit], fit: Fit) -> None:
                 button.tooltip = ""
 
 
+def _no_buttons(_: HitButton) -> None:
+    """The click handler of a picture without buttons (the reveal, the score pad)."""
+
+
+def _show_layouts(picture: PictureMap, svg: str, narrow: str) -> None:
+    """Show a picture without buttons and its ``narrow`` layout, for a phone."""
+    picture.show(svg, (), fits=[Fit(narrow, lambda box: box)])
+
+
 def _fit(svg: str, wide: PlayerLayout, narrow: PlayerLayout) -> Fit:
     """The narrower picture ``svg``: each hit over a hand card or the Spectator row of the
     ``wide`` layout goes over the same part of the ``narrow`` one."""
@@ -257,7 +267,6 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         self._rounds: list[int] = []
         self._seen_results = 0
         self._reveal_step: int | None = None
-        self._reveal_sent = 0
         self._build(speed)
         super().__init__(
             header=self._header,
@@ -331,14 +340,17 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         self.w_prompt.add_class("cv-prompt")
         self.w_cancel = make_button(css="cv-cancel")
         self.w_cancel.on_click(guard(self._on_cancel))
-        self.w_reveal = widgets.HTML()
-        self.w_reveal.add_class("cv-picture")
+        # The reveal and the score pad, each with a narrower layout for a phone.
+        self.reveal_map = PictureMap(
+            _no_buttons, name="reveal", zoom=ZOOM, text_units=SMALLEST_SCORE_TEXT
+        )
+        self.w_reveal = self.reveal_map.picture
         self.w_tie = widgets.HTML()
         self.w_tie.add_class("cv-tie")
         self.w_next = make_button(css="cv-next")
         self.w_next.on_click(guard(self._on_next))
         self.reveal_box = widgets.VBox(
-            [self.w_reveal, self.w_tie, self.w_next],
+            [self.reveal_map.box, self.w_tie, self.w_next],
             layout=widgets.Layout(max_width=f"{660 * ZOOM:.0f}px"),
         )
         self.reveal_box.add_class("cv-reveal-box")
@@ -366,8 +378,10 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         self.w_explain.add_class("cv-explain")
         self.w_message = widgets.HTML()
         self.w_message.add_class("cv-message")
-        self.w_scores = widgets.HTML()
-        self.w_scores.add_class("cv-picture")
+        self.scores_map = PictureMap(
+            _no_buttons, name="scores", zoom=ZOOM, text_units=SMALLEST_SCORE_TEXT
+        )
+        self.w_scores = self.scores_map.picture
         typed = self._build_typed("170px", "80px")
         self.w_legal = widgets.HTML()
         self.w_legal.add_class("cv-legal")
@@ -377,7 +391,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
                 self.w_explain,
                 self.w_message,
                 self.out,
-                self.w_scores,
+                self.scores_map.box,
                 self.w_typed_label,
                 typed,
                 self.w_legal,
@@ -745,7 +759,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         self.sent_bytes = (
             self.centre_map.sent_bytes
             + sum(m.sent_bytes for m in self.player_maps)
-            + self._reveal_sent
+            + self.reveal_map.sent_bytes
         )
         self._render_status(seen, human)
         self._render_side(seen, list(self.game.legal_actions()) if human else [])
@@ -787,10 +801,9 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             return
         names = self.seat_names()
         picture = reveal_svg(result, step=step, names=names, lang=lang)
-        if self.w_reveal.value != picture:
-            self.w_reveal.value = picture
-            self._reveal_sent += len(picture.encode())
-        self.frame_bytes = len(picture.encode())
+        narrow = reveal_svg(result, step=step, names=names, lang=lang, width=FIT_WIDTH)
+        _show_layouts(self.reveal_map, picture, narrow)
+        self.frame_bytes = self.reveal_map.svg_bytes
         if self._reveal_step is None:
             self.w_next.layout.display = "none"
         else:
@@ -954,7 +967,12 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             say(lang, "player", n=s + 1) + (f" ({say(lang, 'you')})" if s == seen.seat else "")
             for s in range(seen.players)
         ]
-        self.w_scores.value = scores_svg(seen, names=names, lang=lang) if seen.results else ""
+        if seen.results:
+            pad = scores_svg(seen, names=names, lang=lang)
+            narrow = scores_svg(seen, names=names, lang=lang, width=FIT_WIDTH)
+            _show_layouts(self.scores_map, pad, narrow)
+        else:
+            self.scores_map.clear()
         choice = self._choice
         if choice is not None:  # only the actions the choice so far leads to
             offered = [
