@@ -183,12 +183,14 @@ def worked_example_numbers(results: Mapping[str, Any]) -> dict[str, str]:
         out[f"{measure}, interval"] = interval(low, high)
         standard_error = (high - low) / 2 / NormalDist().inv_cdf(0.975)
         p_values.append(2 * (1 - NormalDist().cdf(abs(diff) / standard_error)))
-    ordered = sorted(p_values)
-    kept = all(p <= 0.05 / (len(ordered) - i) for i, p in enumerate(ordered))
-    out["holm"] = (
-        f"with Holm's correction all {len(ordered)} stay clear of 0"
-        if kept
-        else (f"with Holm's correction not all {len(ordered)} stay clear of 0")
+    kept: list[str] = []  # Holm's step-down: the smallest p first, stop at the first kept out
+    for rank, (p_value, measure) in enumerate(sorted(zip(p_values, MEASURES, strict=True))):
+        if p_value > 0.05 / (len(MEASURES) - rank):
+            break
+        kept.append(measure)
+    names = ", ".join(m.replace("_", " ") for m in MEASURES if m in kept)
+    out["holm"] = f"with Holm's correction {len(kept)} of the {len(MEASURES)} stay clear of 0" + (
+        f" ({names})" if kept else ""
     )
     games = [g for g in results["catch_up"] if g["seed"] < PILOT]
     by_seed = {(g["variant"], g["seed"]): g["lead_changes"] for g in games}
@@ -196,6 +198,7 @@ def worked_example_numbers(results: Mapping[str, Any]) -> dict[str, str]:
     spread = stdev(pilot)
     out["pilot sd"] = f"{spread:.1f}"
     out["seeds needed"] = str(math.ceil((1.96 * spread / HALF_WIDTH) ** 2))
+    out["expected half-width"] = f"{1.96 * spread / math.sqrt(arm['games']):.2f}"
     low, high = arm["lead_changes_diff"][1:]
     out["half-width"] = f"{(high - low) / 2:.2f}"
     return out
