@@ -1,0 +1,100 @@
+"""What the kit prints in a French lesson is French: the best potion, its proof's work and the
+coach's header, each asked for with ``lang="fr"``.
+
+Each test renders the same value in English and in French and looks for the English output's
+words in the French one: a word both outputs share is an English word left untranslated,
+unless French writes it too (``points``, ``potion``...). English output is what it always was
+(the English lessons and tests read it).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from carnuta_core import Game, GreedyBot, maths
+from carnuta_core.coach import Coach
+from carnuta_core.messages import EN, FR
+
+#: A word: letters only, not part of a card id like ``S04``.
+_WORD = re.compile(r"\b[^\W\d_]{2,}\b")
+#: Words that English and French both write.
+SHARED = {"points", "potion", "potions", "bonus", "coach", "score", "total", "exhaustive"}
+
+
+def leftover_english(english: str, french: str) -> set[str]:
+    """The words of ``english`` that ``french`` still writes, less those French writes too."""
+    words = {w.lower() for w in _WORD.findall(english)} - SHARED
+    return words & {w.lower() for w in _WORD.findall(french)}
+
+
+def test_leftover_english_finds_an_untranslated_word() -> None:
+    assert leftover_english("Best potion: 3 cards", "Meilleure potion : 3 cards") == {"cards"}
+    assert not leftover_english("Best potion: 3 cards", "Meilleure potion : 3 cartes")
+
+
+#: The templates of what the maths prints, in the engine's word table.
+MATHS_CODES = [code for code in EN if code.startswith(("potion_", "optimum_", "count-vector"))]
+MATHS_CODES.append("exhaustive search")
+
+
+@pytest.mark.parametrize("code", MATHS_CODES)
+def test_the_maths_templates_are_french(code: str) -> None:
+    def words(template: str) -> str:
+        return html.unescape(re.sub(r"\{[^}]*\}", " ", template))  # the fields' names are not text
+
+    assert not leftover_english(words(EN[code]), words(FR[code])), code
+
+
+def test_the_maths_templates_write_a_space_before_a_colon() -> None:
+    assert all(" :" in FR[code] for code in MATHS_CODES if ":" in FR[code])
+
+
+@pytest.fixture(scope="module")
+def best() -> maths.solver.Optimum:
+    return maths.optimum(k=5, budget=6)
+
+
+def test_a_potion_reads_in_french() -> None:
+    potion = maths.Potion.of(["D26", "D01", "D29"], {"D29": "D01"}, ["egg", "butterfly"])
+    english, french = str(potion), potion.text("fr")
+    assert english == "D26, D01, D29 on D01, + tokens egg butterfly"
+    assert french == "D26, D01, D29 sur D01, + jetons œuf papillon"
+    assert maths.Potion((), ()).text("fr") == "(aucune carte)"
+    assert not leftover_english(english, french)
+
+
+def test_the_best_potion_reads_in_french(best: maths.solver.Optimum) -> None:
+    english, french = str(best), best.text("fr")
+    assert english.startswith(f"Best potion of 5 cards, cost {best.cost} <= 6: {best.value} points")
+    assert french.startswith(f"Meilleure potion de 5 cartes, coût {best.cost} ≤ 6 : {best.value}")
+    assert not leftover_english(english, french)
+    assert f"{best.seconds:.2f}".replace(".", ",") + " s" in french  # a decimal comma
+
+
+def test_the_proofs_work_reads_in_french(best: maths.solver.Optimum) -> None:
+    assert not leftover_english(best.work(), best.work("fr"))
+    exhaustive = maths.exhaustive_optimum(list(maths.potions.reference_deck())[:20], k=2)
+    assert exhaustive.work("fr").startswith("recherche exhaustive : ")
+    assert not leftover_english(exhaustive.work(), exhaustive.work("fr"))
+
+
+def test_the_best_potion_as_html_reads_in_french(best: maths.solver.Optimum) -> None:
+    english, french = best._repr_html_(), best.html("fr")
+    assert english.startswith(f"<p><b>{best.value} points</b> with 5 cards")
+
+    def text(markup: str) -> str:
+        return html.unescape(re.sub("<[^>]+>", " ", markup))
+
+    assert not leftover_english(text(english), text(french))
+
+
+def test_the_coachs_header_reads_in_french() -> None:
+    game = Game.new(2, seed=3)
+    game.play(GreedyBot(seed=1).choose(game))
+    english = str(Coach(iterations=20, seed=1).advise(game, top=2)).splitlines()[0]
+    french = str(Coach(iterations=20, seed=1, lang="fr").advise(game, top=2)).splitlines()[0]
+    assert english == "Coach for player 1 (20 search iterations):"
+    assert french == "Coach du Joueur 1 (20 itérations de recherche) :"
