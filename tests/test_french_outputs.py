@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from carnuta_core import Game, GreedyBot, maths
+from carnuta_core import Game, GreedyBot, maths, reference_deck
 from carnuta_core.coach import Coach
 from carnuta_core.messages import EN, FR
 
@@ -76,7 +76,7 @@ def test_the_best_potion_reads_in_french(best: maths.solver.Optimum) -> None:
 
 def test_the_proofs_work_reads_in_french(best: maths.solver.Optimum) -> None:
     assert not leftover_english(best.work(), best.work("fr"))
-    exhaustive = maths.exhaustive_optimum(list(maths.potions.reference_deck())[:20], k=2)
+    exhaustive = maths.exhaustive_optimum(list(reference_deck())[:20], k=2)
     assert exhaustive.work("fr").startswith("recherche exhaustive : ")
     assert not leftover_english(exhaustive.work(), exhaustive.work("fr"))
 
