@@ -1,5 +1,5 @@
-"""What the kit prints in a French lesson is French: the best potion, its proof's work and the
-coach's header, each asked for with ``lang="fr"``.
+"""What the kit prints in a French lesson is French: the best potion, its proof's work, the
+coach's header and the lab's tables, reports and plots, each asked for with ``lang="fr"``.
 
 Each test renders the same value in English and in French and looks for the English output's
 words in the French one: a word both outputs share is an English word left untranslated,
@@ -12,11 +12,18 @@ from __future__ import annotations
 import html
 import re
 
+import matplotlib
+import pandas as pd
 import pytest
 
-from carnuta_core import Game, GreedyBot, maths, reference_deck
+from carnuta_core import Game, GreedyBot, lab, maths, reference_deck
 from carnuta_core.coach import Coach
 from carnuta_core.messages import EN, FR
+from tabletop.errors import LabError
+from tabletop.lab import game_measures
+from tabletop.lab.words import FRENCH, in_lang
+
+matplotlib.use("Agg")
 
 #: A word: letters only, not part of a card id like ``S04``.
 _WORD = re.compile(r"\b[^\W\d_]{2,}\b")
@@ -98,3 +105,83 @@ def test_the_coachs_header_reads_in_french() -> None:
     french = str(Coach(iterations=20, seed=1, lang="fr").advise(game, top=2)).splitlines()[0]
     assert english == "Coach for player 1 (20 search iterations):"
     assert french == "Coach du Joueur 1 (20 itérations de recherche) :"
+
+
+# ---------------------------------------------------------------------------- the lab
+LAB_SHARED = SHARED | {"rotation", "actions", "note", "variant", "seed"}
+
+
+def lab_leftover(english: str, french: str) -> set[str]:
+    """``leftover_english`` for the lab's words, which share a few more with French."""
+    return leftover_english(english, french) - LAB_SHARED
+
+
+@pytest.mark.parametrize("name", sorted(FRENCH))
+def test_the_lab_word_table_is_french(name: str) -> None:
+    english = name.replace("_", " ").replace("{metric}", " ")
+    assert not lab_leftover(english, FRENCH[name].replace("{metric}", " ")), name
+
+
+def test_in_lang_keeps_english_and_renames_into_french() -> None:
+    frame = pd.DataFrame({"seat": [0], "wins": [1.0], "unknown": [2]})
+    assert in_lang(frame) is frame
+    assert list(in_lang(frame, "fr").columns) == ["siège", "victoires", "unknown"]
+    with pytest.raises(LabError, match="lang"):
+        in_lang(frame, "de")
+
+
+@pytest.fixture(scope="module")
+def games() -> pd.DataFrame:
+    return lab.simulate("greedy", players=3, games=6, progress=False, workers=1)
+
+
+def columns_text(frame: pd.DataFrame) -> str:
+    return " ".join(str(c).replace("_", " ") for c in frame.columns)
+
+
+@pytest.mark.parametrize("table", ["win_rates", "trigger_stats", "card_stats"])
+def test_the_lab_tables_name_their_columns_in_french(games: pd.DataFrame, table: str) -> None:
+    function = getattr(lab, table)
+    english, french = function(games), function(games, lang="fr")
+    assert english.shape == french.shape and list(english.columns)[0] in ("seat", "card")
+    assert not lab_leftover(columns_text(english), columns_text(french))
+    numbers = english.set_axis(french.columns, axis=1).select_dtypes("number")
+    assert numbers.equals(french[numbers.columns])  # the same figures, renamed
+
+
+def test_the_card_table_writes_its_words_in_french(games: pd.DataFrame) -> None:
+    french = lab.card_stats(games, lang="fr").set_index("carte")
+    assert french.loc["D03", "décompte"] == "1 par crâne papillon"
+    assert french.loc["D01", "sorte"] == "double" and french.loc["D02", "sorte"] == "normale"
+    assert french.loc["D01", "Ingrédient"] == "trèfle"
+
+
+def test_the_diff_report_reads_in_french(games: pd.DataFrame) -> None:
+    swept = lab.sweep({"3 actions": {"actions_per_turn": 3}}, "greedy", players=3, games=4,
+                      progress=False, workers=1)  # fmt: skip
+    report = lab.diff_report(swept)
+    english, french = lab.format_report(report), lab.format_report(report, "fr")
+    assert english.startswith("3 actions:\n  winning score")
+    assert french.startswith("3 actions :\n  score du gagnant")
+    assert not lab_leftover(english, french)
+    assert "." not in french.replace("->", "")  # a decimal comma
+    ax = lab.plot_diff_report(report, "rounds", lang="fr")
+    assert ax.get_title() == "Changements de règle : manches"
+    labels = " ".join(t.get_text() for t in ax.get_yticklabels())
+    assert "," in labels  # a decimal comma
+    english_ax = lab.plot_diff_report(report, "rounds")
+    assert english_ax.get_title() == "Rule changes: rounds"
+    assert not lab_leftover(english_ax.get_xlabel(), ax.get_xlabel())
+
+
+def test_the_two_games_measures_read_in_french(games: pd.DataFrame) -> None:
+    english = game_measures.compare({"Carnuta": games})
+    french = game_measures.compare({"Carnuta": games}, lang="fr")
+    assert list(french.columns) == ["mesure", "jeu", "valeur", "bas", "haut", "note"]
+    shown_en = columns_text(english) + " " + " ".join(english["measure"] + " " + english["note"])
+    shown_fr = columns_text(french) + " " + " ".join(french["mesure"] + " " + french["note"])
+    assert not lab_leftover(shown_en, shown_fr)
+    assert list(game_measures.who_ends(games, lang="fr").columns)[:3] == [
+        "siège", "parties", "fins déclenchées"
+    ]  # fmt: skip
+    assert game_measures.player(1, "fr") == "joueur 2 (siège 1)"
