@@ -1,5 +1,6 @@
 """What the kit prints in a French lesson is French: the best potion, its proof's work, the
-coach's header and the lab's tables, reports and plots, each asked for with ``lang="fr"``.
+coach's header, the lab's tables, reports and plots, the ledger and the synergy tables, each
+asked for with ``lang="fr"``.
 
 Each test renders the same value in English and in French and looks for the English output's
 words in the French one: a word both outputs share is an English word left untranslated,
@@ -11,14 +12,23 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
 
 import matplotlib
 import pandas as pd
 import pytest
 
-from carnuta_core import Game, GreedyBot, lab, maths, reference_deck
+from carnuta_core import Game, GreedyBot, lab, maths, play_game, reference_deck
 from carnuta_core.coach import Coach
+from carnuta_core.ledger import LEDGER_FRENCH, ledger_table
 from carnuta_core.messages import EN, FR
+from carnuta_core.synergy import (
+    cluster_check,
+    draft_table,
+    draw_clusters,
+    ingredient_demand,
+    strategy_clusters,
+)
 from tabletop.errors import LabError
 from tabletop.lab import game_measures
 from tabletop.lab.words import FRENCH, in_lang
@@ -108,7 +118,17 @@ def test_the_coachs_header_reads_in_french() -> None:
 
 
 # ---------------------------------------------------------------------------- the lab
-LAB_SHARED = SHARED | {"rotation", "actions", "note", "variant", "seed"}
+LAB_SHARED = SHARED | {
+    "rotation",
+    "actions",
+    "action",
+    "gain",
+    "note",
+    "variant",
+    "seed",
+    "runes",
+    "nan",
+}
 
 
 def lab_leftover(english: str, french: str) -> set[str]:
@@ -185,3 +205,57 @@ def test_the_two_games_measures_read_in_french(games: pd.DataFrame) -> None:
         "siège", "parties", "fins déclenchées"
     ]  # fmt: skip
     assert game_measures.player(1, "fr") == "joueur 2 (siège 1)"
+
+
+# ---------------------------------------------------------------------------- ledger, synergy
+@pytest.fixture(scope="module")
+def finished() -> Game:
+    return play_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=3)
+
+
+def cells_text(frame: pd.DataFrame) -> str:
+    """A table as a reader sees it: its column and index names and its words."""
+    words = [str(v) for v in frame.astype(str).to_numpy().ravel()] + list(map(str, frame.index))
+    return " ".join([columns_text(frame), *map(str, frame.index.names), *words])
+
+
+def test_the_ledger_table_reads_in_french(finished: Game) -> None:
+    english, french = ledger_table(finished), ledger_table(finished, lang="fr")
+    assert set(LEDGER_FRENCH) == {*english.columns, english.index.name}
+    assert not lab_leftover(cells_text(english), cells_text(french))
+    assert "manche" in " ".join(french["jetons Ingrédient bonus"])
+
+
+def test_the_synergy_tables_read_in_french() -> None:
+    deck = reference_deck()
+    for function in (ingredient_demand, strategy_clusters):
+        english, french = function(deck), function(deck, lang="fr")
+        assert english.shape == french.shape
+        assert not lab_leftover(cells_text(english), cells_text(french)), function
+    names = set(strategy_clusters(deck, lang="fr")["nom"])
+    assert "fleur + crâne" in names
+    clusters_fr = strategy_clusters(deck, lang="fr")
+    potion = ["D05", "D08", "D09", "N04"]
+    assert cluster_check(potion, clusters_fr, deck).cluster == "fleur + crâne"
+    assert cluster_check(potion, strategy_clusters(deck), deck).cluster == "flower + skull"
+
+
+def test_the_draft_table_reads_in_french() -> None:
+    game = Game.new(2, seed=3)
+    english, french = draft_table(game), draft_table(game, lang="fr")
+    assert list(french.index) == list(english.index)
+    assert not lab_leftover(cells_text(english), cells_text(french))
+    assert french.iloc[0]["prise"] == "prendre nuit 3"
+
+
+def test_the_cluster_drawing_reads_in_french() -> None:
+    deck = reference_deck()
+    english, french = draw_clusters(deck), draw_clusters(deck, lang="fr")
+
+    def shown(ax: Any) -> str:
+        legend = ax.get_legend()
+        return " ".join([ax.get_title(), legend.get_title().get_text(),
+                         *(t.get_text() for t in legend.get_texts())])  # fmt: skip
+
+    assert not lab_leftover(shown(english), shown(french))
+    assert "1 : fleur + crâne" in shown(french)

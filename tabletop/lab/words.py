@@ -16,6 +16,7 @@ French names it shows. ``in_lang`` does the same for any lab table a lesson show
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ..errors import LabError
@@ -119,17 +120,25 @@ def check_lang(lang: object) -> str:
     return lang
 
 
-def said(name: str, lang: str = "en") -> str:
-    """A column, measure or label of the lab in ``lang`` (itself when it has no translation)."""
-    return LAB_WORDS[check_lang(lang)].get(name, name)
+def said(name: str, lang: str = "en", words: Mapping[str, str] | None = None) -> str:
+    """A column, measure or label of the lab in ``lang`` (itself when it has no translation);
+    ``words`` are a module's own French words, read before the lab's."""
+    if check_lang(lang) == "en":
+        return name
+    return (words or {}).get(name) or LAB_WORDS[lang].get(name, name)
 
 
-def in_lang(frame: pd.DataFrame, lang: str = "en") -> pd.DataFrame:
-    """``frame`` with its column names (and index names) in ``lang``; English returns it as it is."""
+def in_lang(
+    frame: pd.DataFrame, lang: str = "en", words: Mapping[str, str] | None = None
+) -> pd.DataFrame:
+    """``frame`` with its column names (and index names) in ``lang``; English returns it as it
+    is. ``words`` are the French names a module adds to the lab's (``said``)."""
     if check_lang(lang) == "en":
         return frame
-    renamed = frame.rename(columns=lambda name: said(str(name), lang))
-    renamed.index.names = [None if n is None else said(str(n), lang) for n in frame.index.names]
+    renamed = frame.rename(columns=lambda name: said(str(name), lang, words))
+    renamed.index.names = [
+        None if n is None else said(str(n), lang, words) for n in frame.index.names
+    ]
     return renamed
 
 
