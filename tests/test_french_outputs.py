@@ -1,6 +1,7 @@
 """What the kit prints in a French lesson is French: the best potion, its proof's work, the
-coach's header, the lab's tables, reports and plots, the ledger and the synergy tables, each
-asked for with ``lang="fr"``.
+coach's header, the lab's tables, reports and plots, the ledger and the synergy tables, the
+tournament's faults, leaderboard and plot, and the playtest plots, each asked for with
+``lang="fr"``.
 
 Each test renders the same value in English and in French and looks for the English output's
 words in the French one: a word both outputs share is an English word left untranslated,
@@ -18,10 +19,12 @@ import matplotlib
 import pandas as pd
 import pytest
 
+from carnival_core.playtest import CARNIVAL_PLAYTESTS
 from carnuta_core import Game, GreedyBot, lab, maths, play_game, reference_deck
 from carnuta_core.coach import Coach
 from carnuta_core.ledger import LEDGER_FRENCH, ledger_table
 from carnuta_core.messages import EN, FR
+from carnuta_core.playtest import CARNUTA
 from carnuta_core.synergy import (
     cluster_check,
     draft_table,
@@ -29,9 +32,12 @@ from carnuta_core.synergy import (
     ingredient_demand,
     strategy_clusters,
 )
+from carnuta_core.title import CarnutaTitle
+from lesson_data import playtests as sample
 from tabletop.errors import LabError
-from tabletop.lab import game_measures
+from tabletop.lab import game_measures, playtest
 from tabletop.lab.words import FRENCH, in_lang
+from tabletop.tournament import tournament
 
 matplotlib.use("Agg")
 
@@ -259,3 +265,52 @@ def test_the_cluster_drawing_reads_in_french() -> None:
 
     assert not lab_leftover(shown(english), shown(french))
     assert "1 : fleur + crâne" in shown(french)
+
+
+# ---------------------------------------------------------------------------- tournament, playtest
+#: Names, not words: the games, the bots' names in the code, the rating's symbols.
+NAMES = {"carnuta", "carnival", "greedy", "random", "openskill", "mu", "sigma", "log", "ms"}
+
+
+class Crashing:
+    """Raises on every decision with more than three legal actions."""
+
+    def choose(self, state: Any) -> Any:
+        legal = state.legal_actions()
+        if len(legal) > 3:
+            raise ZeroDivisionError("my bug")
+        return legal[0]
+
+
+def test_the_tournament_speaks_french() -> None:
+    result = tournament(CarnutaTitle(), [Crashing, "random"], deals=1, progress=False)
+    incident = result.incidents[0]
+    english, french = incident.text(), incident.text("fr")
+    assert english == str(incident)
+    assert french.startswith(f"Crashing (joueur {incident.seat + 1}) a planté dans la partie ")
+    assert not lab_leftover(english.replace("Crashing", ""), french.replace("Crashing", ""))
+    assert result.report("fr").splitlines()[0] == french
+    board_en, board_fr = result.leaderboard(), result.leaderboard(lang="fr")
+    assert not lab_leftover(columns_text(board_en), columns_text(board_fr))
+    assert list(board_fr["erreurs"]) == list(board_en["errors"])
+    ax_en, ax_fr = result.plot(), result.plot(lang="fr")
+    shown_en = f"{ax_en.get_title()} {ax_en.get_xlabel()}"
+    shown_fr = f"{ax_fr.get_title()} {ax_fr.get_xlabel()}"
+    assert " : " in ax_fr.get_title() and not lab_leftover(shown_en, shown_fr) - NAMES
+
+
+def test_the_playtest_plots_speak_french() -> None:
+    games = playtest.read_playtests(sample.FOLDER, [CARNUTA, CARNIVAL_PLAYTESTS])
+    decisions = playtest.decision_table(games, known=sample.known_ranks())
+    table = playtest.compare(playtest.seat_table(games), decisions)
+    for plot in (playtest.plot_decision_times, playtest.plot_coach_agreement):
+        source = decisions if plot is playtest.plot_decision_times else table
+        english, french = plot(source), plot(source, lang="fr")
+
+        def shown(ax: Any) -> str:
+            ticks = " ".join(t.get_text() for t in ax.get_yticklabels())
+            return f"{ax.get_title()} {ax.get_xlabel()} {ticks}"
+
+        assert "human" in shown(english) and "humain" in shown(french)
+        assert not lab_leftover(shown(english), shown(french)) - NAMES
+    assert "premier choix du coach" in in_lang(table, "fr").columns

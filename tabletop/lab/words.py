@@ -102,6 +102,23 @@ FRENCH: dict[str, str] = {
     "games ended by the seat that ends most": "parties finies par le siège qui finit le plus",
     "winner's lead over the runner-up": "avance du gagnant sur le deuxième",
     "score standard deviation": "écart type des scores",
+    # the playtest tables (tabletop.lab.playtest)
+    "file": "fichier",
+    "engine": "moteur",
+    "stand_in": "joueur simulé",
+    "person": "personne",
+    "seats": "places",
+    "ended": "fins",
+    "triggered_end": "a déclenché la fin",
+    "index": "numéro",
+    "seconds": "secondes",
+    "choices": "choix",
+    "ranked": "décisions classées",
+    "top": "premier choix du coach",
+    "top_low": "premier choix bas",
+    "top_high": "premier choix haut",
+    "points_lost": "points perdus",
+    "value_lost": "valeur perdue",
     # plots
     "difference in {metric} vs the default\n(paired seeds, 95% CI)": (
         "écart de {metric} face à la règle par défaut\n(graines appariées, intervalle à 95 %)"
