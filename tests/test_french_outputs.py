@@ -25,6 +25,7 @@ from carnuta_core.coach import Coach
 from carnuta_core.ledger import LEDGER_FRENCH, ledger_table
 from carnuta_core.messages import EN, FR
 from carnuta_core.playtest import CARNUTA
+from carnuta_core.rune_graph import padlock_table, reserve_table
 from carnuta_core.synergy import (
     cluster_check,
     draft_table,
@@ -314,3 +315,14 @@ def test_the_playtest_plots_speak_french() -> None:
         assert "human" in shown(english) and "humain" in shown(french)
         assert not lab_leftover(shown(english), shown(french)) - NAMES
     assert "premier choix du coach" in in_lang(table, "fr").columns
+
+
+# ---------------------------------------------------------------------------- the rune tables
+@pytest.mark.parametrize("table", [padlock_table, reserve_table])
+def test_the_rune_tables_read_in_french(table: Any) -> None:
+    deck = reference_deck()
+    english, french = table(deck), table(deck, lang="fr")
+    assert english.shape == french.shape
+    assert english.to_numpy().tolist() == french.to_numpy().tolist()  # the same counts
+    assert not lab_leftover(cells_text(english), cells_text(french))
+    assert french.index[0] == "retourner soleil" and english.index[0] == "flip sun"
