@@ -20,7 +20,7 @@ import pandas as pd
 import pytest
 
 from carnival_core.playtest import CARNIVAL_PLAYTESTS
-from carnuta_core import Game, GreedyBot, lab, maths, play_game, reference_deck
+from carnuta_core import Game, GreedyBot, balance, lab, maths, play_game, reference_deck
 from carnuta_core.coach import Coach
 from carnuta_core.ledger import LEDGER_FRENCH, ledger_table
 from carnuta_core.messages import EN, FR
@@ -326,3 +326,15 @@ def test_the_rune_tables_read_in_french(table: Any) -> None:
     assert english.to_numpy().tolist() == french.to_numpy().tolist()  # the same counts
     assert not lab_leftover(cells_text(english), cells_text(french))
     assert french.index[0] == "retourner soleil" and english.index[0] == "flip sun"
+
+
+# ---------------------------------------------------------------------------- balance
+def test_the_balance_tables_read_in_french(games: pd.DataFrame) -> None:
+    english, french = balance.seat_by_ender(games), balance.seat_by_ender(games, lang="fr")
+    assert list(french.columns)[:2] == ["fini par", "siège"]
+    assert not lab_leftover(columns_text(english), columns_text(french))
+    ablation_en = balance.deck_ablation(["N07"], games=2, players=2)
+    ablation_fr = balance.deck_ablation(["N07"], games=2, players=2, lang="fr")
+    assert list(ablation_fr.columns) == ["force", "bas", "haut", "parties"]
+    assert ablation_fr.index.name == "carte"
+    assert not lab_leftover(columns_text(ablation_en), columns_text(ablation_fr))

@@ -45,6 +45,8 @@ FRENCH: dict[str, str] = {
     "rate": "part de victoire",
     "ci_low": "bas",
     "ci_high": "haut",
+    "low": "bas",
+    "high": "haut",
     "fair": "part équitable",
     "vs_fair": "écart à la part équitable",
     "triggered": "fins déclenchées",
