@@ -23,6 +23,7 @@ from carnival_core.playtest import CARNIVAL_PLAYTESTS
 from carnuta_core import Game, GreedyBot, balance, lab, maths, play_game, reference_deck
 from carnuta_core.coach import Coach
 from carnuta_core.ledger import LEDGER_FRENCH, ledger_table
+from carnuta_core.maths import calculus, decisions
 from carnuta_core.messages import EN, FR
 from carnuta_core.playtest import CARNUTA
 from carnuta_core.rune_graph import padlock_table, reserve_table
@@ -338,3 +339,21 @@ def test_the_balance_tables_read_in_french(games: pd.DataFrame) -> None:
     assert list(ablation_fr.columns) == ["force", "bas", "haut", "parties"]
     assert ablation_fr.index.name == "carte"
     assert not lab_leftover(columns_text(ablation_en), columns_text(ablation_fr))
+
+
+def test_the_draft_values_and_the_staircase_read_in_french() -> None:
+    game = Game.new(2, seed=3)
+    value = decisions.draft_table(game, 0, later=1)[0]
+    english, french = value.as_dict(), value.as_dict("fr")
+    assert list(english.values()) == list(french.values())
+    assert not lab_leftover(" ".join(english), " ".join(french))
+    potion = maths.Potion.of(["S06", "N28", "N21", "D20"])
+    ax_en = calculus.draw_staircase(potion, ["egg", "butterfly"], up_to=4)
+    ax_fr = calculus.draw_staircase(potion, ["egg", "butterfly"], up_to=4, lang="fr")
+
+    def shown(ax: Any) -> str:
+        legend = " ".join(t.get_text() for t in ax.get_legend().get_texts())
+        return f"{ax.get_title()} {ax.get_xlabel()} {ax.get_ylabel()} {legend}"
+
+    assert "Œuf Papillon" in shown(ax_fr) and " : " in ax_fr.get_title()
+    assert not lab_leftover(shown(ax_en), shown(ax_fr))
