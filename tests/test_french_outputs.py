@@ -26,7 +26,14 @@ from carnuta_core.ledger import LEDGER_FRENCH, ledger_table
 from carnuta_core.maths import calculus, decisions
 from carnuta_core.messages import EN, FR
 from carnuta_core.playtest import CARNUTA
-from carnuta_core.rune_graph import padlock_table, reserve_table
+from carnuta_core.rune_graph import (
+    bot_games,
+    endgame_potions,
+    named_states,
+    padlock_table,
+    points_per_action_table,
+    reserve_table,
+)
 from carnuta_core.synergy import (
     cluster_check,
     draft_table,
@@ -357,3 +364,14 @@ def test_the_draft_values_and_the_staircase_read_in_french() -> None:
 
     assert "Œuf Papillon" in shown(ax_fr) and " : " in ax_fr.get_title()
     assert not lab_leftover(shown(ax_en), shown(ax_fr))
+
+
+def test_the_points_per_action_table_reads_in_french() -> None:
+    deck = reference_deck()
+    potions = endgame_potions(bot_games(1, players=2, seed=1))
+    start = named_states(players=None)["empty board"]
+    english = points_per_action_table(deck, start, potions)
+    french = points_per_action_table(deck, start, potions, lang="fr")
+    assert list(english.index) == list(french.index) and french.index.name == "carte"
+    assert english["points per action"].equals(french["points par action"].rename("points per action"))
+    assert not lab_leftover(cells_text(english), cells_text(french))

@@ -8,11 +8,11 @@ from statistics import mean
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, CostIcon, format_cost
-from ..messages import cost_text
+from ..messages import cost_text, scoring_text
 from ..model import Origin
 from ..rules import Rules
 from ..scoring import score_potion
-from ..vocabulary import check_lang
+from ..vocabulary import check_lang, word
 from .building import all_states
 from .moves import cost_groups
 from .paths import actions_to_afford
@@ -184,6 +184,7 @@ def points_per_action_table(
     state: RuneState,
     potions: Sequence[EndPotion],
     rules: Rules | None = None,
+    lang: str = "en",
 ) -> pd.DataFrame:
     """Points per action: what a card adds to typical end-game ``potions`` over the actions it
     takes from ``state`` (1 Take a Card + the rune actions + 1 Play).
@@ -191,10 +192,12 @@ def points_per_action_table(
     What a card adds is the engine's score of the potion with it minus without it: its own
     points *and* what its ingredient adds to the cards that count it (a double scores 0 or 1
     itself but adds 2 to its column). A card already in a potion counts what it added there.
-    Salts (where they sit is a plan) are left out.
+    Salts (where they sit is a plan) are left out. ``lang="fr"`` writes the columns, the
+    ingredients, costs and scorings in French.
     """
     import pandas as pd
 
+    check_lang(lang)
     rows = []
     for card in _cost_rows(cards):
         if card.ingredient is None:
@@ -206,16 +209,30 @@ def points_per_action_table(
         rows.append(
             {
                 "card": card.id,
-                "ingredient": card.ingredient.value,
-                "cost": format_cost(card.cost),
-                "scoring": str(card.scoring),
+                "ingredient": word(card.ingredient, lang),
+                "cost": cost_label(card.cost, lang),
+                "scoring": scoring_text(card.scoring, lang) if lang == "fr" else str(card.scoring),
                 "points": round(mean_points, 2),
                 "actions": actions,
                 "points per action": None if actions is None else round(mean_points / actions, 2),
             }
         )
     table = pd.DataFrame(rows).set_index("card").astype({"actions": "Int64"})
-    return table.sort_values("points per action", ascending=False)
+    ranked = table.sort_values("points per action", ascending=False)
+    if lang == "fr":
+        return ranked.rename(columns=POINTS_FRENCH).rename_axis(index="carte")
+    return ranked
+
+
+#: French for the points-per-action table's columns.
+POINTS_FRENCH: dict[str, str] = {
+    "ingredient": "Ingrédient",
+    "cost": "coût",
+    "scoring": "décompte",
+    "points": "points",
+    "actions": "actions",
+    "points per action": "points par action",
+}
 
 
 def _added(card: Card, potion: EndPotion) -> int:
