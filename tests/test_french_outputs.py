@@ -373,5 +373,7 @@ def test_the_points_per_action_table_reads_in_french() -> None:
     english = points_per_action_table(deck, start, potions)
     french = points_per_action_table(deck, start, potions, lang="fr")
     assert list(english.index) == list(french.index) and french.index.name == "carte"
-    assert english["points per action"].equals(french["points par action"].rename("points per action"))
+    assert english["points per action"].equals(
+        french["points par action"].rename("points per action")
+    )
     assert not lab_leftover(cells_text(english), cells_text(french))
