@@ -459,7 +459,7 @@ FR: dict[str, str] = {
     "potion_empty": "(aucune carte)",
     "optimum_title": "Meilleure potion de {k} cartes{budget} : {value} points",
     "optimum_budget": ", coût {cost} ≤ {budget}",
-    "optimum_html_budget": " (coût {cost} &le; {budget})",
+    "optimum_html_budget": " (coût {cost} ≤ {budget})",
     "optimum_html": (
         "{value} points avec {k} cartes{budget} ; jetons Ingrédient bonus : {tokens} ; "
         "Sels : {salts}"
