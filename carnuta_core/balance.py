@@ -25,6 +25,8 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from tabletop.lab.words import check_lang, in_lang
+
 from . import lab
 from .deck import Deck, reference_deck
 from .errors import CarnutaError
@@ -98,14 +100,20 @@ def play_rate_gini(df: pd.DataFrame, deck: Deck | None = None) -> float:
     return gini(play_counts(df, deck).values())
 
 
-def seat_by_ender(df: pd.DataFrame) -> pd.DataFrame:
+#: French for the balance tables' own columns (``lang="fr"``; the lab's are in
+#: ``tabletop.lab.words``).
+BALANCE_FRENCH: dict[str, str] = {"ender": "fini par", "strength": "force"}
+
+
+def seat_by_ender(df: pd.DataFrame, lang: str = "en") -> pd.DataFrame:
     """Win rate of each seat, split by the seat that triggered the end of the game (95%
-    Wilson intervals)."""
+    Wilson intervals); ``lang="fr"`` names the columns in French."""
     keys = ["variant", "game"] if "variant" in df.columns else ["game"]
     ender = df[df["triggered_end"]].set_index(keys)["seat"].rename("ender")
     joined = df.join(ender, on=keys)
     table = lab.win_rates(joined.dropna(subset=["ender"]).astype({"ender": int}), ["ender", "seat"])
-    return table[["ender", "seat", "games", "rate", "ci_low", "ci_high", "fair"]]
+    shown = table[["ender", "seat", "games", "rate", "ci_low", "ci_high", "fair"]]
+    return in_lang(shown, lang, BALANCE_FRENCH)
 
 
 def skill_share(df: pd.DataFrame, strong: str) -> dict[str, float]:
@@ -149,6 +157,7 @@ def deck_ablation(
     deck: Deck | None = None,
     progress: bool = False,
     workers: int | None = 1,
+    lang: str = "en",
 ) -> pd.DataFrame:
     """Each card's strength: how much the mean score changes when it leaves the deck, paired
     by seed. On each seed the full deck and the deck without the card deal the same cards in
@@ -156,9 +165,12 @@ def deck_ablation(
     the two games agree until that card would have been revealed. A strong card makes the
     potions it joins score more, so removing it lowers the mean (positive ``strength``); the
     95% interval (``lab.mean_ci``, normal approximation) comes from the per-seed differences
-    of the players' mean score, full deck minus the deck without the card."""
+    of the players' mean score, full deck minus the deck without the card. ``lang="fr"``
+    names the columns in French (``force``, ``bas``, ``haut``).
+    """
     import pandas as pd
 
+    check_lang(lang)
     deck = deck or reference_deck()
     variants = {
         f"without {cid}": lab.Variant(deck=deck_without(deck, cid), deal_as=deck)
@@ -182,7 +194,8 @@ def deck_ablation(
         rows.append(
             {"card": cid, "strength": centre, "low": low, "high": high, "games": len(diffs)}
         )
-    return pd.DataFrame(rows).set_index("card").sort_values("strength", ascending=False)
+    table = pd.DataFrame(rows).set_index("card").sort_values("strength", ascending=False)
+    return in_lang(table, lang, BALANCE_FRENCH)
 
 
 __all__ = [

@@ -61,7 +61,7 @@ from .mcts import ActionStat, MCTSBot
 from .messages import Reason, cost_text, not_notation_text, render
 from .model import Origin, Row
 from .scoring import salt_root
-from .vocabulary import check_lang
+from .vocabulary import WORDS, check_lang
 
 PointsFn = Callable[[Game, int, Card], float]
 
@@ -203,7 +203,7 @@ class CoachReport(list[Advice]):
     def __str__(self) -> str:
         lang = self.lang
         value, now, by_end, cost, left = SHORT[lang]
-        lines = [self.caption() + ":"]
+        lines = [self.caption() + WORDS[lang]["colon"]]
         for a in self:
             cells = _cells(a, lang)
             lines.append(

@@ -59,16 +59,19 @@ from tabletop.lab import (
     win_rates,
 )
 from tabletop.lab.stats import table_rows
+from tabletop.lab.words import check_lang, in_lang
 
 from .bots import Bot
 from .cards import card_from_fields
 from .deck import Deck, reference_deck
 from .errors import ArgumentError, DeckError, PositionError, RulesError, carnuta_errors
 from .game import check_deal_as
+from .messages import scoring_text
 from .model import INGREDIENTS
 from .recorder import CarnutaRecorder
 from .rules import Rules
 from .title import CarnutaTitle
+from .vocabulary import word
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -239,7 +242,14 @@ def game_summary(df: pd.DataFrame) -> pd.DataFrame:
     return stats.game_summary(df, SUMMARY_METRICS, GAME_COLUMNS)
 
 
-def card_stats(df: pd.DataFrame, deck: Deck | None = None) -> pd.DataFrame:
+#: A card's kind as ``card_stats`` writes it, by language.
+KINDS: dict[str, dict[str, str]] = {
+    "en": {"salt": "salt"},
+    "fr": {"normal": "normale", "double": "double", "salt": "sel"},
+}
+
+
+def card_stats(df: pd.DataFrame, deck: Deck | None = None, lang: str = "en") -> pd.DataFrame:
     """Each card's numbers over the player-games of ``df``.
 
     - ``seen``: games in which the card was revealed in the market; ``taken``: times taken;
@@ -248,7 +258,11 @@ def card_stats(df: pd.DataFrame, deck: Deck | None = None) -> pd.DataFrame:
     - ``win_when_played`` (with a 95% Wilson interval) and ``win_lift`` = that minus the overall
       win rate: its estimated value in wins;
     - ``points`` (with a 95% interval): the points it scored at the end when played.
+
+    ``lang="fr"`` names the columns in French (``tabletop.lab.words``) and writes the scoring
+    in French words.
     """
+    check_lang(lang)
     import pandas as pd
 
     deck = deck or reference_deck()
@@ -280,10 +294,12 @@ def card_stats(df: pd.DataFrame, deck: Deck | None = None) -> pd.DataFrame:
         out.append(
             {
                 "card": cid,
-                "kind": card.kind.value,
-                "ingredient": card.ingredient.value if card.ingredient else "salt",
+                "kind": KINDS[lang].get(card.kind.value, card.kind.value),
+                "ingredient": word(card.ingredient, lang)
+                if card.ingredient
+                else KINDS[lang]["salt"],
                 "cost": len(card.cost),
-                "scoring": str(card.scoring),
+                "scoring": scoring_text(card.scoring, lang) if lang == "fr" else str(card.scoring),
                 "seen": seen.get(cid, 0),
                 "taken": taken.get(cid, 0),
                 "take_rate": taken.get(cid, 0) / seen[cid] if seen.get(cid) else math.nan,
@@ -298,7 +314,7 @@ def card_stats(df: pd.DataFrame, deck: Deck | None = None) -> pd.DataFrame:
                 "points_ci_high": phigh,
             }
         )
-    return pd.DataFrame(out)
+    return in_lang(pd.DataFrame(out), lang)
 
 
 # ---------------------------------------------------------------------------- sweeps
@@ -474,6 +490,7 @@ __all__ = [
     "format_report",
     "game_summary",
     "game_table",
+    "in_lang",
     "iter_rows",
     "make_tasks",
     "mean_ci",

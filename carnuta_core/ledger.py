@@ -31,7 +31,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tabletop.lab.words import check_lang, in_lang
+
 from .actions import ChooseBonus, Discard, EndTurn, PlayCard, TakeCard
+from .model import Ingredient
+from .vocabulary import WORDS, word
 from .waste import KINDS, SPENDING, kind_of, waste_labels
 
 if TYPE_CHECKING:
@@ -169,12 +173,38 @@ def milestones(game: Game) -> pd.DataFrame:
     return table.astype({"counter": "Int64"})
 
 
-def ledger_table(game: Game) -> pd.DataFrame:
+#: French for the ledger table's columns (``ledger_table(game, lang="fr")``).
+LEDGER_FRENCH: dict[str, str] = {
+    "player": "joueur",
+    "cards played": "cartes posées",
+    "cards played from hand": "cartes posées depuis la main",
+    "actions": "actions",
+    "takes": "prises",
+    "rune actions": "actions sur les runes",
+    "actions per play": "actions par pose",
+    "wasted": "perdues",
+    "wasted %": "perdues (%)",
+    "discarded takes": "prises défaussées",
+    "never played": "jamais posées",
+    "overwritten flips": "retournements effacés",
+    "unspent runes": "runes inutilisées",
+    "forfeited": "actions laissées",
+    "sickles": "Serpes",
+    "space 5 round": "manche de l'emplacement 5",
+    "space 6 round": "manche de l'emplacement 6",
+    "bonus tokens": "jetons Ingrédient bonus",
+    "score": "score",
+}
+
+
+def ledger_table(game: Game, lang: str = "en") -> pd.DataFrame:
     """One row per player: cards played (the starting card included) and cards played from
     hand, actions by kind (takes, rune actions, and one play per card played from hand),
     actions per play, waste, Sickles, and when the Padlocks opened and the bonus tokens were
-    won (rounds)."""
+    won (rounds). ``lang="fr"`` names the columns (``LEDGER_FRENCH``) and the tokens in French."""
     import pandas as pd
+
+    check_lang(lang)
 
     log = entries(game)
     rows: list[dict[str, Any]] = []
@@ -188,7 +218,7 @@ def ledger_table(game: Game) -> pd.DataFrame:
         actions = count(*SPENDING)
         wasted = [e for e in mine if e.wasted]
         padlocks = [e.round for e in mine if e.padlock]
-        bonuses = [f"{e.bonus} (round {e.round})" for e in mine if e.bonus]
+        bonuses = [bonus_note(e.bonus, e.round, lang) for e in mine if e.bonus]
         rows.append(
             {
                 "player": seat + 1,
@@ -213,7 +243,16 @@ def ledger_table(game: Game) -> pd.DataFrame:
             }
         )
     table = pd.DataFrame(rows).set_index("player")
-    return table.astype({"space 5 round": "Int64", "space 6 round": "Int64"})
+    table = table.astype({"space 5 round": "Int64", "space 6 round": "Int64"})
+    return in_lang(table, lang, LEDGER_FRENCH)
+
+
+def bonus_note(bonus: str, round_number: int, lang: str) -> str:
+    """A bonus token and the round it was won: ``egg (round 4)``, ``œuf (manche 4)``."""
+    if lang == "fr":
+        token = "perdu" if bonus == "lost" else word(Ingredient(bonus), lang)
+        return f"{token} ({WORDS[lang]['round'].lower()} {round_number})"
+    return f"{bonus} (round {round_number})"
 
 
 KIND_COLOURS = {

@@ -224,6 +224,25 @@ EN: dict[str, str] = {
         "(value {best_value:.2f})."
     ),
     "coach_untried": "{action} is allowed, but the search did not try it in {iterations} tries.",
+    # the best potion (carnuta_core.maths: Potion, Optimum)
+    "potion_salt_on": "{card} on {target}",
+    "potion_tokens": "+ tokens {tokens}",
+    "potion_empty": "(no cards)",
+    "optimum_title": "Best potion of {k} cards{budget}: {value} points",
+    "optimum_budget": ", cost {cost} <= {budget}",
+    "optimum_html_budget": " (cost {cost} &le; {budget})",
+    "optimum_html": "{value} points with {k} cards{budget}; Bonus tokens: {tokens}; Salts: {salts}",
+    "optimum_none": "none",
+    "exhaustive search": "exhaustive search",
+    "count-vector branch and bound": "count-vector branch and bound",
+    "count-vector branch and bound, bounds shared by the starting cards": (
+        "count-vector branch and bound, bounds shared by the starting cards"
+    ),
+    "optimum_work_scored": "{method}: {solved} potions scored, {seconds:.2f} s",
+    "optimum_work_bounded": (
+        "{method}: {vectors} count vectors bounded, {refined} bounded again, "
+        "{solved} solved exactly, {seconds:.2f} s"
+    ),
 }
 
 FR: dict[str, str] = {
@@ -434,6 +453,29 @@ FR: dict[str, str] = {
         "(valeur {best_value:.2f})."
     ),
     "coach_untried": "{action} est permise, mais la recherche ne l'a pas essayée en {iterations} essais.",
+    # la meilleure potion (carnuta_core.maths : Potion, Optimum)
+    "potion_salt_on": "{card} sur {target}",
+    "potion_tokens": "+ jetons {tokens}",
+    "potion_empty": "(aucune carte)",
+    "optimum_title": "Meilleure potion de {k} cartes{budget} : {value} points",
+    "optimum_budget": ", coût {cost} ≤ {budget}",
+    "optimum_html_budget": " (coût {cost} ≤ {budget})",
+    "optimum_html": (
+        "{value} points avec {k} cartes{budget} ; jetons Ingrédient bonus : {tokens} ; "
+        "Sels : {salts}"
+    ),
+    "optimum_none": "aucun",
+    "exhaustive search": "recherche exhaustive",
+    "count-vector branch and bound": "séparation et évaluation sur les vecteurs de comptes",
+    "count-vector branch and bound, bounds shared by the starting cards": (
+        "séparation et évaluation sur les vecteurs de comptes, bornes partagées par les "
+        "cartes de départ"
+    ),
+    "optimum_work_scored": "{method} : {solved} potions évaluées, {seconds:.2f} s",
+    "optimum_work_bounded": (
+        "{method} : {vectors} vecteurs de comptes bornés, {refined} bornés à nouveau, "
+        "{solved} résolus exactement, {seconds:.2f} s"
+    ),
 }
 
 TEMPLATES: dict[str, dict[str, str]] = {"en": EN, "fr": FR}

@@ -32,9 +32,14 @@ from typing import TYPE_CHECKING, Any, Union
 
 import networkx as nx
 
+from tabletop.lab.words import check_lang, in_lang
+
+from .actions import TakeCard
 from .cards import Card, Flat, NoPoints, PerIngredient, PerSet, format_cost
+from .messages import cost_text, scoring_text
 from .model import INGREDIENTS, Ingredient, Kind, Origin
 from .scoring import card_points
+from .vocabulary import WORDS, word
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -85,8 +90,10 @@ def dependencies(card: Card) -> list[Dependency]:
     return [Dependency(i, per_unit, True, scoring.points, n) for i, n in shown.items()]
 
 
-def _ingredient_name(card: Card) -> str:
-    return card.ingredient.value if card.ingredient else "salt"
+def _ingredient_name(card: Card, lang: str = "en") -> str:
+    if card.ingredient:
+        return word(card.ingredient, lang)
+    return "sel" if lang == "fr" else "salt"
 
 
 def _card_colour(card: Card) -> str:
@@ -162,15 +169,41 @@ def scores_edges(graph: nx.DiGraph) -> list[tuple[str, str, dict[str, Any]]]:
 
 
 # ---------------------------------------------------------------- ingredient demand
-def ingredient_demand(deck: Iterable[Card]) -> pd.DataFrame:
+#: French for the synergy tables' columns (``lang="fr"``).
+SYNERGY_FRENCH: dict[str, str] = {
+    "ingredient": "Ingrédient",
+    "row": "rangée",
+    "demand": "demande",
+    "cards wanting": "cartes qui le veulent",
+    "in sets": "dans des séries",
+    "supply": "offre",
+    "demand per unit": "demande par unité",
+    "card": "carte",
+    "cluster": "groupe",
+    "name": "nom",
+    "scoring": "décompte",
+    "take": "prise",
+    "cost": "coût",
+    "gain now": "gain maintenant",
+    "denial": "privation",
+    "wanted by potion": "voulu par la potion",
+    "actions": "actions",
+    "gain per action": "gain par action",
+}
+
+
+def ingredient_demand(deck: Iterable[Card], lang: str = "en") -> pd.DataFrame:
     """Which ingredients the deck "wants": per ingredient, the weighted in-degree of its
     ``scores`` edges (points per unit summed over the cards), how many cards want it (and
     through sets), its supply (units the deck's cards provide; Salts are wild and not
     counted) and demand per unit supplied. Sorted by demand, highest first. (Centralities are
     left out: on the reference deck PageRank and betweenness are the same for every ingredient
-    to within 2%, so they carry no information; lesson 05 shows it.)
+    to within 2%, so they carry no information; lesson 05 shows it.) ``lang="fr"`` writes
+    the columns, ingredients and rows in French (``SYNERGY_FRENCH``).
     """
     import pandas as pd
+
+    check_lang(lang)
 
     graph = synergy_graph(deck)
     rows = []
@@ -181,8 +214,8 @@ def ingredient_demand(deck: Iterable[Card]) -> pd.DataFrame:
         demand = sum(d["weight"] for _, d in wants)
         rows.append(
             {
-                "ingredient": name,
-                "row": ingredient.row.value,
+                "ingredient": word(ingredient, lang),
+                "row": word(ingredient.row, lang),
                 "demand": round(demand, 2),
                 "cards wanting": len(wants),
                 "in sets": sum(1 for _, d in wants if d["set"]),
@@ -190,7 +223,8 @@ def ingredient_demand(deck: Iterable[Card]) -> pd.DataFrame:
                 "demand per unit": round(demand / supply, 2) if supply else math.inf,
             }
         )
-    return pd.DataFrame(rows).set_index("ingredient").sort_values("demand", ascending=False)
+    table = pd.DataFrame(rows).set_index("ingredient").sort_values("demand", ascending=False)
+    return in_lang(table, lang, SYNERGY_FRENCH)
 
 
 # ---------------------------------------------------------------- potions and pair synergy
@@ -285,11 +319,14 @@ def card_graph(deck: Iterable[Card]) -> nx.Graph:
     return graph
 
 
-def strategy_clusters(deck: Iterable[Card], *, seed: int = 0) -> pd.DataFrame:
+def strategy_clusters(deck: Iterable[Card], *, seed: int = 0, lang: str = "en") -> pd.DataFrame:
     """Strategy clusters: Louvain communities (fixed ``seed``) of ``card_graph``. One row per
     card: its cluster number and the cluster's name (the two ingredients it is most about:
-    the ingredients its cards are plus those they want, weighted). Salts are left out."""
+    the ingredients its cards are plus those they want, weighted). Salts are left out.
+    ``lang="fr"`` writes the columns, names and scorings in French."""
     import pandas as pd
+
+    check_lang(lang)
 
     cards = [c for c in deck if c.kind is not Kind.SALT]
     by_id = {c.id: c for c in cards}
@@ -305,20 +342,22 @@ def strategy_clusters(deck: Iterable[Card], *, seed: int = 0) -> pd.DataFrame:
             for dep in dependencies(card):
                 focus[dep.ingredient] += dep.weight
         top = sorted(focus, key=lambda i: (-focus[i], INGREDIENTS.index(i)))[:2]
-        named.append((sorted(members), " + ".join(i.value for i in top)))
+        named.append((sorted(members), " + ".join(word(i, lang) for i in top)))
     named.sort(key=lambda pair: (-len(pair[0]), pair[1]))
     rows = [
         {
             "card": cid,
             "cluster": number,
             "name": name,
-            "ingredient": _ingredient_name(by_id[cid]),
-            "scoring": str(by_id[cid].scoring),
+            "ingredient": _ingredient_name(by_id[cid], lang),
+            "scoring": scoring_text(by_id[cid].scoring, lang)
+            if lang == "fr"
+            else str(by_id[cid].scoring),
         }
         for number, (members, name) in enumerate(named, start=1)
         for cid in members
     ]
-    return pd.DataFrame(rows).set_index("card")
+    return in_lang(pd.DataFrame(rows).set_index("card"), lang, SYNERGY_FRENCH)
 
 
 # ---------------------------------------------------------------- views
@@ -392,12 +431,16 @@ def cluster_check(
 
     The test says how unusual the potion's largest group is for a *random* handful of cards;
     it says nothing about why (a potion built for points may crowd into a cluster because the
-    clusters were built from the same points).
+    clusters were built from the same points). ``clusters`` may be the French table
+    (``strategy_clusters(deck, lang="fr")``): its cluster names are then the French ones.
     """
     from collections import Counter
 
     starting = {c.id for c in deck if c.origin is Origin.START}
-    table = clusters.reset_index() if "card" not in clusters.columns else clusters
+    english = {french: name for name, french in SYNERGY_FRENCH.items()}
+    table = clusters.rename(columns=lambda name: english.get(str(name), name))
+    table.index.names = [english.get(str(n), n) for n in table.index.names]
+    table = table.reset_index() if "card" not in table.columns else table
     of = dict(zip(table["card"], table["cluster"], strict=True))
     names = dict(zip(table["cluster"], table["name"], strict=False))
     ids = tuple(c.id if isinstance(c, Card) else c for c in potion_cards)
@@ -587,17 +630,40 @@ def draw_synergy(
     return ax
 
 
+#: The cluster drawing's words, by language.
+CLUSTER_PLOT_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "legend": "strategy cluster",
+        "title": "Strategy clusters: cards joined when they feed each other or want the same\n"
+        "(coloured edges inside a cluster, grey across)",
+    },
+    "fr": {
+        "legend": "groupe de stratégie",
+        "title": "Groupes de stratégie : cartes reliées quand elles se nourrissent ou veulent la "
+        "même chose\n(arêtes colorées dans un groupe, grises entre les groupes)",
+    },
+}
+
+
 def draw_clusters(
-    deck: Iterable[Card], *, ax: Axes | None = None, seed: int = 0, min_weight: float = 1.0
+    deck: Iterable[Card],
+    *,
+    ax: Axes | None = None,
+    seed: int = 0,
+    min_weight: float = 1.0,
+    lang: str = "en",
 ) -> Axes:
     """The card graph (``card_graph``) in a force layout, cards coloured by strategy cluster;
-    only edges of at least ``min_weight`` are drawn (all of them shape the layout)."""
+    only edges of at least ``min_weight`` are drawn (all of them shape the layout). Its
+    legend and title are in ``lang``."""
+    words = CLUSTER_PLOT_WORDS[check_lang(lang)]
     import matplotlib.pyplot as plt
     from matplotlib.lines import Line2D
 
     cards = list(deck)
     graph = card_graph(cards)
-    clusters = strategy_clusters(cards, seed=seed)
+    clusters = strategy_clusters(cards, seed=seed, lang=lang)
+    clusters = clusters.rename(columns={"groupe": "cluster", "nom": "name"})
     if ax is None:
         _, ax = plt.subplots(figsize=(11, 9))
     number = {str(cid): int(n) for cid, n in clusters["cluster"].items()}
@@ -634,15 +700,12 @@ def draw_clusters(
             markerfacecolor=palette((n - 1) % 10),
             markeredgecolor="#333333",
             markersize=9,
-            label=f"{n}: {names[n]}",
+            label=f"{n}{WORDS[lang]['colon']} {names[n]}",
         )  # fmt: skip
         for n in groups
     ]
-    ax.legend(handles=handles, title="strategy cluster", loc="upper left", fontsize=8)
-    ax.set_title(
-        "Strategy clusters: cards joined when they feed each other or want the same\n"
-        "(coloured edges inside a cluster, grey across)"
-    )
+    ax.legend(handles=handles, title=words["legend"], loc="upper left", fontsize=8)
+    ax.set_title(words["title"])
     ax.set_aspect("equal")
     ax.set_axis_off()
     return ax
@@ -669,7 +732,7 @@ def _legend_handles() -> list[Any]:
 
 
 # ---------------------------------------------------------------- what to draft next
-def draft_table(game: Game, seat: int | None = None) -> pd.DataFrame:
+def draft_table(game: Game, seat: int | None = None, lang: str = "en") -> pd.DataFrame:
     """ "What should I draft next?" — the market cards ranked for ``seat`` (the player to act):
 
     - ``gain now``: points the card adds to the potion if played now (its own points plus what
@@ -682,8 +745,13 @@ def draft_table(game: Game, seat: int | None = None) -> pd.DataFrame:
     - ``actions``: Take a Card + rune actions (``actions_to_afford``) + Play, from the
       player's rune state with the game's reserve;
     - ``gain per action``: ``gain now`` over ``actions``, the ranking.
+
+    ``lang="fr"`` writes the columns (``SYNERGY_FRENCH``), the take actions, ingredients, costs
+    and scorings in French.
     """
     import pandas as pd
+
+    check_lang(lang)
 
     from .interaction import denials, gains_now
     from .model import Row
@@ -715,11 +783,13 @@ def draft_table(game: Game, seat: int | None = None) -> pd.DataFrame:
             actions = None if afford.actions is None else afford.actions + 2
             rows.append(
                 {
-                    "take": f"take {row.value} {slot}",
+                    "take": TakeCard(row, slot).notation(lang),
                     "card": card.id,
-                    "ingredient": "-" if target is None else target.value,
-                    "cost": format_cost(card.cost),
-                    "scoring": str(card.scoring),
+                    "ingredient": "-" if target is None else word(target, lang),
+                    "cost": cost_text(card.cost, lang) if lang == "fr" else format_cost(card.cost),
+                    "scoring": scoring_text(card.scoring, lang)
+                    if lang == "fr"
+                    else str(card.scoring),
                     "gain now": gain,
                     "denial": denied[card.id],
                     "wanted by potion": round(want, 2),
@@ -728,9 +798,10 @@ def draft_table(game: Game, seat: int | None = None) -> pd.DataFrame:
                 }
             )
     table = pd.DataFrame(rows).set_index("card").astype({"actions": "Int64"})
-    return table.sort_values(
+    ranked = table.sort_values(
         ["gain per action", "gain now", "wanted by potion"], ascending=False, na_position="last"
     )
+    return in_lang(ranked, lang, SYNERGY_FRENCH)
 
 
 __all__ = [

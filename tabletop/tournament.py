@@ -82,6 +82,7 @@ from .lab.run import (
     task_columns,
 )
 from .lab.specs import bot_label, bot_seed, build_bot, check_spec
+from .lab.words import check_lang, decimal, in_lang
 from .protocol import GameTitle
 
 if TYPE_CHECKING:
@@ -216,12 +217,48 @@ class Incident:
     detail: str
     forfeited: bool = False
 
-    def __str__(self) -> str:
+    def text(self, lang: str = "en") -> str:
+        """The fault in a sentence, in ``lang``. French words it from the fields (the kind,
+        the game, its seed and the decision); ``detail`` and ``position`` are English."""
+        if check_lang(lang) == "fr":
+            then = (
+                " ; c'est trop de fautes : il perd la partie par forfait" if self.forfeited else ""
+            )
+            return (
+                f"{self.bot} (joueur {self.seat + 1}) {FRENCH_FAULTS[self.kind]} dans la partie "
+                f"{self.game} (graine {self.seed}), à la décision {self.decision + 1} ; une action "
+                f"légale au hasard a été jouée à sa place{then}"
+            )
         then = "; that is too many faults: it forfeits the game" if self.forfeited else ""
         return (
             f"{self.bot} (Player {self.seat + 1}) {self.detail} in {self.position}; "
             f"a random legal action was played instead{then}"
         )
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+#: A fault's kind, as French says what the bot did.
+FRENCH_FAULTS: dict[str, str] = {
+    "crash": "a planté",
+    "illegal": "a répondu par une action illégale",
+    "timeout": "a dépassé le temps",
+}
+
+#: French for the leaderboard's columns and the plot's labels (``lang="fr"``).
+TOURNAMENT_FRENCH: dict[str, str] = {
+    "bot": "robot",
+    "rating": "cote",
+    "low": "bas",
+    "high": "haut",
+    "games": "parties",
+    "wins": "victoires",
+    "mean_score": "score moyen",
+    "timeouts": "dépassements de temps",
+    "errors": "erreurs",
+    "forfeits": "forfaits",
+}
 
 
 @dataclass(frozen=True)
@@ -533,10 +570,12 @@ class TournamentResult:
         """Each entrant's rating (openskill), after every game in order."""
         return rate(self.rows, self.entrants)
 
-    def leaderboard(self) -> pd.DataFrame:
+    def leaderboard(self, lang: str = "en") -> pd.DataFrame:
         """One row per entrant, best rating first, with the columns of
-        ``LEADERBOARD_COLUMNS``."""
+        ``LEADERBOARD_COLUMNS``; ``lang="fr"`` names them in French (``TOURNAMENT_FRENCH``)."""
         import pandas as pd
+
+        check_lang(lang)
 
         ratings = self.ratings()
         board = []
@@ -558,12 +597,15 @@ class TournamentResult:
                 }
             )
         frame = pd.DataFrame(board, columns=["bot", *LEADERBOARD_COLUMNS]).set_index("bot")
-        return frame.sort_values("rating", ascending=False, kind="stable")
+        ranked = frame.sort_values("rating", ascending=False, kind="stable")
+        return in_lang(ranked, lang, TOURNAMENT_FRENCH)
 
-    def plot(self, ax: Any = None) -> Any:
-        """Each entrant's rating with its interval (mu ± 2 sigma), best at the top."""
+    def plot(self, ax: Any = None, lang: str = "en") -> Any:
+        """Each entrant's rating with its interval (mu ± 2 sigma), best at the top; its labels
+        in ``lang``."""
         import matplotlib.pyplot as plt
 
+        check_lang(lang)
         board = self.leaderboard().iloc[::-1]
         if ax is None:
             _, ax = plt.subplots(figsize=(6, 0.5 + 0.45 * len(board)))
@@ -579,19 +621,24 @@ class TournamentResult:
         ax.set_yticks(y)
         ax.set_yticklabels(
             [
-                f"{name}  {row.rating:.1f} [{row.low:.1f}, {row.high:.1f}]"
+                f"{name}  {decimal(row.rating, '.1f', lang)} [{decimal(row.low, '.1f', lang)}"
+                f"{' ;' if lang == 'fr' else ','} {decimal(row.high, '.1f', lang)}]"
                 for name, row in board.iterrows()
             ],
             fontsize=8,
         )
-        ax.set_xlabel("rating (openskill mu, bars: mu ± 2 sigma)")
         games = len({row["game"] for row in self.rows})
-        ax.set_title(f"{self.title}: {len(board)} bots, {games} games")
+        if lang == "fr":
+            ax.set_xlabel("cote (mu d'openskill ; barres : mu ± 2 sigma)")
+            ax.set_title(f"{self.title} : {len(board)} robots, {games} parties")
+        else:
+            ax.set_xlabel("rating (openskill mu, bars: mu ± 2 sigma)")
+            ax.set_title(f"{self.title}: {len(board)} bots, {games} games")
         return ax
 
-    def report(self) -> str:
-        """Every incident, one a line, in game order (empty when no bot faulted)."""
-        return "\n".join(str(incident) for incident in self.incidents)
+    def report(self, lang: str = "en") -> str:
+        """Every incident, one a line, in game order (empty when no bot faulted), in ``lang``."""
+        return "\n".join(incident.text(lang) for incident in self.incidents)
 
 
 def tournament(

@@ -46,6 +46,7 @@ from ..cards import Card
 from ..errors import CarnutaError, WorkLimitError
 from ..game import Game, PlayerView
 from ..model import INGREDIENTS, Ingredient
+from ..vocabulary import check_lang, word
 from .formulas import (
     COUNT_SYMBOLS,
     Formula,
@@ -513,17 +514,34 @@ def staircase(
     return rows
 
 
+#: The staircase plot's words, by language.
+STAIRCASE_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "x": "count of the ingredient",
+        "y": "points from one more",
+        "title": "Marginal value: the staircase of each ingredient",
+    },
+    "fr": {
+        "x": "compte de l'Ingrédient",
+        "y": "points d'un de plus",
+        "title": "Valeur marginale : l'escalier de chaque Ingrédient",
+    },
+}
+
+
 def draw_staircase(
     source: Source,
     ingredients: Iterable[Ingredient | str],
     up_to: int = 12,
     *,
     ax: Any = None,
+    lang: str = "en",
 ) -> Any:
     """Step plots of the marginal value of each ingredient against its count (matplotlib);
-    a dot marks the potion's own count."""
+    a dot marks the potion's own count. Labels and ingredients in ``lang``."""
     import matplotlib.pyplot as plt
 
+    words = STAIRCASE_WORDS[check_lang(lang)]
     potion = as_potion(source)
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 3.5))
@@ -532,13 +550,13 @@ def draw_staircase(
         rows = staircase(potion, ingredient, up_to)
         xs = [n for n, _, _ in rows]
         ys = [m for _, _, m in rows]
-        line = ax.step(xs, ys, where="post", label=ingredient.title)[0]
+        line = ax.step(xs, ys, where="post", label=word(ingredient, lang, title=True))[0]
         here = counts[ingredient]
         if here <= up_to:
             ax.plot([here], [ys[here]], "o", color=line.get_color())
-    ax.set_xlabel("count of the ingredient")
-    ax.set_ylabel("points from one more")
-    ax.set_title("Marginal value: the staircase of each ingredient")
+    ax.set_xlabel(words["x"])
+    ax.set_ylabel(words["y"])
+    ax.set_title(words["title"])
     ax.legend()
     return ax
 

@@ -27,6 +27,7 @@ from ..errors import CarnutaError, WorkLimitError
 from ..game import Game
 from ..model import Row
 from ..scoring import score_potion
+from ..vocabulary import check_lang
 from .potions import Potion, as_potion, deck_card, salt_places
 from .probability import as_row, unseen_cards
 
@@ -115,12 +116,24 @@ class DraftValue:
     later: int
     sets: int
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self, lang: str = "en") -> dict[str, object]:
+        """The value as one row of a table, its headings in ``lang``."""
+        value, add = (
+            round(float(self.expected_end), 2),
+            round(float(self.expected_end) - self.gain_now, 2),
+        )
+        if check_lang(lang) == "fr":
+            return {
+                "carte": self.card.id,
+                "gain maintenant": self.gain_now,
+                f"valeur face à {self.later} cartes à venir": value,
+                "ajout des cartes à venir": add,
+            }
         return {
             "card": self.card.id,
             "gain now": self.gain_now,
-            f"value with {self.later} later": round(float(self.expected_end), 2),
-            "later cards add": round(float(self.expected_end) - self.gain_now, 2),
+            f"value with {self.later} later": value,
+            "later cards add": add,
         }
 
 

@@ -12,8 +12,10 @@ from ..cards import Card
 from ..deck import Deck, reference_deck
 from ..errors import CarnutaError, PositionError
 from ..game import Game, PlayerView
+from ..messages import render
 from ..model import INGREDIENTS, Ingredient
 from ..scoring import ScorePad, ingredient_counts, salt_ingredient, score_potion
+from ..vocabulary import word
 from .formulas import (
     COUNT_SYMBOLS,
     Formula,
@@ -185,12 +187,22 @@ class Potion:
         """This potion with one more Bonus token of ``ingredient``."""
         return Potion(self.played, self.salt_on, self.bonus_tokens + (as_ingredient(ingredient),))
 
-    def __str__(self) -> str:
+    def text(self, lang: str = "en") -> str:
+        """The potion in a line, in ``lang``: ``D01, S06 on D01, + tokens egg``."""
         targets = self.salt_targets
-        words = [c.id + (f" on {targets[c.id]}" if c.id in targets else "") for c in self.played]
+        words = [
+            render("potion_salt_on", {"card": c.id, "target": targets[c.id]}, lang)
+            if c.id in targets
+            else c.id
+            for c in self.played
+        ]
         if self.bonus_tokens:
-            words.append("+ tokens " + " ".join(t.value for t in self.bonus_tokens))
-        return ", ".join(words) if words else "(no cards)"
+            tokens = " ".join(word(t, lang) for t in self.bonus_tokens)
+            words.append(render("potion_tokens", {"tokens": tokens}, lang))
+        return ", ".join(words) if words else render("potion_empty", {}, lang)
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 def as_potion(source: Potion | PlayerView | Game, seat: int | None = None) -> Potion:

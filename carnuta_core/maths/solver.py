@@ -15,9 +15,11 @@ import numpy.typing as npt
 from ..cards import Card
 from ..deck import reference_deck
 from ..errors import PositionError, WorkLimitError
+from ..messages import card_label, render
 from ..model import INGREDIENTS, Origin
 from ..rules import Rules
 from ..scoring import ScorePad, score_potion
+from ..vocabulary import word
 from .potions import Potion, salt_places
 from .search import BLANK, LAMBDAS, NEG, CountVectorSearch
 
@@ -50,31 +52,66 @@ class Optimum:
     def score_pad(self) -> ScorePad:
         return self.potion.score_pad()
 
-    def work(self) -> str:
-        """What the proof took, in words."""
-        if self.method == "exhaustive search":
-            return f"{self.method}: {self.solved} potions scored, {self.seconds:.2f} s"
-        return (
-            f"{self.method}: {self.vectors} count vectors bounded, {self.refined} bounded "
-            f"again, {self.solved} solved exactly, {self.seconds:.2f} s"
+    def work(self, lang: str = "en") -> str:
+        """What the proof took, in words, in ``lang``."""
+        args = {
+            "method": render(self.method, {}, lang),
+            "vectors": self.vectors,
+            "refined": self.refined,
+            "solved": self.solved,
+            "seconds": self.seconds,
+        }
+        code = (
+            "optimum_work_scored" if self.method == "exhaustive search" else "optimum_work_bounded"
         )
+        return render(code, args, lang)
+
+    def text(self, lang: str = "en") -> str:
+        """The best potion, its value and the proof's work, in ``lang``."""
+        budget = (
+            ""
+            if self.budget is None
+            else render("optimum_budget", {"cost": self.cost, "budget": self.budget}, lang)
+        )
+        title = render("optimum_title", {"k": self.k, "budget": budget, "value": self.value}, lang)
+        return f"{title}\n  {self.potion.text(lang)}\n  {self.work(lang)}"
 
     def __str__(self) -> str:
-        budget = "" if self.budget is None else f", cost {self.cost} <= {self.budget}"
-        return (
-            f"Best potion of {self.k} cards{budget}: {self.value} points\n"
-            f"  {self.potion}\n  {self.work()}"
+        return self.text()
+
+    def html(self, lang: str = "en") -> str:
+        """The best potion as HTML, in ``lang``: its value, tokens, Salts, cards and work."""
+        none = render("optimum_none", {}, lang)
+        cards = "".join(
+            f"<li><code>{card_label(card, lang)}</code></li>" for card in self.potion.played
         )
+        tokens = ", ".join(word(t, lang, title=True) for t in self.potion.bonus_tokens) or none
+        salts = (
+            ", ".join(
+                render("potion_salt_on", {"card": s, "target": t}, lang)
+                for s, t in self.potion.salt_on
+            )
+            or none
+        )
+        budget = (
+            ""
+            if self.budget is None
+            else render("optimum_html_budget", {"cost": self.cost, "budget": self.budget}, lang)
+        )
+        args = {
+            "value": self.value,
+            "k": self.k,
+            "budget": budget,
+            "tokens": tokens,
+            "salts": salts,
+        }
+        head = render("optimum_html", args, lang).replace(
+            f"{self.value} points", f"<b>{self.value} points</b>", 1
+        )
+        return f"<p>{head}</p><ul>{cards}</ul><p><small>{self.work(lang)}</small></p>"
 
     def _repr_html_(self) -> str:
-        cards = "".join(f"<li><code>{card}</code></li>" for card in self.potion.played)
-        tokens = ", ".join(t.title for t in self.potion.bonus_tokens) or "none"
-        salts = ", ".join(f"{s} on {t}" for s, t in self.potion.salt_on) or "none"
-        budget = "" if self.budget is None else f" (cost {self.cost} &le; {self.budget})"
-        return (
-            f"<p><b>{self.value} points</b> with {self.k} cards{budget}; Bonus tokens: "
-            f"{tokens}; Salts: {salts}</p><ul>{cards}</ul><p><small>{self.work()}</small></p>"
-        )
+        return self.html()
 
 
 #: The most cards in a potion the solver takes: a player ends with 11 to 13 cards (the one who

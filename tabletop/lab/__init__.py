@@ -43,6 +43,7 @@ from .stats import (
     win_rates,
 )
 from .sweeps import REPORT_METRICS, diff_report, format_report, sweep
+from .words import in_lang
 
 __all__ = [
     "COLUMNS",
@@ -60,6 +61,7 @@ __all__ = [
     "game_measures",
     "game_summary",
     "game_table",
+    "in_lang",
     "iter_rows",
     "make_tasks",
     "mean_ci",

@@ -37,6 +37,7 @@ from .record import Recorder
 from .run import simulate
 from .specs import BotSpec, bot_label
 from .stats import check_table, game_table, iter_rows, mean_ci, trigger_stats, wilson, win_rates
+from .words import check_lang, in_lang, said
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -184,15 +185,16 @@ def seat_advantage(table: pd.DataFrame) -> dict[str, Any]:
     }
 
 
-def who_ends(table: pd.DataFrame, column: str = "triggered_end") -> pd.DataFrame:
+def who_ends(table: pd.DataFrame, column: str = "triggered_end", lang: str = "en") -> pd.DataFrame:
     """Per seat: the share of games whose end it brought (``column``, a per-seat flag the
-    game's recorder adds: Carnuta's trigger, Carnival's last turn) and its win rate then."""
+    game's recorder adds: Carnuta's trigger, Carnival's last turn) and its win rate then;
+    ``lang="fr"`` names the columns in French."""
     check_table("table", table, ())
     if not isinstance(column, str) or column not in table:
         raise LabError(
             "column", f"the table has no column {arguments.shown(column)}: its recorder adds none"
         )
-    return trigger_stats(table, column=column)
+    return trigger_stats(table, column=column, lang=lang)
 
 
 def score_spread(table: pd.DataFrame) -> dict[str, float]:
@@ -285,23 +287,28 @@ def skill_curve(
 
 
 # ---------------------------------------------------------------------------- side by side
-def player(seat: int) -> str:
+def player(seat: int, lang: str = "en") -> str:
     """A seat as people read it: players count from 1.
 
-    >>> player(0)
-    'Player 1 (seat 0)'
+    >>> player(0), player(1, "fr")
+    ('Player 1 (seat 0)', 'joueur 2 (siège 1)')
     """
     seat = arguments.whole("seat", seat)
+    if check_lang(lang) == "fr":
+        return f"joueur {seat + 1} (siège {seat})"
     return f"Player {seat + 1} (seat {seat})"
 
 
 def compare(
-    tables: Mapping[str, pd.DataFrame], decisions: Mapping[str, pd.DataFrame] | None = None
+    tables: Mapping[str, pd.DataFrame],
+    decisions: Mapping[str, pd.DataFrame] | None = None,
+    lang: str = "en",
 ) -> pd.DataFrame:
     """Every measure of several games, one row per measure and game: ``measure``, ``game``,
     ``value``, its interval (``ci_low``, ``ci_high``; NaN where there is none) and a ``note``
     (which player: "Player 2 (seat 1)"). ``tables`` are ``simulate`` tables by game name, ``decisions`` their
-    ``choices`` tables."""
+    ``choices`` tables. ``lang="fr"`` writes the columns, the measures and the notes in French."""
+    check_lang(lang)
     if not isinstance(tables, Mapping) or not tables:
         raise LabError("tables", f"simulate tables by game name, not {arguments.shown(tables)}")
     for name, table in tables.items():
@@ -318,7 +325,7 @@ def compare(
     def add(
         measure: str, game: str, value: float, low: float = nan, high: float = nan, note: str = ""
     ) -> None:
-        rows.append({"measure": measure, "game": game, "value": value, "ci_low": low,
+        rows.append({"measure": said(measure, lang), "game": game, "value": value, "ci_low": low,
                      "ci_high": high, "note": note})  # fmt: skip
 
     for game, table in (decisions or {}).items():
@@ -332,17 +339,26 @@ def compare(
         add("lead changes per game", game, *lead_changes(table))
         seat = seat_advantage(table)
         add("win rate of the seat furthest from fair", game, seat["rate"], seat["ci_low"],
-            seat["ci_high"], f"{player(seat['seat'])}, fair {seat['fair']:.0%}")  # fmt: skip
+            seat["ci_high"], fair_note(seat["seat"], seat["fair"], lang))  # fmt: skip
         if "triggered_end" in table:
             ends = who_ends(table)
             top = ends.iloc[int(ends["trigger_share"].to_numpy().argmax())]
             add("games ended by the seat that ends most", game, float(top["trigger_share"]),
-                note=player(int(top["seat"])))  # fmt: skip
+                note=player(int(top["seat"]), lang))  # fmt: skip
         spread = score_spread(table)
         add("winner's lead over the runner-up", game, spread["winning_margin"],
             spread["margin_ci_low"], spread["margin_ci_high"])  # fmt: skip
         add("score standard deviation", game, spread["score_sd"])
-    return pd.DataFrame(rows, columns=["measure", "game", "value", "ci_low", "ci_high", "note"])
+    frame = pd.DataFrame(rows, columns=["measure", "game", "value", "ci_low", "ci_high", "note"])
+    # "game" is a game's name here (Carnuta, Carnival), not a game's number: in French "jeu".
+    return in_lang(frame.rename(columns={"game": "jeu"}) if lang == "fr" else frame, lang)
+
+
+def fair_note(seat: int, fair: float, lang: str) -> str:
+    """Which player, and the fair share: "Player 2 (seat 1), fair 50%" ("équitable 50 %")."""
+    if lang == "fr":
+        return f"{player(seat, lang)}, part équitable {fair:.0%}".replace("%", " %")
+    return f"{player(seat)}, fair {fair:.0%}"
 
 
 __all__ = [

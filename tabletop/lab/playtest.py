@@ -35,6 +35,7 @@ from ..saves import short_repr
 from .record import Recorder
 from .run import GameTask, play_one, recorder_for
 from .stats import wilson
+from .words import check_lang
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -383,48 +384,75 @@ def compare(seats: pd.DataFrame, decisions: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def who(kind: str, stand_in: bool) -> str:
-    """A seat kind as a plot labels it: a stand-in is never called a person."""
-    return "human (stand-in)" if kind == "human" and stand_in else kind
+def who(kind: str, stand_in: bool, lang: str = "en") -> str:
+    """A seat kind as a plot labels it: a stand-in is never called a person. A bot keeps its
+    name in the code (``greedy``); French says *humain*, *humain (simulé)*."""
+    if kind != "human":
+        return kind
+    return PLOT_WORDS[check_lang(lang)]["stand_in" if stand_in else "human"]
 
 
-def plot_decision_times(decisions: pd.DataFrame, ax: Any = None) -> Any:
+#: The playtest plots' words, by language.
+PLOT_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "human": "human",
+        "stand_in": "human (stand-in)",
+        "times_x": "seconds per decision (log scale; bots' times floored at 1 ms)",
+        "times_title": "How long each decision took",
+        "agreement_x": "share of decisions that took the coach's first choice (95% interval)",
+        "agreement_title": "Who plays like the coach?",
+    },
+    "fr": {
+        "human": "humain",
+        "stand_in": "humain (simulé)",
+        "times_x": "secondes par décision (échelle log ; temps des robots ramenés à 1 ms au moins)",
+        "times_title": "Le temps de chaque décision",
+        "agreement_x": "part des décisions qui ont pris le premier choix du coach (intervalle à 95 %)",
+        "agreement_title": "Qui joue comme le coach ?",
+    },
+}
+
+
+def plot_decision_times(decisions: pd.DataFrame, ax: Any = None, lang: str = "en") -> Any:
     """Seconds per decision, people against each bot, one box per (game, kind), on a log
-    scale (a bot's decisions take milliseconds, a person's seconds)."""
+    scale (a bot's decisions take milliseconds, a person's seconds); labels in ``lang``."""
     import matplotlib.pyplot as plt
 
+    words = PLOT_WORDS[check_lang(lang)]
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 3.2))
     groups = list(decisions.groupby(["engine", "kind"], sort=True))
     data = [g["seconds"].clip(lower=0.001) for _, g in groups]
     labels = [
-        f"{str(engine).removesuffix('_core')}\n{who(str(kind), bool(g['stand_in'].any()))}"
+        f"{str(engine).removesuffix('_core')}\n{who(str(kind), bool(g['stand_in'].any()), lang)}"
         for (engine, kind), g in groups
     ]
     ax.boxplot(data, vert=False)
     ax.set_yticks(range(1, len(labels) + 1), labels)
     ax.set_xscale("log")
-    ax.set_xlabel("seconds per decision (log scale; bots' times floored at 1 ms)")
-    ax.set_title("How long each decision took")
+    ax.set_xlabel(words["times_x"])
+    ax.set_title(words["times_title"])
     return ax
 
 
-def plot_coach_agreement(table: pd.DataFrame, ax: Any = None) -> Any:
+def plot_coach_agreement(table: pd.DataFrame, ax: Any = None, lang: str = "en") -> Any:
     """``compare``'s share of decisions that took the coach's first choice, with its 95%
-    interval, for each kind of player of the games whose decisions are ranked."""
+    interval, for each kind of player of the games whose decisions are ranked; labels in
+    ``lang``."""
     import matplotlib.pyplot as plt
 
+    words = PLOT_WORDS[check_lang(lang)]
     if "top" not in table:
         raise PlaytestError("table", "no decision was ranked: there is no agreement to plot")
     shown = table[table["top"].notna()]
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 2.8))
     rows = zip(shown["engine"], shown["kind"], shown["stand_in"], strict=True)
-    labels = [f"{e.removesuffix('_core')} {who(k, bool(s))}" for e, k, s in rows]
+    labels = [f"{e.removesuffix('_core')} {who(k, bool(s), lang)}" for e, k, s in rows]
     low = shown["top"] - shown["top_low"]
     high = shown["top_high"] - shown["top"]
     ax.barh(labels, shown["top"], xerr=[low, high], color="#c98a2b", capsize=4)
     ax.set_xlim(0, 1)
-    ax.set_xlabel("share of decisions that took the coach's first choice (95% interval)")
-    ax.set_title("Who plays like the coach?")
+    ax.set_xlabel(words["agreement_x"])
+    ax.set_title(words["agreement_title"])
     return ax

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..arguments import shown
 from ..errors import LabError
 from .stats import check_table, score_summary, table_rows, win_rates
+from .words import check_lang, decimal, said
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -64,9 +65,13 @@ def plot_score_distribution(df: pd.DataFrame, ax: Any = None, by: str = "variant
     return ax
 
 
-def plot_diff_report(report: pd.DataFrame, metric: str = "winning score", ax: Any = None) -> Any:
-    """One metric's difference from the baseline per variant, with its paired 95% interval."""
+def plot_diff_report(
+    report: pd.DataFrame, metric: str = "winning score", ax: Any = None, lang: str = "en"
+) -> Any:
+    """One metric's difference from the baseline per variant, with its paired 95% interval;
+    its labels in ``lang``."""
     check_table("report", report, ("variant", "metric"))
+    check_lang(lang)
     import matplotlib.pyplot as plt
 
     rows: Any = report[report["metric"] == metric]
@@ -79,14 +84,22 @@ def plot_diff_report(report: pd.DataFrame, metric: str = "winning score", ax: An
     ax.set_yticks(y)
     ax.set_yticklabels(
         [
-            f"{r.variant}: {r.baseline:.1f} → {r.value:.1f} ({r.diff:+.1f} [{r.ci_low:+.1f}, {r.ci_high:+.1f}])"
+            f"{r.variant}{' :' if lang == 'fr' else ':'} {decimal(r.baseline, '.1f', lang)} → "
+            f"{decimal(r.value, '.1f', lang)} ({decimal(r.diff, '+.1f', lang)} "
+            f"[{decimal(r.ci_low, '+.1f', lang)}{' ;' if lang == 'fr' else ','} "
+            f"{decimal(r.ci_high, '+.1f', lang)}])"
             for r in table_rows(rows)
         ],
         fontsize=8,
     )
     ax.set_ylim(-0.6, len(rows) - 0.4)
-    ax.set_xlabel(f"difference in {metric} vs the default\n(paired seeds, 95% CI)")
-    ax.set_title(f"Rule changes: {metric}")
+    shown_metric = said(metric, lang)
+    ax.set_xlabel(
+        said("difference in {metric} vs the default\n(paired seeds, 95% CI)", lang).format(
+            metric=shown_metric
+        )
+    )
+    ax.set_title(said("Rule changes: {metric}", lang).format(metric=shown_metric))
     return ax
 
 

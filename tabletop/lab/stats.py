@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..arguments import number, shown
 from ..errors import LabError
+from .words import check_lang, in_lang
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -92,10 +93,11 @@ def mean_ci(values: Iterable[float], z: float = 1.96) -> tuple[float, float, flo
     return (mean, mean - half, mean + half)
 
 
-def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "seat") -> pd.DataFrame:
+def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "seat", lang: str = "en") -> pd.DataFrame:
     """Win rate per group (shared wins count fractionally), with a 95% Wilson interval.
 
     ``fair`` is each player's share, 1/players; ``vs_fair`` the rate minus that share.
+    ``lang="fr"`` names the columns in French (``in_lang``).
     """
     import pandas as pd
 
@@ -120,15 +122,15 @@ def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "seat") -> pd.DataFram
                 "vs_fair": wins / n - fair,
             }
         )
-    return pd.DataFrame(out)
+    return in_lang(pd.DataFrame(out), check_lang(lang))
 
 
 def trigger_stats(
-    df: pd.DataFrame, by: str = "seat", column: str = "triggered_end"
+    df: pd.DataFrame, by: str = "seat", column: str = "triggered_end", lang: str = "en"
 ) -> pd.DataFrame:
     """Who ends the game: per group, the share of games in which it triggered the end
     (``column``, a per-seat flag a game's recorder adds), and its win rate in those games
-    (95% Wilson interval)."""
+    (95% Wilson interval). ``lang="fr"`` names the columns in French."""
     import pandas as pd
 
     check_table("df", df, ("win", column))
@@ -149,7 +151,7 @@ def trigger_stats(
                 "ci_high": high,
             }
         )
-    return pd.DataFrame(out)
+    return in_lang(pd.DataFrame(out), check_lang(lang))
 
 
 def game_table(df: pd.DataFrame, game_columns: Mapping[str, str] | None = None) -> pd.DataFrame:

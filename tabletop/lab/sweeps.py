@@ -27,6 +27,7 @@ from .run import (
 )
 from .specs import BotSpec, bot_specs, check_bot_specs
 from .stats import check_table, game_table, mean_ci, table_rows, win_rates
+from .words import check_lang, decimal, said
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -154,22 +155,28 @@ def diff_report(
     return pd.DataFrame(out)
 
 
-def format_report(report: pd.DataFrame) -> str:
-    """The diff report as text, one line per variant and metric."""
+def format_report(report: pd.DataFrame, lang: str = "en") -> str:
+    """The diff report as text, one line per variant and metric, in ``lang`` (French names
+    the measures in French and writes a decimal comma)."""
     check_table("report", report, ("variant", "metric"))
+    check_lang(lang)
     lines = []
     for variant, group in report.groupby("variant", sort=False):
-        lines.append(f"{variant}:")
+        lines.append(f"{variant}{' :' if lang == 'fr' else ':'}")
         for row in table_rows(group):
             ci = (
-                f" [{row.ci_low:+.2f}, {row.ci_high:+.2f}]"
-                if not math.isnan(float(row.ci_low))
-                else ""
+                f" [{decimal(row.ci_low, '+.2f', lang)} ; {decimal(row.ci_high, '+.2f', lang)}]"
+                if lang == "fr"
+                else f" [{row.ci_low:+.2f}, {row.ci_high:+.2f}]"
             )
+            if math.isnan(float(row.ci_low)):
+                ci = ""
             flag = " *" if row.significant else ""
+            metric = said(row.metric, lang)
             lines.append(
-                f"  {row.metric:<20} {row.baseline:8.2f} -> {row.value:8.2f}  "
-                f"diff {row.diff:+.2f}{ci}{flag}"
+                f"  {metric:<{30 if lang == 'fr' else 20}} {decimal(row.baseline, '8.2f', lang)} -> "
+                f"{decimal(row.value, '8.2f', lang)}  "
+                f"{said('diff', lang)} {decimal(row.diff, '+.2f', lang)}{ci}{flag}"
             )
     return "\n".join(lines)
 
