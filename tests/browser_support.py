@@ -286,7 +286,9 @@ def play_a_turn(page: Any, table: Any, shot: str | None) -> None:
     expect(hand).to_have_count(0)
     expect(log).to_have_attribute("data-count", str(before + 2))
     expect(table.locator(".cn-explain")).to_contain_text(f"play {card}")
-    expect(table.locator(".cn-map-seat0 .carnuta-counter:visible")).to_have_attribute("data-step", "2")
+    expect(table.locator(".cn-map-seat0 .carnuta-counter:visible")).to_have_attribute(
+        "data-step", "2"
+    )
     # An illegal typed action shows the engine's reason and changes nothing.
     table.locator(".cn-side input[type='text']").fill("take day 1")
     table.get_by_role("button", name="Play", exact=True).click()
