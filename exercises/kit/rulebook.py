@@ -146,6 +146,12 @@ RULES: dict[str, Rule] = {
         "Gain 1 point for each of the two Ingredients shown. [...] Gain 1 point for each "
         "Ingredient shown, including this card. [...] Gain 4 points for each set of 2 "
         "Ingredients shown.",
+        french=(
+            "Déroulement d’une partie",
+            "Le but du jeu est de créer une potion en posant des cartes devant vous. Chaque "
+            "carte rapporte des points en fonction des ingrédients présents dans votre "
+            "potion.",
+        ),
     ),
     "special": Rule(
         "Special cards",
@@ -159,6 +165,12 @@ RULES: dict[str, Rule] = {
         "Take a Bonus Ingredient token from those available in the center of the table and "
         "place it in front of you. At the end of the game, this counts as 1 extra Ingredient "
         "of the type shown.",
+        french=(
+            "Poser une Carte",
+            "Flèche vers le bas : Prenez un jeton Ingrédient bonus parmi ceux disponibles au "
+            "centre de la table et posez-le devant vous. À la fin de la partie, celui-ci "
+            "compte comme 1 Ingrédient supplémentaire du type indiqué.",
+        ),
     ),
     "carnival_turn": Rule(
         "How to Play",
