@@ -17,6 +17,9 @@ class Rule:
     book: str = "carnuta"
     #: The same rule in the French express rules: (section, quote).
     french: tuple[str, str] | None = None
+    #: True when the express rules leave this rule out and ``french`` translates the English
+    #: rulebook's sentence instead (the hint says so).
+    translated: bool = False
 
     def __str__(self) -> str:
         book = "Rulebook" if self.book == "carnuta" else f"{self.book.title()} rulebook"
@@ -29,6 +32,8 @@ class Rule:
         if self.french is None:
             raise ValueError(f"the rule {self.section!r} has no French quote yet")
         section, quote = self.french
+        if self.translated:
+            return f"Livret de règles (en anglais), « {section} », traduit : « {quote} »"
         return f"Règles express, « {section} » : « {quote} »"
 
 
@@ -38,6 +43,14 @@ RULES: dict[str, Rule] = {
         "Place 4 runes, 2 on the Sun side and 2 on the Moon side, on the first four spaces on "
         "your board. [...] Make a reserve of runes according to the number of players: "
         "2 players: 1 Sun and 1 Moon; 3 players: 2 Sun and 2 Moon; 4 players: 3 Sun and 3 Moon.",
+        french=(
+            "Setup",
+            "Placez 4 runes, 2 côté Soleil et 2 côté Lune, sur les quatre premiers "
+            "emplacements de votre plateau. [...] Formez une réserve de runes selon le nombre"
+            " de joueurs : 2 joueurs : 1 Soleil et 1 Lune ; 3 joueurs : 2 Soleils et 2 Lunes "
+            "; 4 joueurs : 3 Soleils et 3 Lunes.",
+        ),
+        translated=True,
     ),
     "actions": Rule(
         "Gameplay Overview",
