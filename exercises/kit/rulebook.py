@@ -172,6 +172,14 @@ RULES: dict[str, Rule] = {
         "a Wild Ingredient. When you play a Salt card, stack it on a card already played in "
         "front of you. At the end of the game, the Salt counts as 1 extra Ingredient of this "
         "type.",
+        french=(
+            "Special cards",
+            "À la fin de la partie, les cartes doubles comptent comme 2 Ingrédients du type "
+            "indiqué. Le Sel est un Ingrédient joker. Quand vous posez une carte Sel, posez-"
+            "la sur une carte déjà posée devant vous. À la fin de la partie, le Sel compte "
+            "comme 1 Ingrédient de plus de ce type.",
+        ),
+        translated=True,
     ),
     "bonus": Rule(
         "Play a Card",
