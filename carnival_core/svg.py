@@ -60,6 +60,8 @@ if TYPE_CHECKING:
 __all__ = [
     "COLOURS",
     "CREATURE_COLOURS",
+    "FIT_WIDTH",
+    "SMALLEST_TEXT",
     "WORDS",
     "Box",
     "PlayerLayout",
@@ -277,6 +279,14 @@ ROW_X = HAND_X + HAND_ROOM + 10
 COLUMN_W = 74
 COLUMN_HEAD = 20
 CENTRE_H = 134
+#: The smallest text of the pictures, in their own units: 12-unit words on a Spectator card
+#: drawn at ``TABLE_W / BASE_W`` of its size.
+SMALLEST_TEXT = 12 * TABLE_W / BASE_W
+#: The width of the narrower pictures of the centre and of a player's place (a phone): the
+#: Carnival stack, three Spectator columns, four hand cards side by side.
+FIT_WIDTH = 240
+#: The height of a narrower player's place's header: the name, and under it the tag.
+FIT_HEADER_H = 44
 
 
 @dataclass(frozen=True)
@@ -298,6 +308,8 @@ class PlayerLayout:
     height: float
     hand: tuple[Box, ...]
     spectators: Box
+    #: Where each column of the Spectator row stands (its head's corner; one per type shown).
+    columns: tuple[Box, ...] = ()
 
 
 # ------------------------------------------------------------ SVG text helpers
@@ -586,24 +598,60 @@ def _hand_boxes(count: int, y: float) -> tuple[Box, ...]:
     )
 
 
-def _layout(table: _Table, seat: int) -> PlayerLayout:
+def _layout(table: _Table, seat: int, width: float = WIDTH) -> PlayerLayout:
     columns = spectator_columns(table.spectators[seat])
-    tallest = max((_column_height(len(c)) for c in columns.values()), default=0)
+    heights = [_column_height(len(c)) for c in columns.values()]
+    hand = table.hands[seat]
+    if width != WIDTH:
+        return _fit_layout(table, seat, width, heights)
+    tallest = max(heights, default=0)
     row_h = max(tallest, COLUMN_HEAD + TABLE_H)
     top = HEADER_H + 4
     spectators = Box(ROW_X - 4, top - 2, WIDTH - ROW_X - PAD + 8, row_h + 4)
-    hand = table.hands[seat]
+    spots = tuple(
+        Box(ROW_X + k * COLUMN_W, spectators.y, COLUMN_W, h) for k, h in enumerate(heights)
+    )
     if hand is None:
-        return PlayerLayout(WIDTH, top + row_h + PAD, (), spectators)
+        return PlayerLayout(WIDTH, top + row_h + PAD, (), spectators, spots)
     hand_top = top + row_h + 26
     boxes = _hand_boxes(len(hand), hand_top)
-    return PlayerLayout(WIDTH, hand_top + HAND_H + PAD, boxes, spectators)
+    return PlayerLayout(WIDTH, hand_top + HAND_H + PAD, boxes, spectators, spots)
 
 
-def player_layout(view: Observation | Game, seat: int) -> PlayerLayout:
-    """Where ``player_svg(view, seat)`` draws each hand card and the Spectator row."""
+def _fit_layout(table: _Table, seat: int, width: float, heights: list[float]) -> PlayerLayout:
+    """A player's place ``width`` units wide: the header on two lines, the backs of another
+    seat's hand, the Spectator columns in rows, the seat's own hand in rows of whole cards."""
+    hand = table.hands[seat]
+    top = FIT_HEADER_H + 4 + (24 + BACK_H + 8 if hand is None else 0)
+    per_row = 1 + max(0, int((width - 2 * PAD - 8 - TABLE_W) // COLUMN_W))
+    rows = [heights[k : k + per_row] for k in range(0, len(heights), per_row)] or [[0.0]]
+    spots, y = [], top - 2.0
+    for row in rows:
+        spots += [Box(PAD + k * COLUMN_W, y, COLUMN_W, h) for k, h in enumerate(row) if h]
+        y += max(*row, COLUMN_HEAD + TABLE_H)
+    spectators = Box(PAD - 4, top - 2, width - 2 * PAD + 8, y - top + 6)
+    bottom = spectators.y + spectators.h
+    if hand is None:
+        return PlayerLayout(width, bottom + PAD, (), spectators, tuple(spots))
+    per_hand_row = max(1, int((width - 2 * PAD + HAND_GAP) // (HAND_W + HAND_GAP)))
+    boxes = tuple(
+        Box(
+            PAD + (k % per_hand_row) * (HAND_W + HAND_GAP),
+            bottom + 26 + (k // per_hand_row) * (HAND_H + HAND_GAP),
+            HAND_W,
+            HAND_H,
+        )
+        for k in range(len(hand))
+    )
+    last = boxes[-1].y if boxes else bottom + 26
+    return PlayerLayout(width, last + HAND_H + PAD, boxes, spectators, tuple(spots))
+
+
+def player_layout(view: Observation | Game, seat: int, *, width: float = WIDTH) -> PlayerLayout:
+    """Where ``player_svg(view, seat, width=width)`` draws each hand card and the Spectator
+    row."""
     table = _table(view)
-    return _layout(table, _check_seat(table, seat))
+    return _layout(table, _check_seat(table, seat), width)
 
 
 def _check_seat(table: _Table, seat: int) -> int:
@@ -613,7 +661,7 @@ def _check_seat(table: _Table, seat: int) -> int:
     return seat
 
 
-def _spectator_row(table: _Table, seat: int, box: Box, lang: str) -> str:
+def _spectator_row(table: _Table, seat: int, box: Box, spots: tuple[Box, ...], lang: str) -> str:
     w = _words(lang)
     columns = spectator_columns(table.spectators[seat])
     parts = [
@@ -631,8 +679,8 @@ def _spectator_row(table: _Table, seat: int, box: Box, lang: str) -> str:
     ]
     if not columns:
         parts.append(_text(box.x + 12, box.y + box.h / 2 + 5, w["no_spectators"], "label"))
-    for k, (key, entries) in enumerate(columns.items()):
-        x = ROW_X + k * COLUMN_W
+    for (key, entries), spot in zip(columns.items(), spots, strict=True):
+        x, top = spot.x, spot.y
         head = w["masks"] if key == "Mask" else key
         if key != "Mask":
             total = column_sum(entries)
@@ -641,7 +689,7 @@ def _spectator_row(table: _Table, seat: int, box: Box, lang: str) -> str:
             _card(
                 entry,
                 x + 4,
-                box.y + COLUMN_HEAD + 2 + j * STRIP,
+                top + COLUMN_HEAD + 2 + j * STRIP,
                 TABLE_W,
                 lang=lang,
                 data_where="spectators",
@@ -652,7 +700,7 @@ def _spectator_row(table: _Table, seat: int, box: Box, lang: str) -> str:
         colour = COLOURS["mask"] if key == "Mask" else CREATURE_INKS[key]
         parts.append(
             _g(
-                _text(x + 4 + TABLE_W / 2, box.y + 15, head, "head", TABLE_W + 10, fill=colour)
+                _text(x + 4 + TABLE_W / 2, top + 15, head, "head", TABLE_W + 10, fill=colour)
                 + cards,
                 class_="carnival-column",
                 data_creature=key,
@@ -675,9 +723,9 @@ def _hand_info(table: _Table, seat: int, w: dict[str, str]) -> str:
     return text
 
 
-def _player(table: _Table, seat: int, names: list[str], lang: str) -> str:
+def _player(table: _Table, seat: int, names: list[str], lang: str, width: float = WIDTH) -> str:
     w = _words(lang)
-    layout = _layout(table, seat)
+    layout = _layout(table, seat, width)
     current = table.current == seat
     winner = seat in table.winners
     edge = COLOURS["current"] if current else COLOURS["winner"] if winner else COLOURS["faint"]
@@ -696,14 +744,18 @@ def _player(table: _Table, seat: int, names: list[str], lang: str) -> str:
         )  # fmt: skip
     ]
     tag = w["to_play"] if current else w["winner"] if winner else ""
-    parts.append(_text(PAD + 4, 19, names[seat], "title", WIDTH - 300))
-    parts.append(_text(WIDTH - PAD - 4, 19, (tag + " · " if tag else "") + _hand_info(table, seat, w),
-                       "tag", 280, fill=tag_ink))  # fmt: skip
+    wide = width == WIDTH
+    # Narrower, the tag goes under the name.
+    tag_y, head_h = (19, HEADER_H) if wide else (38, FIT_HEADER_H)
+    room = (WIDTH - 300, 280) if wide else (width - 2 * PAD - 8,) * 2
+    parts.append(_text(PAD + 4, 19, names[seat], "title", room[0]))
+    parts.append(_text(width - PAD - 4, tag_y, (tag + " · " if tag else "") + _hand_info(table, seat, w),
+                       "tag", room[1], fill=tag_ink))  # fmt: skip
     hand = table.hands[seat]
     if hand is None:
         size, known = table.hand_sizes[seat], table.known_masks[seat]
         step = min(10.0, (HAND_ROOM - BACK_W) / max(size - 1, 1))
-        top = HEADER_H + 4 + 24
+        top = head_h + 4 + 24
         parts.append(_text(HAND_X + 2, top - 8, w["hand"], "label"))
         for k in range(size):
             parts.append(
@@ -725,7 +777,7 @@ def _player(table: _Table, seat: int, names: list[str], lang: str) -> str:
             parts.append(
                 _card(card, box.x, box.y, HAND_W, lang=lang, data_where="hand", data_seat=seat)
             )
-    parts.append(_spectator_row(table, seat, layout.spectators, lang))
+    parts.append(_spectator_row(table, seat, layout.spectators, layout.columns, lang))
     return _g(
         "".join(parts),
         class_="carnival-player",
@@ -738,16 +790,21 @@ def _player(table: _Table, seat: int, names: list[str], lang: str) -> str:
 
 
 def player_svg(
-    view: Observation | Game, seat: int, *, names: Sequence[str] | None = None, lang: str = "en"
+    view: Observation | Game,
+    seat: int,
+    *,
+    names: Sequence[str] | None = None,
+    lang: str = "en",
+    width: float = WIDTH,
 ) -> str:
     """A player's place: name, hand (face up only in the seat's own view, else backs), and
-    Spectator row sorted by type, each column headed by its visible sum."""
+    Spectator row sorted by type, each column headed by its visible sum. ``width``: ``WIDTH``,
+    or ``FIT_WIDTH`` for a phone (the same parts one under the other)."""
     table = _table(view)
     seat = _check_seat(table, seat)
-    layout = _layout(table, seat)
-    return _svg(
-        layout.width, layout.height, _player(table, seat, _names(table, names, _words(lang)), lang)
-    )
+    layout = _layout(table, seat, width)
+    named = _names(table, names, _words(lang))
+    return _svg(layout.width, layout.height, _player(table, seat, named, lang, width))
 
 
 def centre_layout() -> Box:
@@ -755,7 +812,7 @@ def centre_layout() -> Box:
     return Box(PAD, 4, 210, CENTRE_H - 8)
 
 
-def _centre(table: _Table, lang: str) -> str:
+def _centre(table: _Table, lang: str, width: float = WIDTH) -> str:
     w = _words(lang)
     stack = centre_layout()
     parts = [
@@ -794,8 +851,8 @@ def _centre(table: _Table, lang: str) -> str:
         data_count=count,
         data_top="" if top is None else str(top),
     )
-    # The draw pile and the cards set aside at setup.
-    dx = stack.x + stack.w + 24
+    # The draw pile and the cards set aside at setup; narrower, under the stack.
+    dx, dy = (stack.x + stack.w + 24, 0.0) if width == WIDTH else (PAD, float(CENTRE_H))
     deck = _g(
         _text(0, 16, w["deck"], "title")
         + (
@@ -821,11 +878,11 @@ def _centre(table: _Table, lang: str) -> str:
             data_count=table.set_aside,
         ),  # fmt: skip
         x=dx,
-        y=stack.y,
+        y=stack.y + dy,
         class_="carnival-deck",
         data_count=table.deck_size,
     )
-    info_x = dx + 160
+    info_x = dx + (160 if width == WIDTH else 100)
     info = _text(info_x, 24, w["round"].format(r=table.round, n=table.rounds), "title")
     if table.seat is None:
         info += _text(info_x, 44, w["open_table"], "label")
@@ -835,20 +892,22 @@ def _centre(table: _Table, lang: str) -> str:
         info += _text(info_x, 68, w["final_scores" if over else "scores"], "label")
         info += _text(
             info_x, 88, " · ".join(f"{s + 1}{w['colon']} {p}" for s, p in enumerate(points)), "title",
-            WIDTH - info_x - PAD)  # fmt: skip
+            width - info_x - PAD)  # fmt: skip
     if table.current is None:
         info += _text(info_x, 112, w["over"], "title", fill=COLOURS["winner-ink"])
         if table.winners:
             names = [w["player"].format(n=s + 1) for s in range(table.players)]
             info += _text(info_x, 128, _winners_text(table, names, w), "label",
-                          WIDTH - info_x - PAD, class_="carnival-winners")  # fmt: skip
-    return stack_group + deck + info
+                          width - info_x - PAD, class_="carnival-winners")  # fmt: skip
+    return stack_group + deck + _g(info, y=dy)
 
 
-def centre_svg(view: Observation | Game, *, lang: str = "en") -> str:
+def centre_svg(view: Observation | Game, *, lang: str = "en", width: float = WIDTH) -> str:
     """The centre of the table: the Carnival stack (its top card and how many cards it holds),
-    the draw pile's size, the cards set aside, the round and the scores so far."""
-    return _svg(WIDTH, CENTRE_H, _centre(_table(view), lang), class_="carnival-centre")
+    the draw pile's size, the cards set aside, the round and the scores so far. ``width``:
+    ``WIDTH``, or ``FIT_WIDTH`` for a phone (the draw pile and the scores under the stack)."""
+    height = CENTRE_H if width == WIDTH else 2 * CENTRE_H
+    return _svg(width, height, _centre(_table(view), lang, width), class_="carnival-centre")
 
 
 # ----------------------------------------------------------------- reveal

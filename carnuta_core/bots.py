@@ -41,6 +41,9 @@ class GreedyBot(agents.GreedyBot):
     share (``hand_weight``) of the points each hand card would add (more if its cost is
     affordable), plus ``rune_weight`` per rune on the board (``CarnutaHeuristic.greedy``). It
     never uses a Sickle, and flips its runes only when the flip makes a card in hand payable.
+    Past the hand limit it discards the cards it came into the turn with before those it has
+    just taken, and rates a take by the hand it will keep; so it takes a card only to throw it
+    away that same turn when no other action is left.
     """
 
     def __init__(

@@ -481,12 +481,16 @@ class Coach:
         solid = [a for a in measured if a.visits >= max(2, SOLID_SHARE * most)]
         rest = [a for a in measured if a not in solid]
         ordered = sorted(solid, key=_key) + sorted(rest, key=lambda a: (-a.visits, *_key(a)))
-        ordered = self._place_sickles(pos, ordered)
+        ordered = self._place_sickles(pos, ordered, {a.action for a in solid})
         return [replace(a, rank=k) for k, a in enumerate(ordered, start=1)]
 
-    def _place_sickles(self, pos: _Position, ordered: list[Advice]) -> list[Advice]:
+    def _place_sickles(
+        self, pos: _Position, ordered: list[Advice], solid: set[Action]
+    ) -> list[Advice]:
         """A Sickle only renews the market: it comes after every card you can take or play
-        that adds points, unless a new row is expected to hold a better card."""
+        that adds points, unless a new row is expected to hold a better card; below those
+        cards it keeps its place by value among the other actions (``solid``: the actions
+        tried often enough to be ranked by value)."""
         cards = [a for a in ordered if _is_card_action(a) and (a.points or 0) > 0]
         best = max((a.points or 0.0 for a in cards), default=0.0)
         kept: list[Advice] = []
@@ -504,7 +508,11 @@ class Coach:
         if not later:
             return kept
         last = max(k for k, a in enumerate(kept) if a in cards)
-        return kept[: last + 1] + later + kept[last + 1 :]
+        below = kept[last + 1 :] + later
+        by_value = sorted((a for a in below if a.action in solid), key=_key)
+        by_visits = [a for a in below if a.action not in solid]
+        by_visits.sort(key=lambda a: (-a.visits, *_key(a)))
+        return kept[: last + 1] + by_value + by_visits
 
     def _renewal(self, pos: _Position, row: Row) -> float:
         """The expected points by the end of the best card a renewed ``row`` reveals: the

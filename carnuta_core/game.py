@@ -329,6 +329,33 @@ class Game:
         """Every action played so far, with the seat that played it."""
         return log_entries(self._s.log)
 
+    def taken_this_turn(self) -> int:
+        """How many cards the player to move has taken so far this turn (the hand limit is
+        applied at the turn's end, so a bot can tell these from the cards it came with).
+
+        >>> game = Game.new(2, seed=1)
+        >>> game.push(TakeCard(Row.DAY, 1)); game.taken_this_turn()
+        1
+        >>> game.push(TakeCard(Row.DAY, 2)); game.push(EndTurn()); game.taken_this_turn()
+        0
+        """
+        seat, node = self._s.current, self._s.log
+        # In the discard phase the turn's end and its discards so far are on top of the log.
+        ending = self._s.phase is DISCARD
+        taken = 0
+        while node is not None:
+            node, by, action = node
+            kind = type(action)
+            if by != seat:
+                break
+            if kind is Discard or kind is EndTurn:
+                if not ending:
+                    break  # the end of this player's previous turn (a one-player game)
+                ending = kind is Discard
+            elif kind is TakeCard:
+                taken += 1
+        return taken
+
     def market(self, row: Row) -> tuple[Card | None, ...]:
         cards = self._index.cards
         return tuple(cards[c] if c is not None else None for c in self._s.market[row])

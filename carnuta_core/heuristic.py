@@ -17,8 +17,10 @@
   actions are taken (only ``end`` is worth searching then); rollouts and the greedy
   look-ahead never use a Sickle (its worth lies beyond a quick judgement); the greedy bot
   keeps a Flip Runes that makes no card in hand payable as a last resort (with every bot
-  flipping back and forth, a game could otherwise never end) and prefers a free choice to
-  ending its turn when they are as good.
+  flipping back and forth, a game could otherwise never end), prefers a free choice to
+  ending its turn when they are as good, rates a take by the hand it will keep at the hand
+  limit, and never takes a card only to discard it in the same turn unless nothing else is
+  left.
 
 ``GreedyBot`` uses ``CarnutaHeuristic.greedy()``, the evaluation its games were recorded with
 (Sickles not counted; hand and runes counted to the very end); ``MCTSBot`` the default.
@@ -280,13 +282,48 @@ class CarnutaHeuristic:
         return [a for a in legal if type(a) is not Sickle] or legal
 
     def look_ahead(self, game: Game, action: Action, value: float, now: float) -> float | None:
-        """A flip that gains nothing is a last resort; ending the turn gives up a little."""
+        """A flip that gains nothing is a last resort; ending the turn gives up a little.
+
+        A take is rated by the hand the turn will end with: past the hand limit, the cards
+        the player came with that it would then discard (its worst) no longer count. Taking
+        a card only to discard it in the same turn, and discarding a card taken this turn
+        while an older one could go, are last resorts.
+        """
         kind = type(action)
         if kind is FlipRunes and value <= now + TIE:
             return None
         if kind is EndTurn:
             return value - END_PENALTY
+        if kind is TakeCard or kind is Discard:
+            seat = game.current_player
+            hand = game.hand_ids(seat)
+            older = hand[: len(hand) - game.taken_this_turn()]
+            if kind is Discard:
+                assert isinstance(action, Discard)
+                return value if action.card in older or not older else None
+            extra = len(hand) + 1 - game.rules.hand_limit
+            if extra <= 0:
+                return value
+            if extra > len(older):
+                return None
+            return value - sum(sorted(self.hand_terms(game, seat, older))[:extra])
         return value
+
+    def hand_terms(self, game: Game, seat: int, cards: Sequence[str]) -> list[float]:
+        """What each of ``cards``, held in ``seat``'s hand, adds to its ``standing``."""
+        t = self._table if game.deck is self._deck and self._table else self.table(game)
+        p = game.seat(seat)
+        played = [cid for cid in p.played if t.ingredient[cid] >= 0]
+        counts = t.counts(p.played, p.salt_on, p.bonus)
+        out = []
+        for cid in cards:
+            need_suns, need_moons = t.need[cid]
+            payable = p.suns >= need_suns and p.moons >= need_moons
+            factor = 1.0 if payable else UNPAYABLE
+            out.append(
+                self.hand_weight * t.gain(played, counts, cid) * factor - ICON_COST * t.icons[cid]
+            )
+        return out
 
 
 def sigmoid(x: float) -> float:

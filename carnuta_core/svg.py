@@ -54,11 +54,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COLOURS",
+    "FIT_WIDTHS",
+    "SMALLEST_TEXT",
     "WORDS",
     "Box",
+    "Layout",
     "card_svg",
     "cost_boxes",
     "deck_name",
+    "fit_market_svg",
+    "fit_player_svg",
     "hand_boxes",
     "market_svg",
     "player_svg",
@@ -167,6 +172,8 @@ PLAYER_W = 800
 PAD = 8
 GAP = 8
 BOARD_W = 200
+#: The height of a player's board: runes, counter track, Sickles and bonus tokens.
+BOARD_H = 106
 #: Ingredient columns: eight across the player area, a played card as a band in its column.
 COLUMN_W = (PLAYER_W - 2 * PAD) / 8
 STRIP_W = COLUMN_W - 4
@@ -434,13 +441,15 @@ def _root(
     view: tuple[float, float] | None = None,
     *,
     summary: str | None = None,
+    head: bool = True,
 ) -> str:
     """The ``<svg>`` element; with a ``summary``, a picture a screen reader reads as that
-    sentence (``role="img"``) rather than as a stream of numbers."""
+    sentence (``role="img"``) rather than as a stream of numbers; without its ``head``, a
+    picture that uses the styles and shapes of another on the same page."""
     view_w, view_h = view or (width, height)
     return _el(
         "svg",
-        _head(body) + body,
+        (_head(body) if head else "") + body,
         xmlns="http://www.w3.org/2000/svg",
         width=width,
         height=height,
@@ -701,14 +710,16 @@ COLUMNS_Y = 8
 COLUMN_HEAD = 32
 
 
-def hand_boxes(count: int) -> list[Box]:
-    """Where each of ``count`` hand cards is drawn in a player's picture: side by side, in as
-    many rows as needed, never overlapping."""
-    per_row = max(1, int((PLAYER_W - PAD - HAND_X + HAND_GAP) // (CARD_W + HAND_GAP)))
+def hand_boxes(
+    count: int, *, left: float = HAND_X, top: float = HAND_Y, right: float = PLAYER_W - PAD
+) -> list[Box]:
+    """Where each of ``count`` hand cards is drawn in a player's picture: side by side from
+    ``left`` to ``right``, in as many rows as needed, never overlapping."""
+    per_row = max(1, int((right - left + HAND_GAP) // (CARD_W + HAND_GAP)))
     return [
         Box(
-            HAND_X + (k % per_row) * (CARD_W + HAND_GAP),
-            HAND_Y + (k // per_row) * (CARD_H + HAND_GAP),
+            left + (k % per_row) * (CARD_W + HAND_GAP),
+            top + (k // per_row) * (CARD_H + HAND_GAP),
             CARD_W,
             CARD_H,
         )
@@ -733,6 +744,16 @@ def strip_boxes(view: PlayerView) -> dict[str, Box]:
             x = PAD + k * COLUMN_W + (3 if card.is_salt else 0)
             boxes[card.id] = Box(x, top + j * STRIP_STEP, STRIP_W, STRIP_H)
     return boxes
+
+
+def _column_boxes(view: PlayerView) -> list[Box]:
+    """Each ingredient's column (its head and its played cards) in a player's picture."""
+    top = _band_height(view) + COLUMNS_Y
+    columns = view.columns()
+    return [
+        Box(PAD + k * COLUMN_W, top, COLUMN_W, COLUMN_HEAD + len(columns[i]) * STRIP_STEP)
+        for k, i in enumerate(INGREDIENTS)
+    ]
 
 
 def _spaces(view: PlayerView, w: dict[str, str]) -> str:
@@ -812,15 +833,17 @@ def _board(game: Game, view: PlayerView, w: dict[str, str]) -> str:
     return "".join(parts)
 
 
-def _hand(view: PlayerView, w: dict[str, str], lang: str) -> str:
-    boxes = hand_boxes(len(view.hand))
+def _hand(view: PlayerView, w: dict[str, str], lang: str, boxes: list[Box], at: Box) -> str:
+    """The hand's cards drawn in ``boxes``; no card: an empty place at ``at``."""
     cards = "".join(
-        _card(card, w, x=box.x - HAND_X, y=box.y - HAND_Y, title=True, lang=lang, data_where="hand")
+        _card(card, w, x=box.x, y=box.y, title=True, lang=lang, data_where="hand")
         for card, box in zip(view.hand, boxes, strict=True)
     )
     if not cards:
         cards = _el(
             "rect",
+            x=at.x,
+            y=at.y,
             width=CARD_W,
             height=CARD_H,
             rx=6,
@@ -831,7 +854,8 @@ def _hand(view: PlayerView, w: dict[str, str], lang: str) -> str:
     return _g(cards, class_="carnuta-hand", data_seat=view.seat)
 
 
-def _columns(game: Game, view: PlayerView, w: dict[str, str], lang: str) -> str:
+def _columns(game: Game, view: PlayerView, w: dict[str, str], lang: str) -> list[str]:
+    """Each ingredient's column, drawn where it sits in the wide picture, from its corner."""
     columns = view.columns()
     counts = ingredient_counts(view.played, dict(view.salt_on), view.bonus_tokens)
     pad = dict(game.score_pad(view.seat).rows)
@@ -863,7 +887,7 @@ def _columns(game: Game, view: PlayerView, w: dict[str, str], lang: str) -> str:
                 opacity=None if count else 0.5,
             )
         )
-    return "".join(parts)
+    return parts
 
 
 def _player_height(view: PlayerView) -> float:
@@ -871,9 +895,13 @@ def _player_height(view: PlayerView) -> float:
     return _band_height(view) + COLUMNS_Y + COLUMN_HEAD + tallest * STRIP_STEP + PAD
 
 
-def _player(game: Game, seat: int, w: dict[str, str], lang: str) -> tuple[str, float]:
+def _player(
+    game: Game, seat: int, w: dict[str, str], lang: str, width: float = PLAYER_W
+) -> tuple[str, float, tuple[tuple[Box, Box], ...]]:
+    """A player's area ``width`` units wide; narrower than ``PLAYER_W``, its parts go one under
+    the other: the score under the name, the board, the hand, the columns in rows. Returns the
+    picture, its height and where each moved part of the wide picture went (``Layout``)."""
     view = game.player(seat)
-    height = _player_height(view)
     current = not game.is_over and seat == game.current_player
     winner = game.is_over and seat in game.winners()
     edge = COLOURS["current"] if current else COLOURS["winner"] if winner else COLOURS["faint"]
@@ -882,35 +910,60 @@ def _player(game: Game, seat: int, w: dict[str, str], lang: str) -> tuple[str, f
     title = f"{w['player']} {seat + 1}" + (f" · {w['ancestor']}" if seat == 0 else "")
     tag = w["to_play"] if current else w["winner"] if winner else ""
     score_text = f"{w['score']} {score}"
+    hand_label = f"{w['hand']} ({len(view.hand)})"
+    wide_hand = hand_boxes(len(view.hand))
+    columns = _columns(game, view, w, lang)
+    if width == PLAYER_W:
+        height, score_y, title_room = _player_height(view), 20.0, HAND_X - PAD - 8.0
+        board_y, hand, empty = 30.0, wide_hand, Box(HAND_X, HAND_Y, CARD_W, CARD_H)
+        label = _text(HAND_X, 20, hand_label, "label")
+        moves: tuple[tuple[Box, Box], ...] = ()
+        placed = _g("".join(columns), x=PAD, y=_band_height(view) + COLUMNS_Y)
+    else:
+        score_y, title_room, board_y = 40.0, width - 2 * PAD, 50.0
+        label_y = board_y + BOARD_H + 14
+        hand = hand_boxes(len(view.hand), left=PAD, top=label_y + 6, right=width - PAD)
+        empty = Box(PAD, label_y + 6, CARD_W, CARD_H)
+        label = _text(PAD, label_y, hand_label, "label")
+        last = hand[-1] if hand else empty
+        wide_columns = _column_boxes(view)
+        here = _flow(wide_columns, width, last.y + last.h + GAP + COLUMNS_Y, COLUMN_W, 0, GAP)
+        placed = "".join(
+            _g(column, x=at.x - was.x + PAD, y=at.y)
+            for column, was, at in zip(columns, wide_columns, here, strict=True)
+        )
+        board = (Box(PAD, 30, BOARD_W, BOARD_H), Box(PAD, board_y, BOARD_W, BOARD_H))
+        moves = (board, *zip(wide_hand, hand, strict=True), *zip(wide_columns, here, strict=True))
+        height = max(box.y + box.h for box in here) + PAD
     parts = [
         _el(
             "rect",
             x=1,
             y=1,
-            width=PLAYER_W - 2,
+            width=width - 2,
             height=height - 2,
             rx=8,
             fill=COLOURS["panel"],
             stroke=edge,
             stroke_width=3 if current or winner else 1,
         ),
-        _text(PAD, 20, title, "title", HAND_X - PAD - 8),
+        _text(PAD, 20, title, "title", title_room),
         _text(
-            PLAYER_W - PAD,
-            20,
+            width - PAD,
+            score_y,
             score_text,
             "score",
             class_="carnuta-score",
             data_seat=seat,
             data_score=score,
         ),
-        _g(_board(game, view, w), x=PAD, y=30),
-        _text(HAND_X, 20, f"{w['hand']} ({len(view.hand)})", "label"),
-        _text(PLAYER_W - PAD - _width(score_text, "score") - 14, 20, tag, "tag", fill=tag_ink)
+        _g(_board(game, view, w), x=PAD, y=board_y),
+        label,
+        _text(width - PAD - _width(score_text, "score") - 14, score_y, tag, "tag", fill=tag_ink)
         if tag
         else "",
-        _g(_hand(view, w, lang), x=HAND_X, y=HAND_Y),
-        _g(_columns(game, view, w, lang), x=PAD, y=_band_height(view) + COLUMNS_Y),
+        _hand(view, w, lang, hand, empty),
+        placed,
     ]
     body = _g(
         "".join(parts),
@@ -919,7 +972,7 @@ def _player(game: Game, seat: int, w: dict[str, str], lang: str) -> tuple[str, f
         data_current=current or None,
         data_winner=winner or None,
     )
-    return body, height
+    return body, height, moves
 
 
 def _player_summary(game: Game, seat: int, w: dict[str, str], lang: str) -> str:
@@ -958,7 +1011,7 @@ def player_svg(game: Game, seat: int, *, lang: str = "en") -> str:
     if not 0 <= seat < game.num_players:
         raise ValueError(f"seat should be 0 to {game.num_players - 1}, not {seat}")
     w = _words(lang)
-    body, height = _player(game, seat, w, lang)
+    body, height, _ = _player(game, seat, w, lang)
     return _root(body, PLAYER_W, height, summary=_player_summary(game, seat, w, lang))
 
 
@@ -1033,17 +1086,22 @@ def _slot(card: Card | None, row: Row, slot: int, w: dict[str, str], box: Box, l
     )
 
 
-def _market_side(game: Game, w: dict[str, str], lang: str) -> str:
-    """The discard pile (its top card), the rune reserve and the bonus tokens left."""
+def _market_discard(game: Game, w: dict[str, str], lang: str) -> str:
+    """The discard pile (its top card), from the corner of the market's side area."""
     pile = game.discard_pile
     top = (
         _card(pile[-1], w, dimmed=True, title=True, lang=lang, data_where="discard")
         if pile
         else _outline("")
     )
+    return _text(0, 12, f"{w['discard']} ({len(pile)})", "label", CARD_W + 14) + _g(
+        top, y=16, class_="carnuta-discard", data_count=len(pile)
+    )
+
+
+def _market_stock(game: Game, w: dict[str, str]) -> str:
+    """The rune reserve and the bonus tokens left, from the corner of the market's side area."""
     parts = [
-        _text(0, 12, f"{w['discard']} ({len(pile)})", "label", CARD_W + 14),
-        _g(top, y=16, class_="carnuta-discard", data_count=len(pile)),
         _text(STOCK_X, 12, w["reserve"], "label"),
         _text(STOCK_X, 72, w["bonus"], "label"),
     ]
@@ -1079,18 +1137,31 @@ def _market_side(game: Game, w: dict[str, str], lang: str) -> str:
     return "".join(parts)
 
 
-def _market(game: Game, w: dict[str, str], lang: str) -> tuple[str, float]:
+def _market_parts(game: Game, w: dict[str, str], lang: str) -> list[tuple[Box, str]]:
+    """The market's parts in reading order, each with its place in the wide picture and drawn
+    there: a row's deck and each slot (with the words above them), the discard, the reserve
+    with the bonus tokens. A narrower picture flows them in fewer columns (``fit_market_svg``)."""
     parts = []
     for r, row in enumerate((Row.DAY, Row.NIGHT)):
         top = PAD + r * ROW_H
-        parts.append(_text(PAD, top + 12, w[row.value], "row"))
-        parts.append(_g(_deck_pile(game, row, w), x=PAD, y=top + 16))
+        deck = _text(PAD, top + 12, w[row.value], "row")
+        deck += _g(_deck_pile(game, row, w), x=PAD, y=top + 16)
+        parts.append((Box(PAD, top, CARD_W, ROW_H), deck))
         for k, card in enumerate(game.market(row)):
             box = slot_box(r, k)
-            parts.append(_text(box.x + CARD_W / 2, top + 12, str(k + 1), "slot"))
-            parts.append(_slot(card, row, k + 1, w, box, lang))
-    parts.append(_g(_market_side(game, w, lang), x=SIDE_X, y=PAD))
-    return _g("".join(parts), class_="carnuta-market"), PAD + 2 * ROW_H
+            slot = _text(box.x + CARD_W / 2, top + 12, str(k + 1), "slot")
+            slot += _slot(card, row, k + 1, w, box, lang)
+            parts.append((Box(box.x, top, CARD_W, ROW_H), slot))
+    discard = _g(_market_discard(game, w, lang), x=SIDE_X, y=PAD)
+    parts.append((Box(SIDE_X, PAD, CARD_W, ROW_H), discard))
+    stock = _g(_market_stock(game, w), x=SIDE_X, y=PAD)
+    parts.append((Box(SIDE_X + STOCK_X, PAD, 2 * CARD_W + GAP, ROW_H), stock))
+    return parts
+
+
+def _market(game: Game, w: dict[str, str], lang: str) -> tuple[str, float]:
+    body = "".join(part for _, part in _market_parts(game, w, lang))
+    return _g(body, class_="carnuta-market"), PAD + 2 * ROW_H
 
 
 def market_svg(game: Game, *, lang: str = "en") -> str:
@@ -1164,7 +1235,7 @@ def table_svg(game: Game, *, lang: str = "en") -> str:
     parts = [bar, _g(market, y=30)]
     y += 30 + GAP
     for seat in range(game.num_players):
-        area, height = _player(game, seat, w, lang)
+        area, height, _ = _player(game, seat, w, lang)
         parts.append(_g(area, y=y))
         y += height + GAP
     width, height = PLAYER_W + 2 * PAD, y + PAD
@@ -1181,3 +1252,89 @@ def table_svg(game: Game, *, lang: str = "en") -> str:
     return _root(
         _el("rect", width=width, height=height, fill=COLOURS["felt"]) + table, width, height
     )
+
+
+# ------------------------------------------------------------ narrower pictures
+#: The smallest text of any picture, in its own units: a picture drawn at ``12 /
+#: SMALLEST_TEXT`` times its size or more has every word at 12 px or more.
+SMALLEST_TEXT = min(size for size, _ in TEXT_STYLES.values())
+#: The widths of the narrower pictures of the market and of a player's area, widest first:
+#: five cards side by side (a tablet held upright), then two (a phone).
+FIT_WIDTHS = (2 * PAD + 5 * CARD_W + 4 * GAP, 2 * PAD + BOARD_W)
+
+
+class Layout(NamedTuple):
+    """A picture laid out again, narrower: ``width`` by ``height`` units, and where each part
+    of the wide picture went (its place there, its place here: the same size)."""
+
+    width: float
+    height: float
+    moves: tuple[tuple[Box, Box], ...]
+
+    def place(self, box: Box) -> Box:
+        """Where ``box`` of the wide picture is drawn in this one: moved with its part."""
+        for was, at in self.moves:
+            inside = was.x - 0.01 <= box.x and box.x + box.w <= was.x + was.w + 0.01
+            if inside and was.y - 0.01 <= box.y and box.y + box.h <= was.y + was.h + 0.01:
+                return Box(box.x + at.x - was.x, box.y + at.y - was.y, box.w, box.h)
+        raise ValueError(f"{box} lies in no part of the picture")
+
+
+def _flow(
+    parts: list[Box], width: float, top: float, step: float, gap: float, space: float
+) -> list[Box]:
+    """``parts`` placed left to right in cells ``step`` apart (a part ``gap`` less than some
+    cells wide takes them), rows centred in ``width`` and ``space`` apart; a part that does
+    not fit starts a new row."""
+    per_row = max(1, int((width - 2 * PAD + gap) // step))
+    left = (width - (per_row * step - gap)) / 2
+    column, y, row_h = 0, top, 0.0
+    placed = []
+    for box in parts:
+        span = max(1, round((box.w + gap) / step))
+        if column and column + span > per_row:
+            column, y, row_h = 0, y + row_h + space, 0.0
+        placed.append(Box(left + column * step, y, box.w, box.h))
+        column, row_h = column + span, max(row_h, box.h)
+    return placed
+
+
+def fit_market_svg(
+    game: Game, *, width: float, lang: str = "en", head: bool = True
+) -> tuple[str, Layout]:
+    """The market ``width`` units wide (one of ``FIT_WIDTHS``): its parts in rows of as many
+    cards as fit, each of the Day and Night rows starting a row; and where its parts went.
+    ``head=False`` leaves out the styles and shapes, for a page that shows ``market_svg`` too
+    (an inline picture's styles and ids are the page's)."""
+    w = _words(lang)
+    parts = _market_parts(game, w, lang)
+    per_row = max(1, int((width - 2 * PAD + GAP) // (CARD_W + GAP)))
+    day = 1 + len(game.market(Row.DAY))
+    # The Night row starts a row of its own: the Day row is padded to whole rows.
+    wide = [box for box, _ in parts]
+    blank = (-day) % per_row
+    here = _flow(wide[:day] + [Box(0, 0, CARD_W, ROW_H)] * blank + wide[day:], width, PAD,
+                 CARD_W + GAP, GAP, 0)  # fmt: skip
+    here = here[:day] + here[day + blank :]
+    body = "".join(
+        _g(part, x=at.x - was.x, y=at.y - was.y)
+        for (was, part), at in zip(parts, here, strict=True)
+    )
+    height = max(box.y + box.h for box in here)
+    layout = Layout(width, height, tuple(zip(wide, here, strict=True)))
+    summary = _market_summary(game, w, lang)
+    picture = _root(_g(body, class_="carnuta-market"), width, height, summary=summary, head=head)
+    return picture, layout
+
+
+def fit_player_svg(
+    game: Game, seat: int, *, width: float, lang: str = "en", head: bool = True
+) -> tuple[str, Layout]:
+    """One player's area ``width`` units wide (one of ``FIT_WIDTHS``), its parts one under the
+    other; and where its parts went. ``head`` as for ``fit_market_svg``."""
+    if not 0 <= seat < game.num_players:
+        raise ValueError(f"seat should be 0 to {game.num_players - 1}, not {seat}")
+    w = _words(lang)
+    body, height, moves = _player(game, seat, w, lang, width)
+    summary = _player_summary(game, seat, w, lang)
+    return _root(body, width, height, summary=summary, head=head), Layout(width, height, moves)

@@ -108,8 +108,11 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/10_two_games_one_lab.ipynb": ("matplotlib", "pandas"),
     "notebooks/fr/10_deux_jeux_un_laboratoire.ipynb": ("matplotlib", "pandas"),
     "notebooks/11_playtesting_with_people.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/11_tester_avec_des_joueurs.ipynb": ("matplotlib", "pandas"),
     "notebooks/12_design_project.ipynb": ("matplotlib", "pandas"),
     "notebooks/13_bot_tournament.ipynb": ("matplotlib", "pandas", "openskill"),
+    "notebooks/fr/12_projet_de_conception.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/13_tournoi_de_robots.ipynb": ("matplotlib", "pandas", "openskill"),
 }
 LOADING_CELL = {
     "en": "# In the browser, this lesson first loads the compiled packages its plots and tables\n"

@@ -233,8 +233,9 @@ def affordable_market_card(table: Any, suns: int, moons: int) -> str:
 
 
 def check_buttons_cover_their_cards(table: Any) -> None:
-    """Every glowing button laid over a card covers that card's drawing."""
-    hits = table.locator(".cn-hit.cn-legal")
+    """Every glowing button laid over a card covers that card's drawing (of the pictures the
+    page shows: the layout that fits the width)."""
+    hits = table.locator(".cn-hit.cn-legal:visible")
     assert hits.count() > 0
     for k in range(hits.count()):
         hit = hits.nth(k)
@@ -243,7 +244,7 @@ def check_buttons_cover_their_cards(table: Any) -> None:
         if not match:
             continue
         box = hit.bounding_box()
-        card = table.locator(f".cn-map [data-card='{match[1]}']").first
+        card = table.locator(f".cn-map [data-card='{match[1]}']:visible").first
         drawn = card.bounding_box()
         assert box and drawn, (label, box, drawn)
         assert abs(box["x"] - drawn["x"]) < 3 and abs(box["y"] - drawn["y"]) < 3, (
@@ -270,7 +271,7 @@ def play_a_turn(page: Any, table: Any, shot: str | None) -> None:
     card = affordable_market_card(table, 2, 2)
     # A card button's name says whether its action is allowed now.
     table.get_by_role("button", name=f"Take {card} (allowed)", exact=True).click()
-    hand = table.locator(f".cn-map-seat0 .carnuta-hand [data-card='{card}']")
+    hand = table.locator(f".cn-map-seat0 .carnuta-hand [data-card='{card}']:visible")
     expect(hand).to_be_visible()
     expect(table.locator(f".cn-map-market [data-card='{card}']")).to_have_count(0)
     expect(log).to_have_attribute("data-count", str(before + 1))
@@ -280,12 +281,14 @@ def play_a_turn(page: Any, table: Any, shot: str | None) -> None:
     if shot:
         screenshot(table, shot, readme=True)
     play.click()
-    column = table.locator(f".cn-map-seat0 .carnuta-column [data-card='{card}']")
+    column = table.locator(f".cn-map-seat0 .carnuta-column [data-card='{card}']:visible")
     expect(column).to_be_visible()
     expect(hand).to_have_count(0)
     expect(log).to_have_attribute("data-count", str(before + 2))
     expect(table.locator(".cn-explain")).to_contain_text(f"play {card}")
-    expect(table.locator(".cn-map-seat0 .carnuta-counter")).to_have_attribute("data-step", "2")
+    expect(table.locator(".cn-map-seat0 .carnuta-counter:visible")).to_have_attribute(
+        "data-step", "2"
+    )
     # An illegal typed action shows the engine's reason and changes nothing.
     table.locator(".cn-side input[type='text']").fill("take day 1")
     table.get_by_role("button", name="Play", exact=True).click()
@@ -293,7 +296,7 @@ def play_a_turn(page: Any, table: Any, shot: str | None) -> None:
     expect(table.locator("[role='alert']")).to_contain_text("Not allowed: take day 1: ")
     expect(log).to_have_attribute("data-count", str(before + 2))
     # So does a click on a card that does not glow: the reason shows where the learner looks.
-    table.locator(".cn-map-market .cn-hit").first.click()
+    table.locator(".cn-map-market .cn-hit:visible").first.click()
     expect(table.locator(".cn-prompt .cn-refused")).to_contain_text("take day 1: you have taken")
     expect(log).to_have_attribute("data-count", str(before + 2))
     # End the turn: the bots play step by step, then it is Player 1's turn again.

@@ -106,8 +106,9 @@ def lab(home: Path, served: Path) -> Iterator[str]:
 # --------------------------------------------------------------------------- tests
 def test_voila_serves_the_play_notebook_without_code(page: Any, voila: str) -> None:
     page.goto(f"{voila}/voila/render/play.ipynb")
+    expect(page).to_have_title("Play Carnuta")  # the notebook's metadata title, not "play"
     table = page.locator(".cn-table")
-    expect(table.locator(".cn-map-market svg")).to_be_visible()
+    expect(table.locator(".cn-map-market svg:visible")).to_be_visible()
     # Voilà shows the markdown and the widgets, never the code.
     assert page.locator(".jp-CodeMirrorEditor, .cm-editor").count() == 0
     assert "from widgets import" not in page.locator("body").inner_text()
@@ -117,7 +118,7 @@ def test_voila_serves_the_play_notebook_without_code(page: Any, voila: str) -> N
 def test_jupyterlab_runs_the_notebook_and_plays(page: Any, lab: str) -> None:
     open_in_lab(page, lab, "play.ipynb")
     table = page.locator(".jp-OutputArea-output .cn-table")
-    expect(table.locator(".cn-map-market svg")).to_be_visible()
+    expect(table.locator(".cn-map-market svg:visible")).to_be_visible()
     play_a_turn(page, table, None)
     # After the bots the table put the focus on an allowed control: Space plays it.
     log = table.locator(".cn-log")
@@ -296,7 +297,7 @@ def test_the_table_reads_at_classroom_widths_in_voila(page: Any, voila: str) -> 
     page.goto(f"{voila}/voila/render/layout.ipynb")
     tables = page.locator(".cn-table")
     expect(tables).to_have_count(2)
-    expect(tables.nth(1).locator(".cn-map-seat0 svg")).to_be_visible()
+    expect(tables.nth(1).locator(".cn-map-seat0 svg:visible")).to_be_visible()
     figures = measure_tables(page, tables, "voila")
     assert figures["voila 1024 px, table 1"]["side"] == "under"
     assert figures["voila 1920 px, table 1"]["side"] == "beside"
@@ -307,7 +308,7 @@ def test_the_table_reads_at_classroom_widths_in_jupyterlab(page: Any, lab: str) 
     tables = page.locator(".jp-OutputArea-output .cn-table")
     expect(tables).to_have_count(2)
     expect(tables.nth(1)).to_have_attribute("lang", "fr")  # read with a French voice
-    expect(tables.nth(1).locator(".cn-map-seat0 svg")).to_be_visible()
+    expect(tables.nth(1).locator(".cn-map-seat0 svg:visible")).to_be_visible()
     measure_tables(page, tables, "jupyterlab")
 
 

@@ -40,6 +40,12 @@ TEXT_PX = 12
 SMALLEST_TEXT = """(table) => Math.min(...[...table.querySelectorAll('svg text')]
   .filter(e => e.getBoundingClientRect().width > 0 && e.textContent.trim())
   .map(e => e.getScreenCTM().a * parseFloat(getComputedStyle(e).fontSize)))"""
+#: The smallest text of the table's visible controls (buttons, boxes, menus, labels), the
+#: transparent buttons over the pictures left out (their words are their accessible names).
+SMALLEST_CONTROL_TEXT = """(table) => Math.min(...[...table.querySelectorAll(
+    'button:not(.cn-hit), input, select, textarea, label, .widget-label')]
+  .filter(e => e.getClientRects().length && (e.textContent.trim() || e.value))
+  .map(e => parseFloat(getComputedStyle(e).fontSize)))"""
 SMALL_BUTTONS = """(table) => [...table.querySelectorAll('button')]
   .filter(b => b.getClientRects().length)
   .map(b => [b.textContent.trim() || b.title, b.getBoundingClientRect()])
@@ -72,7 +78,7 @@ def lab(home: Path, served: Path) -> Iterator[str]:
 def tables_of(page: Any, inside: str = "") -> Any:
     tables = page.locator(f"{inside} .cn-table, {inside} .cv-table".strip())
     expect(tables).to_have_count(len(TABLES))
-    expect(tables.nth(3).locator(".cn-map-centre svg")).to_be_visible()
+    expect(tables.nth(3).locator(".cn-map-centre svg:visible")).to_be_visible()
     return tables
 
 
@@ -81,11 +87,11 @@ def play_in_the_page(tables: Any) -> None:
     the places it may go glow (Carnival)."""
     for k in (0, 1):
         before = tables.nth(k).locator(".cn-log").get_attribute("data-count")
-        tables.nth(k).locator(".cn-map-market .cn-hit.cn-legal").first.click()
+        tables.nth(k).locator(".cn-map-market .cn-hit.cn-legal:visible").first.click()
         expect(tables.nth(k).locator(".cn-log")).not_to_have_attribute("data-count", before or "")
     for k in (2, 3):
-        tables.nth(k).locator(".cn-map-seat0 .cn-hit.cn-pick").first.click()
-        expect(tables.nth(k).locator(".cn-hit.cn-target").first).to_be_visible()
+        tables.nth(k).locator(".cn-map-seat0 .cn-hit.cn-pick:visible").first.click()
+        expect(tables.nth(k).locator(".cn-hit.cn-target:visible").first).to_be_visible()
 
 
 def test_both_tables_pass_axe_and_reflow_in_voila(page: Any, voila: str) -> None:
@@ -101,6 +107,8 @@ def test_both_tables_pass_axe_and_reflow_in_voila(page: Any, voila: str) -> None
         assert tables.nth(k).evaluate(SMALLEST_TEXT) >= TEXT_PX - 0.05, TABLES[k]
         assert not tables.nth(k).evaluate(SMALL_BUTTONS), TABLES[k]
     figures: dict[str, Any] = {}
+    # At every width each table shows the layout of its pictures that fits: every word at
+    # 12 px or more, every button 24 pixels or more, each over its card.
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
         page.wait_for_timeout(500)  # the layout settles
@@ -110,10 +118,18 @@ def test_both_tables_pass_axe_and_reflow_in_voila(page: Any, voila: str) -> None
             table = tables.nth(k)
             sideways = table.evaluate(SIDEWAYS)
             assert not sideways, f"{what} at {width} px: " + "; ".join(sideways)
+            smallest = table.evaluate(SMALLEST_TEXT)
+            controls = table.evaluate(SMALLEST_CONTROL_TEXT)
+            small = table.evaluate(SMALL_BUTTONS)
             figures[f"{what}, {width} px"] = {
-                "smallest text, px": round(table.evaluate(SMALLEST_TEXT), 1),
-                f"buttons under {TARGET_PX} px": table.evaluate(SMALL_BUTTONS),
+                "smallest text, px": round(smallest, 1),
+                "smallest control text, px": round(controls, 1),
+                f"buttons under {TARGET_PX} px": small,
             }
+            assert smallest >= TEXT_PX - 0.05, f"{what} at {width} px: text of {smallest:.1f} px"
+            assert controls >= TEXT_PX - 0.05, f"{what} at {width} px: a control's text {controls}"
+            assert not small, f"{what} at {width} px: " + "; ".join(small)
+            support.check_buttons_cover_their_cards(table)
         if width in SHOTS:  # in a window tall enough for a whole table
             page.set_viewport_size({"width": width, "height": 3200})
             page.wait_for_timeout(400)
@@ -138,5 +154,11 @@ def test_both_tables_pass_axe_and_fit_in_jupyterlab_with_the_file_browser(
     play_in_the_page(tables)
     for k, what in enumerate(TABLES):
         check_table_access(page, tables.nth(k), f"JupyterLab, {what}")
+        # Beside the file browser, each table shows the layout of its pictures that fits.
+        smallest = tables.nth(k).evaluate(SMALLEST_TEXT)
+        print(f"JupyterLab, {what}: smallest text {smallest:.1f} px")
+        assert smallest >= TEXT_PX - 0.05, f"JupyterLab, {what}: text of {smallest:.1f} px"
+        assert not tables.nth(k).evaluate(SMALL_BUTTONS), what
+        support.check_buttons_cover_their_cards(tables.nth(k))
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "access-jupyterlab-1280.png"))

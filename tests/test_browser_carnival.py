@@ -74,14 +74,14 @@ def wait_for_my_turn(table: Any, played: int) -> None:
 
 def hand_creatures(table: Any) -> list[str]:
     """The Creatures in our hand, read from the buttons over our hand cards."""
-    names = table.locator(".cn-map-seat0 .cn-hit.cn-pick").all_inner_texts()
+    names = table.locator(".cn-map-seat0 .cn-hit.cn-pick:visible").all_inner_texts()
     return [m[1] for m in (CREATURE.match(n.strip()) for n in names) if m]
 
 
 def check_hand_buttons_cover_their_cards(table: Any) -> None:
     """Each button over a hand card covers that card's drawing."""
-    buttons = table.locator(".cn-map-seat0 .cn-hit")
-    cards = table.locator(".cn-map-seat0 svg [data-where='hand']")
+    buttons = table.locator(".cn-map-seat0 .cn-hit:visible")
+    cards = table.locator(".cn-map-seat0 svg [data-where='hand']:visible")
     count = cards.count()
     assert count > 0 and buttons.count() >= count
     for k in range(count):
@@ -103,10 +103,10 @@ def check_nothing_hidden_is_drawn(table: Any) -> None:
 
 def pick(table: Any, card: str) -> None:
     table.get_by_role("button", name=f"Choose {card}", exact=True).first.click()
-    expect(table.locator(".cn-map-seat0 .cn-hit.cn-selected").first).to_have_text(
+    expect(table.locator(".cn-map-seat0 .cn-hit.cn-selected:visible").first).to_have_text(
         f"Choose {card} (chosen)"
     )
-    expect(table.locator(".cn-hit.cn-target").first).to_be_visible()
+    expect(table.locator(".cn-hit.cn-target:visible").first).to_be_visible()
 
 
 def play_to(table: Any, place: str, card_text: str) -> None:
@@ -142,7 +142,7 @@ def play_a_few_turns(page: Any, table: Any, shot: str | None) -> None:
     deal_anew(table, SEED)
     status = table.locator(".cv-status")
     expect(status).to_have_attribute("data-current", "0")
-    expect(table.locator(".cn-map-centre svg")).to_be_visible()
+    expect(table.locator(".cn-map-centre svg:visible")).to_be_visible()
     check_hand_buttons_cover_their_cards(table)
     check_nothing_hidden_is_drawn(table)
     # 1. A Creature onto the Carnival stack: it is the top card until the bots play.
@@ -150,14 +150,16 @@ def play_a_few_turns(page: Any, table: Any, shot: str | None) -> None:
     pick(table, card)
     # The Carnival, our Spectators and two other players. Each seat is its own widget and
     # redraws when its message arrives, so the count is awaited, not read at once.
-    expect(table.locator(".cn-hit.cn-target")).to_have_count(4)
+    expect(table.locator(".cn-hit.cn-target:visible")).to_have_count(4)
     if shot:
         screenshot(table, shot, readme=True)
     play_to(table, "Play onto the Carnival stack", f"carnival {card}")
     expect(table.locator(".cv-explain")).to_contain_text(f"played {card} onto the Carnival stack")
     # 2. A Creature in front of player 2: it joins their Spectator row.
     card = hand_creatures(table)[-1]
-    before = table.locator(f".cn-map-seat1 svg [data-where='spectators'][data-card='{card}']")
+    before = table.locator(
+        f".cn-map-seat1 svg [data-where='spectators'][data-card='{card}']:visible"
+    )
     count = before.count()
     pick(table, card)
     play_to(table, "Play in front of player 2, as their Spectator", f"give {card} to 2")
@@ -171,9 +173,9 @@ def play_a_few_turns(page: Any, table: Any, shot: str | None) -> None:
     expect(table.locator(".cv-message")).to_contain_text("a Mask must hide a Creature")
     assert log_count(table) == played
     # 4. The Mask with a Creature under it, in front of us: a Mask that hides '?' appears.
-    masks = table.locator(".cn-map-seat0 svg [data-where='spectators'][data-card='Mask']")
+    masks = table.locator(".cn-map-seat0 svg [data-where='spectators'][data-card='Mask']:visible")
     count = masks.count()
-    hide = table.locator(".cn-map-seat0 .cn-hit.cn-hide").first
+    hide = table.locator(".cn-map-seat0 .cn-hit.cn-hide:visible").first
     card = hide.inner_text().split()[1]  # "Hide R4 under the Mask"
     hide.click()
     expect(table.locator(".cv-prompt")).to_contain_text(f"Mask over {card}")
@@ -197,7 +199,7 @@ def test_voila_serves_the_carnival_table_and_plays(page: Any, voila: str) -> Non
     page.goto(f"{voila}/")
     expect(page).to_have_title("Carnival — play table")  # the notebook's title metadata
     table = page.locator(".cv-table")
-    expect(table.locator(".cn-map-centre svg")).to_be_visible()
+    expect(table.locator(".cn-map-centre svg:visible")).to_be_visible()
     # Voilà shows the markdown and the widgets, never the code.
     assert page.locator(".jp-CodeMirrorEditor, .cm-editor").count() == 0
     assert "from widgets import" not in page.locator("body").inner_text()
@@ -211,7 +213,7 @@ def test_voila_serves_the_carnival_table_and_plays(page: Any, voila: str) -> Non
 def test_jupyterlab_plays_a_round_and_its_reveal(page: Any, lab: str) -> None:
     open_in_lab(page, lab, NOTEBOOK)
     table = page.locator(".jp-OutputArea-output .cv-table")
-    expect(table.locator(".cn-map-centre svg")).to_be_visible()
+    expect(table.locator(".cn-map-centre svg:visible")).to_be_visible()
     play_a_few_turns(page, table, None)
     # A two-player game, bots at full speed, played to the end of round 1.
     set_speed(page, table, "0")

@@ -367,3 +367,57 @@ def test_names_and_text_are_escaped() -> None:
     picture = svg.table_svg(game, names=["<b>Ann & co</b>", 'Bob "the bot"'])
     parse(picture)
     assert "<b>" not in picture and "Ann &amp; co" in picture
+
+
+# ------------------------------------------------------------ the narrower layout
+def apart(boxes: list[svg.Box]) -> bool:
+    return not [
+        (a, b)
+        for k, a in enumerate(boxes)
+        for b in boxes[k + 1 :]
+        if min(a.x + a.w, b.x + b.w) - max(a.x, b.x) > 0.01
+        and min(a.y + a.h, b.y + b.h) - max(a.y, b.y) > 0.01
+    ]
+
+
+def within(box: svg.Box, outer: svg.Box) -> bool:
+    return (
+        outer.x - 0.01 <= box.x
+        and box.x + box.w <= outer.x + outer.w + 0.01
+        and outer.y - 0.01 <= box.y
+        and box.y + box.h <= outer.y + outer.h + 0.01
+    )
+
+
+@given(players=st.integers(3, 6), seed=st.integers(0, 10_000), turns=st.integers(0, 40))
+@settings(max_examples=25, deadline=None)
+def test_the_narrower_place_holds_hand_and_spectators_apart_inside_it(
+    players: int, seed: int, turns: int
+) -> None:
+    game = played(players, seed, min(turns, 3 * players))
+    seen = game.observation(0)
+    for seat in range(players):
+        layout = svg.player_layout(seen, seat, width=svg.FIT_WIDTH)
+        root = parse(svg.player_svg(seen, seat, width=svg.FIT_WIDTH))
+        assert root.get("viewBox") == f"0 0 {layout.width:g} {layout.height:g}"
+        whole = svg.Box(0, 0, layout.width, layout.height)
+        assert within(layout.spectators, whole)
+        assert all(within(column, layout.spectators) for column in layout.columns)
+        assert apart([*layout.hand, layout.spectators]) and apart(list(layout.columns))
+        assert all(within(box, whole) for box in layout.hand)
+        # As many hand cards and Spectator columns as in the wide picture; no card squeezed.
+        wide = svg.player_layout(seen, seat)
+        assert len(layout.hand) == len(wide.hand) and len(layout.columns) == len(wide.columns)
+        assert all((box.w, box.h) == (svg.HAND_W, svg.HAND_H) for box in layout.hand)
+        assert cards_shown(root) == cards_shown(parse(svg.player_svg(seen, seat)))
+
+
+def test_a_phone_reads_the_narrower_pictures_at_12_px() -> None:
+    # A 320-pixel phone leaves the table 262 pixels or more; the smallest word there.
+    assert 262 / svg.FIT_WIDTH * svg.SMALLEST_TEXT >= 12
+    # A hand card's button is 24 pixels or more in any room from there.
+    assert 262 / svg.FIT_WIDTH * svg.HAND_W >= 24
+    game = played(4, seed=3, turns=20)
+    centre = parse(svg.centre_svg(game.observation(0), width=svg.FIT_WIDTH))
+    assert centre.get("width") == f"{svg.FIT_WIDTH}"
+    assert cards_shown(centre) == cards_shown(parse(svg.centre_svg(game.observation(0))))

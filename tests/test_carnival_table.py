@@ -829,3 +829,28 @@ def test_the_hand_over_is_announced_and_takes_the_focus_and_the_news_wait_for_re
     assert "Player 2 drew a card." in table.said, "Player 3 hears what was played"
     assert table.said.endswith("Player 3's turn, round 1 of 2.")
     assert list(table.w_typed.options) == [str(a) for a in table.game.legal_actions()][:60]
+
+
+def test_each_button_has_a_narrower_twin_that_says_and_does_the_same() -> None:
+    by_twin = CarnivalTable(("human", "greedy", "greedy"), seed=7)
+    by_wide = CarnivalTable(("human", "greedy", "greedy"), seed=7)
+    card = next(c.id for c in by_twin.observation().hand if not c.is_mask)
+    by_twin.click_hand(card)
+    by_wide.click_hand(card)
+    pictures = (by_twin.centre_map, *by_twin.player_maps)
+    for picture in pictures:
+        [twins] = picture.twins()
+        for wide, twin in zip(picture.visible(), twins, strict=False):
+            assert (twin.payload, twin.description, twin.tooltip, twin.disabled) == (
+                wide.payload,
+                wide.description,
+                wide.tooltip,
+                wide.disabled,
+            )
+            assert twin.classes == wide.classes and twin.layout.display != "none"
+    # The Carnival stack's twin, pressed: the card goes there, as by the wide button.
+    [stack] = by_twin.centre_map.twins()[0][:1]
+    assert isinstance(stack.payload, Place) and stack.payload.to == CARNIVAL
+    stack.click()
+    by_wide.click_place("carnival")
+    assert by_twin.game.log == by_wide.game.log and by_twin.game.log

@@ -14,6 +14,7 @@ from nbclient import NotebookClient
 
 from exercises.kit import EXERCISES
 from exercises.kit.base import WORDS
+from exercises.kit.progress import SUMMARY
 from exercises.kit.release import solution_paths, student_path
 from tests.conftest import ROOT
 
@@ -31,8 +32,10 @@ ENGLISH_OF_THE_CELLS = (
 
 def english_fragments() -> set[str]:
     """The fixed pieces (three words or more) of every English sentence a French notebook's
-    exercises could say: the check's own, and each of its exercises' titles, forms and words."""
-    english = [pair[0] for pair in WORDS.values()] + list(ENGLISH_OF_THE_CELLS)
+    exercises could say: the check's own, the summary's, and each of its exercises' titles,
+    forms and words."""
+    english = [pair[0] for table in (WORDS, SUMMARY) for pair in table.values()]
+    english += ENGLISH_OF_THE_CELLS
     for cls in EXERCISES.values():
         if cls.title_fr:
             english += [cls.title, cls.how] + [pair[0] for pair in cls.words.values()]

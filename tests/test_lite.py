@@ -293,10 +293,10 @@ def test_the_play_notebook_plays_by_clicks_offline(
     table.locator(".cn-side input[type='text']").fill("take day 1")
     table.get_by_role("button", name="Play", exact=True).click()
     expect(log).to_have_attribute("data-count", str(before + 1))
-    expect(table.locator(".cn-map-seat0 .carnuta-hand [data-card]")).to_have_count(1)
+    expect(table.locator(".cn-map-seat0 .carnuta-hand [data-card]:visible")).to_have_count(1)
     table.get_by_role("button", name="Undo").click()
     expect(log).to_have_attribute("data-count", str(before))
-    expect(table.locator(".cn-map-seat0 .carnuta-hand [data-card]")).to_have_count(0)
+    expect(table.locator(".cn-map-seat0 .carnuta-hand [data-card]:visible")).to_have_count(0)
     assert offline == []
 
 
@@ -323,7 +323,7 @@ def test_both_tables_pass_axe_in_the_classroom_site(
     page.evaluate(RUN_NEW_CELL, ACCESS_CELLS[0] + shown)
     tables = page.locator(".jp-Notebook .jp-Cell").last.locator(".cn-table, .cv-table")
     expect(tables).to_have_count(4)
-    expect(tables.nth(3).locator(".cn-map-centre svg")).to_be_visible()
+    expect(tables.nth(3).locator(".cn-map-centre svg:visible")).to_be_visible()
     for k, what in enumerate(("Carnuta", "Carnuta, French", "Carnival", "Carnival, French")):
         check_table_access(page, tables.nth(k), f"classroom site, {what}")
     assert offline == []

@@ -345,3 +345,84 @@ def test_svg_module_imports_only_the_standard_library_and_the_core() -> None:
             assert {a.name for a in node.names} <= allowed
         elif isinstance(node, ast.ImportFrom) and node.level == 0:
             assert node.module in allowed
+
+
+# ------------------------------------------------------------ narrower layouts
+def overlaps(a: svg.Box, b: svg.Box) -> bool:
+    return min(a.x + a.w, b.x + b.w) - max(a.x, b.x) > 0.01 and (
+        min(a.y + a.h, b.y + b.h) - max(a.y, b.y) > 0.01
+    )
+
+
+def inside(box: svg.Box, layout: svg.Layout) -> bool:
+    return (
+        box.x >= 0
+        and box.x + box.w <= layout.width
+        and 0 <= box.y <= box.y + box.h <= (layout.height)
+    )
+
+
+def check_layout(picture: str, layout: svg.Layout, boxes: list[svg.Box]) -> None:
+    """The parts lie inside the picture and apart; so do the places of ``boxes`` (hits)."""
+    root = parse(picture)
+    assert root.get("viewBox") == f"0 0 {layout.width:g} {layout.height:g}"
+    parts = [here for _, here in layout.moves]
+    assert all(inside(part, layout) for part in parts)
+    assert not [(a, b) for k, a in enumerate(parts) for b in parts[k + 1 :] if overlaps(a, b)]
+    placed = [layout.place(box) for box in boxes]
+    assert all(inside(box, layout) for box in placed)
+    assert not [(a, b) for k, a in enumerate(placed) for b in placed[k + 1 :] if overlaps(a, b)]
+    # Moved, a box keeps its size and stays inside its part's new place.
+    assert all((a.w, a.h) == (b.w, b.h) for a, b in zip(boxes, placed, strict=True))
+
+
+@pytest.mark.parametrize("width", svg.FIT_WIDTHS)
+def test_the_narrower_market_holds_every_card_and_token_apart(
+    games: dict[str, Game], staged: Game, width: float
+) -> None:
+    for game in (*games.values(), staged):
+        picture, layout = svg.fit_market_svg(game, width=width)
+        slots = [svg.slot_box(r, k) for r in range(2) for k in range(len(game.market(Row.DAY)))]
+        tokens = [svg.token_box(k) for k in range(len(game.bonus_tokens))]
+        check_layout(picture, layout, slots + tokens)
+        # Every card of the wide market, and nothing else, is in the narrower one.
+        ids = [c.get("data-card") for c in find(parse(picture), "carnuta-card")]
+        assert ids == [
+            c.get("data-card") for c in find(parse(svg.market_svg(game)), "carnuta-card")
+        ]
+    # The narrowest: its smallest word reads at 12 px in a 300-pixel-wide place (a phone), its
+    # tokens are 24 px.
+    if width == svg.FIT_WIDTHS[-1]:
+        assert 300 / layout.width * svg.SMALLEST_TEXT >= 12
+        assert 300 / layout.width * svg.TOKEN >= 24
+
+
+@pytest.mark.parametrize("width", svg.FIT_WIDTHS)
+def test_the_narrower_player_area_holds_every_hand_card_and_played_card_apart(
+    games: dict[str, Game], staged: Game, width: float
+) -> None:
+    for game in (*games.values(), staged):
+        for seat in range(game.num_players):
+            view = game.player(seat)
+            picture, layout = svg.fit_player_svg(game, seat, width=width)
+            hand = svg.hand_boxes(len(view.hand))
+            check_layout(picture, layout, hand + list(svg.strip_boxes(view).values()))
+            wide = parse(svg.player_svg(game, seat))
+            assert [c.get("data-card") for c in find(parse(picture), "carnuta-card")] == [
+                c.get("data-card") for c in find(wide, "carnuta-card")
+            ]
+            if width == svg.FIT_WIDTHS[-1]:
+                assert 300 / layout.width * svg.STRIP_H >= 24
+
+
+def test_a_box_outside_every_part_has_no_narrower_place(staged: Game) -> None:
+    _, layout = svg.fit_market_svg(staged, width=svg.FIT_WIDTHS[-1])
+    with pytest.raises(ValueError, match="lies in no part"):
+        layout.place(svg.Box(0, 0, svg.MARKET_W, 10))
+
+
+def test_a_narrower_picture_may_leave_its_styles_to_the_wide_one(staged: Game) -> None:
+    alone, _ = svg.fit_market_svg(staged, width=svg.FIT_WIDTHS[0])
+    beside, _ = svg.fit_market_svg(staged, width=svg.FIT_WIDTHS[0], head=False)
+    assert "<style>" in alone and "<style>" not in beside and "<defs>" not in beside
+    assert len(beside) < len(alone)

@@ -325,7 +325,8 @@ def test_undo_takes_back_your_action_and_the_bots_since(table: PlayTable) -> Non
     assert "no action of yours" in table.message
 
 
-def test_a_salt_is_stacked_by_clicking_a_played_card() -> None:
+def salt_table() -> PlayTable:
+    """Player 1 holds the Salt D31 and N02, with S01 and D01 played."""
     game = Game.from_json(
         {
             "players": 2,
@@ -337,7 +338,11 @@ def test_a_salt_is_stacked_by_clicking_a_played_card() -> None:
             ],
         }
     )
-    table = PlayTable(("human", "greedy"), game=game)
+    return PlayTable(("human", "greedy"), game=game)
+
+
+def test_a_salt_is_stacked_by_clicking_a_played_card() -> None:
+    table = salt_table()
     salt = table.game.deck["D31"]
     assert salt.is_salt
     targets = [
@@ -367,6 +372,22 @@ def test_a_salt_is_stacked_by_clicking_a_played_card() -> None:
     assert table.game.log[-1] == (0, PlayCard("D31", "D01"))
     assert dict(table.game.player(0).salt_on) == {"D31": "D01"}
     assert table._selected_salt is None
+
+
+def test_after_picking_a_salt_only_its_targets_the_salt_and_cancel_glow() -> None:
+    # the prompt then asks for a played card: the market, the bar and the other cards go dark
+    table = salt_table()
+    before = [payload for _, payload in table.clickable()]
+    assert any(isinstance(p, PlayCard) and p.card == "N02" for p in before)
+    assert sum(not isinstance(p, (PlayCard, SelectSalt)) for p in before) > 3  # market, bar
+    assert any("cn-legal" in b._dom_classes for b in table.market_map.visible())
+    table.click_hand("D31")
+    glowing = [payload for _, payload in table.clickable()]
+    targets = [PlayCard("D31", "S01"), PlayCard("D31", "D01"), SelectSalt("D31"), None]
+    assert sorted(map(repr, glowing)) == sorted(map(repr, targets))
+    assert not [b for b in table.market_map.visible() if "cn-legal" in b._dom_classes]
+    table.click_cancel()
+    assert sorted(map(repr, (p for _, p in table.clickable()))) == sorted(map(repr, before))
 
 
 def test_bonus_tokens_are_asked_in_place() -> None:
@@ -597,7 +618,8 @@ def test_a_picture_without_a_size_is_refused() -> None:
 
 
 def test_a_frame_stays_small(table: PlayTable) -> None:
-    assert 10_000 < table.frame_bytes < 60_000
+    # The wide pictures and the narrower layouts (without styles and shapes of their own).
+    assert 10_000 < table.frame_bytes < 90_000
 
 
 def test_every_ui_word_has_a_french_version() -> None:
@@ -751,3 +773,53 @@ def test_the_end_of_the_game_and_the_winner_are_announced() -> None:
     assert "Game over. Winner: " in table.said
     assert all(f"Player {s + 1}" in table.said for s in winners)
     assert focus_of(table) == selector(table.w_new)
+
+
+def twins_of(table: PlayTable) -> list[tuple[HitButton, HitButton]]:
+    """Every button over the table's pictures shown now, with each of its narrower twins."""
+    pairs = []
+    for picture in (table.market_map, *table.player_maps):
+        for layer in picture.twins():
+            pairs += [
+                (b, layer[k]) for k, b in enumerate(picture.buttons) if b in picture.visible()
+            ]
+    return pairs
+
+
+def test_each_button_has_a_twin_in_each_narrower_layout_that_says_the_same(
+    table: PlayTable,
+) -> None:
+    table.click_market("day", 1)
+    pairs = twins_of(table)
+    # Two narrower layouts: every market and hand button has two twins.
+    assert len(pairs) == 2 * sum(len(m.visible()) for m in (table.market_map, *table.player_maps))
+    for wide, twin in pairs:
+        assert twin.layout.display != "none"
+        assert (twin.payload, twin.description, twin.tooltip) == (
+            wide.payload,
+            wide.description,
+            wide.tooltip,
+        )
+        assert (twin.disabled, twin.legal, twin.classes) == (
+            wide.disabled,
+            wide.legal,
+            wide.classes,
+        )
+
+
+def test_a_twin_does_what_its_button_does() -> None:
+    by_twin = PlayTable(("human", "greedy"), seed=3, deck=test_deck())
+    by_wide = PlayTable(("human", "greedy"), seed=3, deck=test_deck())
+    for layer in (0, 1):
+        [twin] = [
+            twin
+            for wide, twin in zip(
+                by_twin.market_map.buttons, by_twin.market_map.twins()[layer], strict=False
+            )
+            if wide.legal
+        ][:1]
+        [wide] = [b for b in by_wide.market_map.visible() if b.payload == twin.payload]
+        twin.click()
+        wide.click()
+        assert by_twin.game.to_json() == by_wide.game.to_json()
+        assert by_twin.game.log == by_wide.game.log

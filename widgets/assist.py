@@ -56,6 +56,10 @@ function render({ model, el }) {
   alert.className = "table-voice-alert";
   alert.setAttribute("role", "alert");
   alert.setAttribute("aria-atomic", "true");
+  // Each region hidden too: the widget's own box may be restyled by its layout, and a
+  // region as wide as its sentence would then widen the table on a phone.
+  polite.style.cssText = HIDDEN;
+  alert.style.cssText = HIDDEN;
   el.append(polite, alert);
 
   let root = null;
@@ -117,8 +121,11 @@ function render({ model, el }) {
     const attempt = () => {
       if (model.get("focus_count") !== asked || !selector) { return; }
       const r = findRoot();
-      const target = r ? r.querySelector(selector) : null;
-      if (target && !target.disabled && target.getClientRects().length) {
+      // The control, or the twin of it that the narrower layout shown now has on the page.
+      const twins = selector.replace(".table-focus-", ".table-twin-of-");
+      const candidates = r ? [r.querySelector(selector), ...r.querySelectorAll(twins)] : [];
+      const target = candidates.find((c) => c && !c.disabled && c.getClientRects().length);
+      if (target) {
         const control = target.matches("input, button, select, textarea")
           ? target : target.querySelector("input, button, select, textarea") || target;
         // A status line held while the bots play: focusable by script only, out of the Tab order.

@@ -36,7 +36,10 @@ from carnival_core.game import as_rules
 from carnival_core.rules import CREATURE_NAMES
 from carnival_core.svg import (
     COLOURS,
+    FIT_WIDTH,
+    SMALLEST_TEXT,
     Box,
+    PlayerLayout,
     centre_layout,
     centre_svg,
     player_layout,
@@ -52,7 +55,7 @@ from tabletop.saves import short_repr
 
 from .carnival_words import UI, say, translate
 from .pictures import Box as HitBox
-from .pictures import Hit, HitButton, PictureMap, show
+from .pictures import Fit, Hit, HitButton, PictureMap, show
 from .recording import Recorder
 from .seated_table import SeatedTable
 from .table_parts import esc, make_button
@@ -186,14 +189,23 @@ def _rect(box: Box) -> HitBox:
     return HitBox(box.x, box.y, box.w, box.h)
 
 
-def _show(picture: PictureMap, svg: str, hits: list[Hit]) -> None:
-    """Show ``svg`` with ``hits``; the buttons left over are hidden and, as their words may
-    name a card that has since gone under a Mask, emptied too."""
-    picture.show(svg, hits)
-    for button in picture.buttons[len(hits) :]:
-        if button.description or button.tooltip:
-            button.description = ""
-            button.tooltip = ""
+def _show(picture: PictureMap, svg: str, hits: list[Hit], fit: Fit) -> None:
+    """Show ``svg`` with ``hits`` (and ``fit``, for a phone); the buttons left over are hidden
+    and, as their words may name a card that has since gone under a Mask, emptied too."""
+    picture.show(svg, hits, fits=[fit])
+    for buttons in (picture.buttons, *picture.twins()):
+        for button in buttons[len(hits) :]:
+            if button.description or button.tooltip:
+                button.description = ""
+                button.tooltip = ""
+
+
+def _fit(svg: str, wide: PlayerLayout, narrow: PlayerLayout) -> Fit:
+    """The narrower picture ``svg``: each hit over a hand card or the Spectator row of the
+    ``wide`` layout goes over the same part of the ``narrow`` one."""
+    places = dict(zip(map(_rect, wide.hand), map(_rect, narrow.hand), strict=True))
+    places[_rect(wide.spectators)] = _rect(narrow.spectators)
+    return Fit(svg, places.__getitem__)
 
 
 class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
@@ -211,6 +223,7 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
     WORDS = UI
     CSS = "cv"
     ZOOM = ZOOM
+    TEXT_UNITS = SMALLEST_TEXT
     PLAYED_BY = "Carnival is played by {counts} players, not {n}"
     HIDES_BETWEEN_SEATS = True  # each hand is hidden from the other players
 
@@ -329,7 +342,9 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             layout=widgets.Layout(max_width=f"{660 * ZOOM:.0f}px"),
         )
         self.reveal_box.add_class("cv-reveal-box")
-        self.centre_map = PictureMap(guard(self._on_hit), name="centre", zoom=ZOOM)
+        self.centre_map = PictureMap(
+            guard(self._on_hit), name="centre", zoom=ZOOM, text_units=SMALLEST_TEXT
+        )
         self.player_maps: list[PictureMap] = []
         self.board = widgets.VBox([self.centre_map.box])
         self._center = widgets.VBox(
@@ -705,9 +720,11 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         # The centre: the Carnival stack takes a card once one is chosen.
         frame = 0
         if not revealing:
+            # The stack stays where it is in the narrower centre.
+            centre = Fit(centre_svg(seen, lang=lang, width=FIT_WIDTH), lambda box: box)
             _show(self.centre_map, centre_svg(seen, lang=lang), self._place_hits(
                 CARNIVAL, centre_layout(), legal
-            ))  # fmt: skip
+            ), centre)  # fmt: skip
             frame += self.centre_map.svg_bytes
             self._grow_player_maps(seen.players, self._on_hit)
             viewer = seen.seat
@@ -717,7 +734,12 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
                 self.board.children = boxes
             for seat in order:
                 picture = player_svg(seen, seat, names=names, lang=lang)
-                _show(self.player_maps[seat], picture, self._player_hits(seen, seat, legal))
+                narrow = player_svg(seen, seat, names=names, lang=lang, width=FIT_WIDTH)
+                fit = _fit(
+                    narrow, player_layout(seen, seat), player_layout(seen, seat, width=FIT_WIDTH)
+                )
+                hits = self._player_hits(seen, seat, legal)
+                _show(self.player_maps[seat], picture, hits, fit)
                 frame += self.player_maps[seat].svg_bytes
             self.frame_bytes = frame
         self.sent_bytes = (

@@ -56,8 +56,13 @@ from carnuta_core.messages import card_label, not_notation_text
 from carnuta_core.model import INGREDIENTS
 from carnuta_core.svg import (
     COLOURS,
+    FIT_WIDTHS,
     PLAYER_W,
+    SMALLEST_TEXT,
+    Layout,
     deck_name,
+    fit_market_svg,
+    fit_player_svg,
     hand_boxes,
     market_svg,
     player_svg,
@@ -70,7 +75,7 @@ from carnuta_core.vocabulary import word as game_word
 from tabletop.saves import short_repr
 
 from .i18n import UI, t, word
-from .pictures import Hit, HitButton, PictureMap, show
+from .pictures import Fit, Hit, HitButton, PictureMap, show
 from .recording import Recorder
 from .seated_table import SeatedTable
 from .table_parts import esc, make_button
@@ -230,6 +235,7 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
     WORDS = UI
     CSS = "cn"
     ZOOM = ZOOM
+    TEXT_UNITS = SMALLEST_TEXT
     PLAYED_BY = "these rules are for {counts} players, not {n}"
 
     def __init__(
@@ -294,6 +300,7 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
         self._note = None
         self._story = []
         self._pictures: dict[tuple[Any, ...], str] = {}
+        self._fits: dict[str, list[Fit]] = {}
 
     # --------------------------------------------------------------- widgets
     def _build(self, speed: float) -> None:
@@ -305,7 +312,9 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
 
         # The board: status, market, the action bar, every player's area.
         self.w_status = widgets.HTML()
-        self.market_map = PictureMap(guard(self._on_hit), name="market", zoom=ZOOM)
+        self.market_map = PictureMap(
+            guard(self._on_hit), name="market", zoom=ZOOM, text_units=SMALLEST_TEXT
+        )
         self.w_prompt = widgets.HTML()
         self.w_prompt.add_class("cn-prompt")
         self.w_runes = {face: make_button(css=f"cn-{face.value}") for face in Face}
@@ -621,6 +630,9 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
         active = self._human_turn()
         offered = self._offered()
         legal = set(offered)
+        salt = self._selected_salt
+        if salt is not None:  # the prompt asks where the Salt goes: only its targets glow
+            legal = {a for a in legal if isinstance(a, PlayCard) and a.card == salt}
         self._render_labels()
         # Market: a button over every slot; it glows when taking that card is legal.
         hits: list[Hit] = []
@@ -643,7 +655,7 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
                 label = t(lang, "bonus", ingredient=word(lang, ingredient.value))
                 named = self._named(label, choose, legal)
                 hits.append(Hit(token_box(k), named, label, choose, choose in legal, "bonus"))
-        self.market_map.show(self._market_picture(), hits, active=active)
+        self.market_map.show(self._market_picture(), hits, active=active, fits=self._market_fits())
         # Players: buttons over the acting human's hand cards and, for a Salt, played cards.
         self._grow_player_maps(game.num_players, self._on_hit)
         boxes = tuple(m.box for m in self.player_maps[: game.num_players])
@@ -653,7 +665,8 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
         for seat in range(game.num_players):
             picture = self._player_picture(seat)
             hits = self._player_hits(seat, legal) if seat == game.current_player else []
-            self.player_maps[seat].show(picture, hits, active=active)
+            fits = self._player_fits(seat)
+            self.player_maps[seat].show(picture, hits, active=active, fits=fits)
             frame += self.player_maps[seat].svg_bytes
         self.frame_bytes = frame
         self.sent_bytes = self.market_map.sent_bytes + sum(m.sent_bytes for m in self.player_maps)
@@ -690,6 +703,33 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
             game.bonus_tokens,
         )
         return self._cached(key, lambda: market_svg(game, lang=self.lang))
+
+    def _market_fits(self) -> list[Fit]:
+        """The market laid out for less room (``FIT_WIDTHS``), drawn again when it changes."""
+        game, lang = self.game, self.lang
+        return self._fitted(
+            self._market_picture(), lambda w: fit_market_svg(game, width=w, lang=lang, head=False)
+        )
+
+    def _player_fits(self, seat: int) -> list[Fit]:
+        """A player's area laid out for less room (``FIT_WIDTHS``)."""
+        game, lang = self.game, self.lang
+        return self._fitted(
+            self._player_picture(seat),
+            lambda w: fit_player_svg(game, seat, width=w, lang=lang, head=False),
+        )
+
+    def _fitted(self, wide: str, draw: Callable[[float], tuple[str, Layout]]) -> list[Fit]:
+        """The layouts for less room of the picture that is ``wide`` in full (which says all
+        they show), drawn once; they use the wide picture's styles and shapes, which the page
+        always has (hidden, it is still in the page)."""
+        fits = self._fits.get(wide)
+        if fits is None:
+            if len(self._fits) > 4 * (self.game.num_players + 1):
+                self._fits.clear()
+            drawn = [draw(width) for width in FIT_WIDTHS]
+            fits = self._fits[wide] = [Fit(svg, layout.place) for svg, layout in drawn]
+        return fits
 
     def _player_picture(self, seat: int) -> str:
         game = self.game

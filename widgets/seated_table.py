@@ -103,6 +103,8 @@ class SeatedTable(Generic[GameT]):
     CSS: ClassVar[str]
     #: How much larger than their own size the pictures may grow on a wide screen.
     ZOOM: ClassVar[float]
+    #: The smallest text of the table's pictures, in their own units (``PictureMap``).
+    TEXT_UNITS: ClassVar[float | None] = None
     #: Why a number of seats is refused, with ``{counts}`` (the counts the rules allow) and
     #: ``{n}`` (the number given).
     PLAYED_BY: ClassVar[str]
@@ -361,7 +363,12 @@ class SeatedTable(Generic[GameT]):
         """One clickable picture per seat, made the first time a game has that many."""
         while len(self.player_maps) < players:
             self.player_maps.append(
-                PictureMap(self._guard(on_hit), name=f"seat{len(self.player_maps)}", zoom=self.ZOOM)
+                PictureMap(
+                    self._guard(on_hit),
+                    name=f"seat{len(self.player_maps)}",
+                    zoom=self.ZOOM,
+                    text_units=self.TEXT_UNITS,
+                )
             )
 
     def _sync_setup(self) -> None:

@@ -25,6 +25,7 @@ from . import (
 )
 from .answers import AnswerError
 from .base import EXERCISES, THEMES, Exercise, Result, Slip, WrongAnswer, catalogue, make
+from .progress import progress
 from .rulebook import RULES, Rule
 from .staging import total_with
 from .theme_scoring import n
@@ -47,6 +48,7 @@ __all__ = [
     "floor",
     "make",
     "n",
+    "progress",
     "theme_design",
     "theme_maths",
     "theme_rules",

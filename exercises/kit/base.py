@@ -302,6 +302,7 @@ class Exercise:
         """A check cell's call: show ✓, or stop the cell with the ✗ sentence (``WrongAnswer``),
         so that the student, ``nbgrader validate`` and ``nbgrader autograde`` all agree."""
         result = self.check(answer)
+        CHECKED[self.grade_id] = result
         if not result:
             raise WrongAnswer(result)
         display(result)  # type: ignore[no-untyped-call]
@@ -345,6 +346,8 @@ def in_notation(action: str, lang: str) -> str:
 
 
 EXERCISES: dict[str, type[Exercise]] = {}
+#: The last result of each exercise's check cell (``verify``) in this kernel, by grade id.
+CHECKED: dict[str, Result] = {}
 
 
 def register(cls: type[Exercise]) -> type[Exercise]:

@@ -249,9 +249,8 @@ class PlayableCards(Exercise):
 
     def because(self) -> str:
         assert self.game is not None
-        return " ".join(
-            self.game.explain(f"play {c}", self.lang) for c in self.hand if "Salt" not in c
-        )
+        # a Salt is explained as played on a card, as ``answer`` counts it
+        return " ".join(self.game.explain(self.play_of(c), self.lang) for c in self.hand)
 
 
 # The rulebook's "Example of a Full Turn": 3 cards in hand, 1 Sun and 1 Moon on a board with
