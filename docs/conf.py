@@ -42,6 +42,7 @@ include_patterns = [
     "notebooks/fr/*.ipynb",
     "exercises/README.md",
     "exercises/*.ipynb",
+    "exercises/fr/*.ipynb",
 ]
 exclude_patterns = [
     "**/.ipynb_checkpoints/**",
@@ -84,7 +85,7 @@ for stale in CACHES.glob("*") if CACHES.is_dir() else ():
         shutil.rmtree(stale, ignore_errors=True)
 # The exercise sheets are shown as handed out (blank: their checks fail until answered), and
 # the two play tables are apps for Voila: neither is run.
-nb_execution_excludepatterns = ["exercises/*", "notebooks/play*"]
+nb_execution_excludepatterns = ["exercises/*", "exercises/fr/*", "notebooks/play*"]
 nb_execution_timeout = 240
 nb_execution_raise_on_error = True
 nb_execution_show_tb = True

@@ -133,7 +133,10 @@ NOT_SOURCE = (
     "test-artifacts",
 )
 #: What the site holds: (folder of this checkout, the files of it to copy).
-CONTENTS = (("notebooks", ("**/*.ipynb",)), ("exercises", ("*.ipynb", "README.md")))
+CONTENTS = (
+    ("notebooks", ("**/*.ipynb",)),
+    ("exercises", ("*.ipynb", "fr/*.ipynb", "README.md")),
+)
 
 
 def canonical(name: str) -> str:

@@ -19,10 +19,17 @@ from nbclient import NotebookClient
 from exercises.kit import EXERCISES, progress
 from tests.conftest import ROOT
 
-NOTEBOOKS = sorted((ROOT / "exercises").glob("*.ipynb")) + sorted(
-    (ROOT / "exercises" / "solutions").glob("*.ipynb")
+NOTEBOOKS = [
+    path
+    for folder in ("", "solutions", "fr", "solutions/fr")
+    for path in sorted((ROOT / "exercises" / folder).glob("*.ipynb"))
+]
+PROGRESS = re.compile(
+    r"from exercises\.kit import progress\n\nprogress\('(\w+)'(?:, lang='(fr)')?\)"
 )
-PROGRESS = re.compile(r"from exercises\.kit import progress\n\nprogress\('(\w+)'\)")
+#: The sentences a French notebook's summary starts and ends with.
+EXPLAINED = {"en": "Run All stops at the first ✗", "fr": "Run All s'arrête au premier ✗"}
+CLOSING = {"en": "That is all for", "fr": "C'est tout pour"}
 
 
 def headings(notebook: nbformat.NotebookNode) -> list[str]:
@@ -35,17 +42,19 @@ def headings(notebook: nbformat.NotebookNode) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT / "exercises")))
 def test_every_exercise_notebook_ends_with_its_checks(path: Path) -> None:
+    lang = "fr" if "fr" in path.relative_to(ROOT / "exercises").parts else "en"
     notebook = nbformat.read(path, as_version=4)
     *_, explained, cell, closing = notebook.cells
-    assert "Run All stops at the first ✗" in explained.source
+    assert EXPLAINED[lang] in explained.source
     found = PROGRESS.fullmatch(cell.source)
     assert cell.cell_type == "code" and found, path.name
-    rows = progress(found.group(1)).rows
+    assert (found.group(2) or "en") == lang, path.name
+    rows = progress(found.group(1), lang).rows
     # its rows are the notebook's exercises, named by their headings
     assert [row.heading for row in rows] == headings(notebook)
-    assert closing.source.startswith("That is all for")
+    assert closing.source.startswith(CLOSING[lang])
 
 
 def test_after_a_stopped_run_the_progress_cell_names_the_first_wrong_answer() -> None:
@@ -78,3 +87,25 @@ def test_after_a_stopped_run_the_progress_cell_names_the_first_wrong_answer() ->
         "contents lists it): correct its answer and run its check again."
     )
     assert "<li>✗ <b>ex02 · Which cards can you play now? (randomised)</b>: " in page
+
+
+def test_the_french_summary_speaks_french() -> None:
+    from exercises.kit import WrongAnswer, make
+    from exercises.kit.base import CHECKED
+
+    CHECKED.clear()
+    ex01, ex02 = make("is_legal", seed=0, lang="fr"), make("playable_cards", seed=0, lang="fr")
+    ex01.verify(ex01.answer())
+    with pytest.raises(WrongAnswer):
+        ex02.verify("X99")
+    summary = progress("rules", "fr")
+    lines = str(summary).splitlines()
+    assert lines[0] == "Exercices · Règles : 1 sur 6 justes."
+    assert lines[1] == "✓ ex01 · Cette action est-elle légale ? (au hasard)"
+    assert lines[2].startswith(
+        "✗ ex02 · Quelles cartes pouvez-vous poser maintenant ? (au hasard) : "
+    )
+    assert all(line.endswith(" : pas encore vérifié") for line in lines[3:-1])
+    assert lines[-1].startswith("Allez à ex02 · Quelles cartes pouvez-vous poser maintenant ? (au")
+    assert "le premier ✗" in lines[-1] and "Allez à" in summary._repr_html_()
+    CHECKED.clear()

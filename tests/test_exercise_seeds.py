@@ -35,3 +35,19 @@ def test_every_exercise_builds_for_every_student_number() -> None:
         f"(slowest: {', '.join(f'{key} {s:.1f} s' for key, s in slowest)})"
     )
     assert not failures, "\n".join(failures[:20])
+
+
+def test_every_french_exercise_gives_every_student_the_english_answer() -> None:
+    """A French notebook gives each student number the position and answer the English one
+    gives, and its check accepts that answer."""
+    failures: list[str] = []
+    for key, cls in EXERCISES.items():
+        if not cls.title_fr:
+            continue
+        for seed in STUDENTS if cls.randomised else (None,):
+            english, french = make(key, seed), make(key, seed, "fr")
+            if french.answer() != english.answer() or french.solutions() != english.solutions():
+                failures.append(f"{key} seed {seed}: {french.answer()!r} != {english.answer()!r}")
+            elif not (result := french.check(french.answer())):
+                failures.append(f"{key} seed {seed}: {result}")
+    assert not failures, "\n".join(failures[:20])

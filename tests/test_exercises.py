@@ -27,9 +27,12 @@ from exercises.kit.course import init_course
 from exercises.kit.release import (
     BEGIN_HIDDEN,
     BEGIN_SOLUTION,
+    LANGUAGES,
     STUB,
     lesson_links,
+    solution_paths,
     student_markdown,
+    student_path,
     student_source,
     student_version,
 )
@@ -47,25 +50,45 @@ from exercises.kit.theme_scoring import eric_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = sorted((ROOT / "exercises" / "solutions").glob("*.ipynb"))
+#: Every instructor notebook, with its language.
+NOTEBOOKS = [(lang, path) for lang in LANGUAGES for path in solution_paths(lang)]
+NOTEBOOK_IDS = [f"{lang}-{path.name}" for lang, path in NOTEBOOKS]
 SEEDS = (0, 1, 2, 7, 42)
 SLOW = {"measure_rounds": (0, 3), "carnival_lead_changes": (0, 3)}  # each plays bot games
+#: The exercises a French notebook sets up.
+FRENCH = [key for key, cls in EXERCISES.items() if cls.title_fr]
+#: The check's own words for a blank and for an unreadable answer, by language.
+BLANK = {
+    "en": ("no answer yet", "cannot read"),
+    "fr": ("pas encore de réponse", "ne sais pas lire"),
+}
 
 
-def cases() -> list[tuple[str, int | None]]:
-    out: list[tuple[str, int | None]] = []
+def cases() -> list[tuple[str, int | None, str]]:
+    out: list[tuple[str, int | None, str]] = []
     for key, cls in EXERCISES.items():
         seeds = SLOW.get(key, SEEDS) if cls.randomised else (None,)
-        out.extend((key, seed) for seed in seeds)
+        for lang in ("en", "fr") if key in FRENCH else ("en",):
+            out.extend((key, seed, lang) for seed in seeds)
     return out
 
 
 CASES = cases()
-IDS = [f"{key}-{seed}" for key, seed in CASES]
+IDS = [f"{key}-{seed}-{lang}" for key, seed, lang in CASES]
 
 
 @cache
-def exercise(key: str, seed: int | None) -> Exercise:
-    return make(key, seed)
+def exercise(key: str, seed: int | None, lang: str = "en") -> Exercise:
+    return make(key, seed, lang)
+
+
+def rule_words(ex: Exercise) -> tuple[str, str]:
+    """The section and the quote a hint of ``ex`` cites, in the exercise's language."""
+    rule = ex.hint
+    if ex.lang == "fr":
+        assert rule.french is not None
+        return rule.french
+    return rule.section, rule.quote
 
 
 # ------------------------------------------------------------------ the catalogue
@@ -109,26 +132,28 @@ def test_unknown_exercise_is_named() -> None:
 
 
 # ------------------------------------------------------------------ each check
-@pytest.mark.parametrize(("key", "seed"), CASES, ids=IDS)
-def test_check_accepts_the_engine_answer(key: str, seed: int | None) -> None:
-    ex = exercise(key, seed)
+@pytest.mark.parametrize(("key", "seed", "lang"), CASES, ids=IDS)
+def test_check_accepts_the_engine_answer(key: str, seed: int | None, lang: str) -> None:
+    ex = exercise(key, seed, lang)
     result = ex.check(ex.answer())
     assert result, f"{key} seed {seed}: {result}"
     assert str(result).startswith("✓")
 
 
-@pytest.mark.parametrize(("key", "seed"), CASES, ids=IDS)
-def test_check_accepts_every_form(key: str, seed: int | None) -> None:
-    ex = exercise(key, seed)
+@pytest.mark.parametrize(("key", "seed", "lang"), CASES, ids=IDS)
+def test_check_accepts_every_form(key: str, seed: int | None, lang: str) -> None:
+    ex = exercise(key, seed, lang)
     forms = ex.forms()
     assert len(forms) >= 3, f"{key}: list at least three ways of writing the answer"
     for form in forms:
         assert ex.check(form), f"{key} seed {seed}: {form!r} should be accepted"
 
 
-@pytest.mark.parametrize(("key", "seed"), CASES, ids=IDS)
-def test_check_rejects_wrong_answers_with_a_rule_hint(key: str, seed: int | None) -> None:
-    ex = exercise(key, seed)
+@pytest.mark.parametrize(("key", "seed", "lang"), CASES, ids=IDS)
+def test_check_rejects_wrong_answers_with_a_rule_hint(
+    key: str, seed: int | None, lang: str
+) -> None:
+    ex = exercise(key, seed, lang)
     wrong = ex.wrong_answers()
     assert len(wrong) >= 2, f"{key}: at least two wrong answers"
     assert len({ex.read(w) for w in wrong}) >= 1
@@ -136,38 +161,61 @@ def test_check_rejects_wrong_answers_with_a_rule_hint(key: str, seed: int | None
         result = ex.check(answer)
         assert not result, f"{key} seed {seed}: {answer!r} was accepted"
         assert str(result).startswith("✗")
-        rule = ex.hint
-        assert rule.section in result.hint and rule.quote in result.hint
+        section, quote = rule_words(ex)
+        assert section in result.hint and quote in result.hint
 
 
-@pytest.mark.parametrize(("key", "seed"), CASES, ids=IDS)
-def test_blank_and_unreadable_answers_get_a_hint(key: str, seed: int | None) -> None:
-    ex = exercise(key, seed)
+@pytest.mark.parametrize(("key", "seed", "lang"), CASES, ids=IDS)
+def test_blank_and_unreadable_answers_get_a_hint(key: str, seed: int | None, lang: str) -> None:
+    ex = exercise(key, seed, lang)
+    no_answer, unreadable = BLANK[lang]
     blank = ex.check(None)
-    assert not blank and "no answer yet" in blank.message and ex.hint.section in blank.hint
+    assert not blank and no_answer in blank.message and rule_words(ex)[0] in blank.hint
+    # The blank names the answer's form, in the notebook's language.
+    assert ex.how_to_answer in blank.message
     odd = ex.check(object())
-    assert not odd and "cannot read" in odd.message
+    assert not odd and unreadable in odd.message
+
+
+@pytest.mark.parametrize("key", FRENCH)
+def test_the_french_exercise_is_the_english_one_in_french(key: str) -> None:
+    """The same position, answers and slips; every sentence the student reads in French."""
+    for seed in SEEDS if EXERCISES[key].randomised else (None,):
+        english, french = exercise(key, seed), exercise(key, seed, "fr")
+        assert french.solutions() == english.solutions() and french.answer() == english.answer()
+        assert french.picture() == english.picture()
+        assert [s.kind for s in french.slips()] == [s.kind for s in english.slips()]
+        assert list(french.live_slips) == list(english.live_slips)
+        wrong = french.check(french.wrong_answers()[0])
+        assert str(wrong).startswith(f"✗ {french.grade_id} : pas celle-ci.")
+        assert f"\nIndice : {french.hint.text('fr')}" in str(wrong)
+        assert french.hint.text("fr").endswith(f"« {french.hint.french[1]} »")
+        assert french.heading in str(french) and "Réponse : " in str(french)
+        assert french.question() != english.question()
 
 
 def slip_seeds(key: str) -> range | tuple[None]:
     return range(1000) if EXERCISES[key].randomised else (None,)
 
 
-@pytest.mark.parametrize("key", list(EXERCISES))
-def test_every_slip_hint_is_reachable(key: str) -> None:
+SLIP_CASES = [(key, "en") for key in EXERCISES] + [(key, "fr") for key in FRENCH]
+
+
+@pytest.mark.parametrize(("key", "lang"), SLIP_CASES, ids=[f"{k}-{lang}" for k, lang in SLIP_CASES])
+def test_every_slip_hint_is_reachable(key: str, lang: str) -> None:
     """Each kind of common mistake an exercise knows turns up for some student number, and
     checking the answer it leads to gives its own hint (plus the rule)."""
     cls = EXERCISES[key]
     assert len(cls.slip_kinds) >= 1, f"{key}: name the common mistakes"
     missing = set(cls.slip_kinds)
     for seed in slip_seeds(key):
-        ex = make(key, seed)
+        ex = make(key, seed, lang)
         for slip in ex.slips():
             assert slip.kind in cls.slip_kinds, f"{key}: undeclared slip {slip.kind!r}"
         for slip in ex.live_slips.values():
             result = ex.check(slip.answer)
             assert not result and slip.hint in result.message, (key, seed, slip, result)
-            assert ex.hint.quote in result.hint
+            assert rule_words(ex)[1] in result.hint
             missing.discard(slip.kind)
         if not missing:
             break
@@ -205,6 +253,28 @@ def test_every_rule_quote_is_from_the_rulebook() -> None:
             # the reserve table is quoted as one sentence; the rest is verbatim
             if words and "2 players:" not in piece:
                 assert " ".join(words) in text, piece
+
+
+def test_every_french_rule_quote_is_from_the_french_rules() -> None:
+    """The French hints quote the French express rules word for word (the space before a
+    colon set as French typography wants it)."""
+    path = Path("/work/shared/rules/carnuta-express-rules-fr.txt")
+    if not path.exists():
+        pytest.skip("the rulebook texts are not beside this checkout")
+    text = " ".join(path.read_text(encoding="utf-8").replace(":", " :").split())
+    needed = {EXERCISES[key]().rule for key in FRENCH if not EXERCISES[key].randomised}
+    needed |= {
+        make(key, seed).rule for key in FRENCH for seed in SEEDS if EXERCISES[key].randomised
+    }
+    for name in needed:
+        assert RULES[name].french is not None, f"the rule {name!r} needs its French quote"
+    for rule in RULES.values():
+        if rule.french is None or rule.translated:
+            continue
+        section, quote = rule.french
+        assert section in text, section
+        for piece in re.split(r"\s*\[\.\.\.\]\s*", quote):
+            assert " ".join(piece.split()) in text, piece
 
 
 # ------------------------------------------------------------------ rulebook examples
@@ -283,46 +353,68 @@ def run_cells(path: Path) -> dict[str, Any]:
 
 def test_there_is_one_solution_notebook_per_theme() -> None:
     assert len(SOLUTIONS) == len(THEMES)
-    for path in SOLUTIONS:
-        assert (ROOT / "exercises" / path.name).exists(), f"no student notebook {path.name}"
+    for lang, path in NOTEBOOKS:
+        assert student_path(path, lang).exists(), f"no student notebook {lang}/{path.name}"
 
 
-@pytest.mark.parametrize("path", SOLUTIONS, ids=[p.name for p in SOLUTIONS])
-def test_solution_answers_pass(path: Path) -> None:
+@pytest.mark.parametrize(("lang", "path"), NOTEBOOKS, ids=NOTEBOOK_IDS)
+def test_solution_answers_pass(lang: str, path: Path) -> None:
     outcomes = run_cells(path)
     assert outcomes, f"{path.name} checks no answer"
     failed = {grade_id: str(error) for grade_id, error in outcomes.items() if error}
     assert not failed, f"{path.name}: {failed}"
 
 
-@pytest.mark.parametrize("path", SOLUTIONS, ids=[p.name for p in SOLUTIONS])
-def test_student_blanks_fail_their_checks_with_a_hint(path: Path) -> None:
-    outcomes = run_cells(ROOT / "exercises" / path.name)
+@pytest.mark.parametrize(("lang", "path"), NOTEBOOKS, ids=NOTEBOOK_IDS)
+def test_student_blanks_fail_their_checks_with_a_hint(lang: str, path: Path) -> None:
+    outcomes = run_cells(student_path(path, lang))
     assert outcomes
     for grade_id, error in outcomes.items():
         assert error is not None, f"{path.name}: {grade_id} passed with no answer"
         result = error.result
-        assert "no answer yet" in result.message and result.hint, grade_id
-        assert str(result) in str(error)
+        assert BLANK[lang][0] in result.message and result.hint, grade_id
+        assert result.lang == lang and str(result) in str(error)
 
 
-@pytest.mark.parametrize("path", SOLUTIONS, ids=[p.name for p in SOLUTIONS])
-def test_student_notebook_is_the_released_solution(path: Path) -> None:
+@pytest.mark.parametrize(("lang", "path"), NOTEBOOKS, ids=NOTEBOOK_IDS)
+def test_student_notebook_is_the_released_solution(lang: str, path: Path) -> None:
     solution = nbformat.read(path, as_version=4)
-    student = nbformat.read(ROOT / "exercises" / path.name, as_version=4)
-    released = student_version(solution)
+    student = nbformat.read(student_path(path, lang), as_version=4)
+    released = student_version(solution, lang)
     assert [c.source for c in student.cells] == [c.source for c in released.cells], (
-        f"exercises/{path.name} is out of date: run python -m exercises.kit.release"
+        f"{student_path(path, lang)} is out of date: run python -m exercises.kit.release"
     )
     assert [c.metadata for c in student.cells] == [c.metadata for c in released.cells]
     for cell in student.cells:
         assert BEGIN_SOLUTION not in cell.source and BEGIN_HIDDEN not in cell.source
     title = student.cells[0].source.splitlines()[0]
-    assert title.startswith("# Exercises ") and "solutions" not in title
+    heading = {"en": "# Exercises ", "fr": "# Exercices "}[lang]
+    assert title.startswith(heading) and "solutions" not in title and "corrigé" not in title
+    # Every link to a lesson leads to a lesson of this checkout, in the notebook's language.
+    for cell in student.cells:
+        for target in re.findall(r"\]\(([^)\s]+\.ipynb)\)", cell.source):
+            lesson = (student_path(path, lang).parent / target).resolve()
+            assert lesson.is_file(), target
+            assert (lesson.parent.name == "fr") == (lang == "fr"), target
 
 
-@pytest.mark.parametrize("path", SOLUTIONS, ids=[p.name for p in SOLUTIONS])
-def test_nbgrader_metadata(path: Path) -> None:
+@pytest.mark.parametrize("path", solution_paths("fr"), ids=lambda p: p.name)
+def test_a_french_notebook_is_its_english_one_in_french(path: Path) -> None:
+    """The same cells, grade ids, exercises and checks as the English notebook of its number."""
+    (english,) = [p for p in SOLUTIONS if p.name[:3] == path.name[:3]]
+    french_cells = nbformat.read(path, as_version=4).cells
+    english_cells = nbformat.read(english, as_version=4).cells
+    assert [c.metadata for c in french_cells] == [c.metadata for c in english_cells]
+    for french, same in zip(french_cells, english_cells, strict=True):
+        grade_id = french.metadata.get("nbgrader", {}).get("grade_id", "")
+        if grade_id.endswith("-setup"):
+            assert french.source == same.source.replace(")\n", ", lang='fr')\n"), grade_id
+        elif grade_id.endswith("-check"):
+            assert french.source == same.source, grade_id
+
+
+@pytest.mark.parametrize(("lang", "path"), NOTEBOOKS, ids=NOTEBOOK_IDS)
+def test_nbgrader_metadata(lang: str, path: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
     grade_ids: list[str] = []
     answers = checks = 0

@@ -128,6 +128,9 @@ def test_the_site_holds_the_lessons_and_exercises_but_no_solutions(site: Path) -
         for notebook in (ROOT / folder).glob("*.ipynb"):
             assert (files / folder / notebook.name).is_file(), notebook
     assert (files / "notebooks" / "fr" / "00_commencer_ici.ipynb").is_file()
+    # The French exercise notebooks too, the students' versions.
+    french = sorted((ROOT / "exercises" / "fr").glob("*.ipynb"))
+    assert french and all((files / "exercises" / "fr" / p.name).is_file() for p in french)
     assert not list(files.rglob("solutions")) and not list(files.rglob("*.py"))
     # The kit's wheel the browser installs leaves out the instructor notebooks the package has.
     (kit,) = (site / "static" / "pyodide").glob("carnuta_kit-*.whl")

@@ -50,7 +50,16 @@ DIGITS = "0123456789"
 
 
 class AnswerError(ValueError):
-    """The answer could not be read; the message says how to write it."""
+    """The answer could not be read; the message says how to write it, in English and, when
+    given, in French (``text("fr")``)."""
+
+    def __init__(self, message: str, french: str = ""):
+        super().__init__(message)
+        self.french = french
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (the English one where no French wording was given)."""
+        return self.french if lang == "fr" and self.french else str(self)
 
 
 # ------------------------------------------------------------------ size and description
@@ -179,7 +188,10 @@ def read_bool(answer: Any) -> bool:
             return True
         if word in NO:
             return False
-    raise AnswerError(f"answer True or False (or 'yes'/'no'), not {describe(answer)}")
+    raise AnswerError(
+        f"answer True or False (or 'yes'/'no'), not {describe(answer)}",
+        f"répondez True ou False (ou 'oui'/'non'), pas {describe(answer)}",
+    )
 
 
 # ------------------------------------------------------------------ numbers
@@ -189,6 +201,7 @@ UNITS = {
     "decision", "decisions", "décision", "décisions", "choice", "choices", "choix",
 }  # fmt: skip
 HOW_NUMBER = "a number like 12 (or '12', or Fraction(25, 2))"
+HOW_NUMBER_FR = "un nombre comme 12 (ou '12', ou Fraction(25, 2))"
 
 
 def _digits_from(text: str, start: int) -> int:
@@ -202,7 +215,10 @@ def _digits_from(text: str, start: int) -> int:
 def _whole(digits: str) -> int:
     """A run of digits as an int (a longer run than ``MAX_DIGITS`` is no count of anything)."""
     if len(digits) > MAX_DIGITS:
-        raise AnswerError(f"a number of {len(digits)} digits is not one you can count to")
+        raise AnswerError(
+            f"a number of {len(digits)} digits is not one you can count to",
+            f"un nombre de {len(digits)} chiffres ne compte rien ici",
+        )
     return int(digits)
 
 
@@ -212,7 +228,10 @@ def _number_in_text(answer: str) -> Fraction:
     index = 1 if text[:1] in ("-", "+") else 0
     end = _digits_from(text, index)
     if end == index:
-        raise AnswerError(f"answer {HOW_NUMBER}, not {describe(answer)}")
+        raise AnswerError(
+            f"answer {HOW_NUMBER}, not {describe(answer)}",
+            f"répondez {HOW_NUMBER_FR}, pas {describe(answer)}",
+        )
     number = Fraction(_whole(text[index:end]))
     if text[end : end + 1] in (".", ",") and text[end + 1 : end + 2].isdigit():
         decimals = _digits_from(text, end + 1)
@@ -223,14 +242,22 @@ def _number_in_text(answer: str) -> Fraction:
         below = rest[1:].lstrip()
         stop = _digits_from(below, 0)
         if stop == 0:
-            raise AnswerError(f"answer {HOW_NUMBER}, not {describe(answer)}")
+            raise AnswerError(
+                f"answer {HOW_NUMBER}, not {describe(answer)}",
+                f"répondez {HOW_NUMBER_FR}, pas {describe(answer)}",
+            )
         denominator = _whole(below[:stop])
         if denominator == 0:
-            raise AnswerError(f"{describe(answer)} divides by zero")
+            raise AnswerError(
+                f"{describe(answer)} divides by zero", f"{describe(answer)} divise par zéro"
+            )
         number /= denominator
         rest = below[stop:].strip()
     if rest and rest not in UNITS:
-        raise AnswerError(f"answer {HOW_NUMBER}, not {describe(answer)}")
+        raise AnswerError(
+            f"answer {HOW_NUMBER}, not {describe(answer)}",
+            f"répondez {HOW_NUMBER_FR}, pas {describe(answer)}",
+        )
     return -number if text.startswith("-") else number
 
 
@@ -239,7 +266,10 @@ def read_number(answer: Any) -> Fraction:
     or text. Infinities, nan, arrays and booleans are not numbers of points."""
     dimensions = getattr(answer, "ndim", 0)  # a numpy array of any shape is not one number
     if isinstance(answer, bool) or dimensions:
-        raise AnswerError(f"answer one number, not {describe(answer)}")
+        raise AnswerError(
+            f"answer one number, not {describe(answer)}",
+            f"répondez un seul nombre, pas {describe(answer)}",
+        )
     if isinstance(answer, int | Fraction):
         return Fraction(answer)
     if isinstance(answer, str):
@@ -248,7 +278,10 @@ def read_number(answer: Any) -> Fraction:
         if answer.is_Rational:
             return Fraction(int(answer.p), int(answer.q))
         if not answer.is_Float:
-            raise AnswerError(f"answer a plain number, not the sympy value {describe(answer)}")
+            raise AnswerError(
+                f"answer a plain number, not the sympy value {describe(answer)}",
+                f"répondez un simple nombre, pas la valeur sympy {describe(answer)}",
+            )
     try:
         return Fraction(operator.index(answer))  # numpy integers
     except Exception:  # not a whole number of any kind
@@ -256,9 +289,15 @@ def read_number(answer: Any) -> Fraction:
     try:
         value = float(answer)  # floats: Python, numpy, sympy, Decimal
     except Exception:  # not a number at all
-        raise AnswerError(f"answer {HOW_NUMBER}, not {describe(answer)}") from None
+        raise AnswerError(
+            f"answer {HOW_NUMBER}, not {describe(answer)}",
+            f"répondez {HOW_NUMBER_FR}, pas {describe(answer)}",
+        ) from None
     if not math.isfinite(value):
-        raise AnswerError(f"{describe(answer)} is not a number you can count to")
+        raise AnswerError(
+            f"{describe(answer)} is not a number you can count to",
+            f"{describe(answer)} n'est pas un nombre que l'on peut compter",
+        )
     return Fraction(value).limit_denominator(10**6)
 
 
@@ -266,7 +305,10 @@ def read_count(answer: Any) -> int:
     """A whole number, zero or more (runes, players, cards)."""
     number = read_number(answer)
     if number.denominator != 1 or number < 0:
-        raise AnswerError(f"answer a whole number (0, 1, 2, ...), not {describe(answer)}")
+        raise AnswerError(
+            f"answer a whole number (0, 1, 2, ...), not {describe(answer)}",
+            f"répondez un nombre entier (0, 1, 2…), pas {describe(answer)}",
+        )
     return int(number)
 
 
@@ -278,12 +320,18 @@ def read_action(answer: Any) -> Action:
     if isinstance(answer, str):
         said = normal(answer).split()
         if len(said) > 4 or any(len(word) > 12 for word in said):
-            raise AnswerError("an action is a few short words, like 'take day 2'")
+            raise AnswerError(
+                "an action is a few short words, like 'take day 2'",
+                "une action tient en quelques mots courts, comme 'prendre jour 2'",
+            )
         try:
             return parse_action(" ".join(said))
         except ActionSyntaxError as error:
-            raise AnswerError(str(error)) from None
-    raise AnswerError(f"answer an action like 'take day 2', not {describe(answer)}")
+            raise AnswerError(str(error), error.text("fr")) from None
+    raise AnswerError(
+        f"answer an action like 'take day 2', not {describe(answer)}",
+        f"répondez une action comme 'prendre jour 2', pas {describe(answer)}",
+    )
 
 
 def read_card(answer: Any) -> str:
@@ -294,12 +342,15 @@ def read_card(answer: Any) -> str:
         return answer.card
     if isinstance(answer, str):
         said = normal(answer).split()
-        if said[:1] == ["play"]:
+        if said[:1] in (["play"], ["poser"]):
             return read_card(read_action(answer))
         card_id = said[0].strip(".,;:!?'\"()[]{}").upper() if said else ""
         with contextlib.suppress(KeyError):
             return reference_deck()[card_id].id
-    raise AnswerError(f"answer a card id like 'N16' (or the Card itself), not {describe(answer)}")
+    raise AnswerError(
+        f"answer a card id like 'N16' (or the Card itself), not {describe(answer)}",
+        f"répondez le code d'une carte comme 'N16' (ou la Card elle-même), pas {describe(answer)}",
+    )
 
 
 FRENCH_INGREDIENTS = {
@@ -320,7 +371,8 @@ def read_ingredient(answer: Any) -> Ingredient:
             if word in (ingredient.value, ingredient.value + "s"):
                 return ingredient
     raise AnswerError(
-        f"answer an ingredient like 'berry' (or Ingredient.BERRY), not {describe(answer)}"
+        f"answer an ingredient like 'berry' (or Ingredient.BERRY), not {describe(answer)}",
+        f"répondez un Ingrédient comme 'baie' (ou Ingredient.BERRY), pas {describe(answer)}",
     )
 
 
@@ -340,16 +392,22 @@ def read_face(answer: Any) -> Face:
         return answer.face
     if isinstance(answer, str):
         said = normal(answer).split()
-        if said[:1] in (["runes"], ["take"]) and len(said) > 1:
+        if said[:1] in (["runes"], ["take"], ["prendre"]) and len(said) > 1:
             said = said[1:]
         if len(said) == 1:
             face = face_word(said[0].rstrip(".!"))
             if face is not None:
                 return face
-    raise AnswerError(f"answer 'sun' or 'moon' (or Face.SUN / Face.MOON), not {describe(answer)}")
+    raise AnswerError(
+        f"answer 'sun' or 'moon' (or Face.SUN / Face.MOON), not {describe(answer)}",
+        f"répondez 'soleil' ou 'lune' (ou Face.SUN / Face.MOON), pas {describe(answer)}",
+    )
 
 
 HOW_RUNES = "the Suns and Moons, like (2, 1), {'sun': 2, 'moon': 1}, '2 Suns, 1 Moon' or 'SSM'"
+HOW_RUNES_FR = (
+    "les Soleils et les Lunes, comme (2, 1), {'soleil': 2, 'lune': 1}, '2 Soleils, 1 Lune' ou 'SSM'"
+)
 
 
 def _runes_in_text(answer: str) -> tuple[int, int]:
@@ -366,7 +424,10 @@ def _runes_in_text(answer: str) -> tuple[int, int]:
             counts[face] += _whole(number)
             pairs += 1
     if not pairs or pairs != sum(1 for word in said if word.isdigit()):
-        raise AnswerError(f"answer {HOW_RUNES}, not {describe(answer)}")
+        raise AnswerError(
+            f"answer {HOW_RUNES}, not {describe(answer)}",
+            f"répondez {HOW_RUNES_FR}, pas {describe(answer)}",
+        )
     return (counts[Face.SUN], counts[Face.MOON])
 
 
@@ -380,7 +441,10 @@ def read_runes(answer: Any) -> tuple[int, int]:
         return (read_count(answer[0]), read_count(answer[1]))
     if isinstance(answer, str):
         return _runes_in_text(answer)
-    raise AnswerError(f"answer {HOW_RUNES}, not {describe(answer)}")
+    raise AnswerError(
+        f"answer {HOW_RUNES}, not {describe(answer)}",
+        f"répondez {HOW_RUNES_FR}, pas {describe(answer)}",
+    )
 
 
 PLAYER_WORDS = {"player", "joueur", "joueuse", "p"}
@@ -394,7 +458,10 @@ def read_player(answer: Any) -> int:
             said = said[1:]
         if len(said) == 1 and said[0].isdigit():
             return _whole(said[0])
-        raise AnswerError(f"answer a player number like 2 (or 'Player 2'), not {describe(answer)}")
+        raise AnswerError(
+            f"answer a player number like 2 (or 'Player 2'), not {describe(answer)}",
+            f"répondez un numéro de joueur comme 2 (ou 'joueur 2'), pas {describe(answer)}",
+        )
     return read_count(answer)
 
 
@@ -436,18 +503,22 @@ def read_many(answer: Any, read_one: Callable[[Any], T]) -> frozenset[T]:
     if isinstance(answer, Iterable) and not isinstance(answer, Card | Action | Mapping | bytes):
         items = list(itertools.islice(iter(answer), MAX_ITEMS + 1))
         if len(items) > MAX_ITEMS:
-            raise AnswerError(f"that is more than {MAX_ITEMS} answers")
+            raise AnswerError(
+                f"that is more than {MAX_ITEMS} answers", f"cela fait plus de {MAX_ITEMS} réponses"
+            )
         return frozenset(read_one(item) for item in items)
     return frozenset([read_one(answer)])
 
 
-def read_keyword(answer: Any, synonyms: Mapping[str, str], how: str) -> str:
+def read_keyword(answer: Any, synonyms: Mapping[str, str], how: str, lang: str = "en") -> str:
     """One of a few keywords, by any of its synonyms (``synonyms`` maps synonym to keyword):
-    the whole answer, or a synonym found among its words."""
+    the whole answer, or a synonym found among its words; ``how`` (in ``lang``) says how to
+    answer."""
     if isinstance(answer, str):
         said = " " + " ".join(words(answer)) + " "
         for synonym, keyword in sorted(synonyms.items(), key=lambda item: -len(item[0])):
             phrase = " ".join(words(synonym))
             if phrase and f" {phrase} " in said:
                 return keyword
-    raise AnswerError(f"answer {how}, not {describe(answer)}")
+    message = f"answer {how}, not {describe(answer)}"
+    raise AnswerError(message, f"répondez {how}, pas {describe(answer)}" if lang == "fr" else "")

@@ -14,12 +14,62 @@ from typing import Any, ClassVar
 
 from IPython.display import display
 
-from carnuta_core import Game
+from carnuta_core import Action, Game
 from carnuta_core.svg import player_svg, table_svg
 
 from . import cells
 from .answers import MAX_ANSWER_CHARS, AnswerError, read_number, read_runes, too_big
 from .rulebook import RULES, Rule
+
+#: The languages a notebook can set its exercises up in.
+LANGS = ("en", "fr")
+
+#: The check's own sentences, (English, French), as ``str.format`` templates.
+WORDS: dict[str, tuple[str, str]] = {
+    "right": ("right.", "juste."),
+    "not this one": ("not this one.", "pas celle-ci."),
+    "no answer": ("no answer yet: {how}.", "pas encore de réponse : {how}."),
+    "unreadable": (
+        "I cannot read that answer: {why}.",
+        "je ne sais pas lire cette réponse : {why}.",
+    ),
+    "raised": (
+        "I cannot read that answer: reading it raised {error}.",
+        "je ne sais pas lire cette réponse : sa lecture a levé {error}.",
+    ),
+    "too long": (
+        "that answer is too long to read: answers here are short (at most {chars} "
+        "characters). Answer {how}.",
+        "cette réponse est trop longue à lire : les réponses sont courtes ici ({chars} "
+        "caractères au plus). Répondez {how}.",
+    ),
+    "old answer": (
+        "{failed}, so {name} still holds an older answer. Correct the cell and run it again: "
+        "answer {how} (text goes in quotes).",
+        "{failed}, donc {name} garde une réponse plus ancienne. Corrigez la cellule et "
+        "relancez-la : répondez {how} (le texte va entre guillemets).",
+    ),
+    "hint": ("Hint:", "Indice :"),
+    "answer": ("Answer:", "Réponse :"),
+    "same for everyone": (
+        "exercise {name!r} is the same for everyone: give no seed",
+        "l'exercice {name!r} est le même pour tout le monde : ne donnez pas de graine",
+    ),
+}
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if the exercises speak it, else a ValueError naming the choices."""
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(map(repr, LANGS))}, not {lang!r}")
+    return lang
+
+
+def say(table: dict[str, tuple[str, str]], key: str, lang: str, /, **values: Any) -> str:
+    """The sentence ``key`` of ``table`` in ``lang``, filled with ``values``."""
+    english, french = table[key]
+    return (french if lang == "fr" else english).format(**values)
+
 
 THEMES = {
     "rules": "Rules",
@@ -40,21 +90,25 @@ class Result:
     grade_id: str
     message: str
     hint: str = ""
+    lang: str = "en"
 
     def __bool__(self) -> bool:
         return self.correct
 
     def __str__(self) -> str:
         mark = "✓" if self.correct else "✗"
-        text = f"{mark} {self.grade_id}: {self.message}"
-        return text + (f"\nHint: {self.hint}" if self.hint else "")
+        colon = " :" if self.lang == "fr" else ":"
+        text = f"{mark} {self.grade_id}{colon} {self.message}"
+        label = say(WORDS, "hint", self.lang)
+        return text + (f"\n{label} {self.hint}" if self.hint else "")
 
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
         colour = "#1b7f3b" if self.correct else "#b3261e"
         mark = "✓" if self.correct else "✗"
-        hint = f"<div><b>Hint:</b> {html.escape(self.hint)}</div>" if self.hint else ""
+        label = html.escape(say(WORDS, "hint", self.lang))
+        hint = f"<div><b>{label}</b> {html.escape(self.hint)}</div>" if self.hint else ""
         return (
             f"<div style='border-left:4px solid {colour};padding:2px 8px'>"
             f"<b style='color:{colour}'>{mark}</b> {html.escape(self.message)}{hint}</div>"
@@ -103,15 +157,38 @@ class Exercise:
     seat: int | None = 0
     #: Every kind of slip ``slips`` may name (each is reachable for some student number).
     slip_kinds: ClassVar[tuple[str, ...]] = ()
+    #: The exercise's sentences, (English, French) ``str.format`` templates, by name; the
+    #: French of ``title`` and ``how`` are ``title_fr`` and ``how_fr``.
+    words: ClassVar[dict[str, tuple[str, str]]] = {}
+    title_fr: ClassVar[str] = ""
+    how_fr: ClassVar[str] = ""
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, lang: str = "en"):
+        #: The language of every sentence the exercise says (the position is the same).
+        self.lang = check_lang(lang)
+        if lang == "fr" and not self.title_fr:
+            raise ValueError(f"exercise {self.key!r} has no French version yet")
         if seed is not None and not self.randomised:
-            raise ValueError(f"exercise {self.key!r} is the same for everyone: give no seed")
+            raise ValueError(say(WORDS, "same for everyone", lang, name=self.key))
         self.seed = 0 if seed is None and self.randomised else seed
         self.rng = random.Random(f"{self.key}/{self.seed}")
         self.game: Game | None = None
         self.setup()
-        cells.watch()
+        cells.watch(lang)
+
+    def say(self, key: str, **values: Any) -> str:
+        """The exercise's sentence ``key`` (from ``words``) in its language."""
+        return say(self.words, key, self.lang, **values)
+
+    @property
+    def heading(self) -> str:
+        """The title in the exercise's language."""
+        return self.title_fr if self.lang == "fr" else self.title
+
+    @property
+    def how_to_answer(self) -> str:
+        """How to write the answer (``how``), in the exercise's language."""
+        return self.how_fr if self.lang == "fr" else self.how
 
     # ------------------------------------------------------------ to override
     def setup(self) -> None:
@@ -192,36 +269,34 @@ class Exercise:
             try:
                 return self._check(answer)
             except Exception as error:  # a student's object that fails when read (__eq__...)
-                return self._wrong(
-                    f"I cannot read that answer: reading it raised {type(error).__name__}."
-                )
+                return self._wrong(say(WORDS, "raised", self.lang, error=type(error).__name__))
 
     def _wrong(self, message: str) -> Result:
-        return Result(False, self.grade_id, message, str(self.hint))
+        return Result(False, self.grade_id, message, self.hint.text(self.lang), self.lang)
 
     def _check(self, answer: Any) -> Result:
+        how, lang = self.how_to_answer, self.lang
         failed = cells.failed_run(self.answer_name)
         if failed is not None:
+            text = failed.text_in(lang)
             return self._wrong(
-                f"{failed}, so {self.answer_name} still holds an older answer. Correct the "
-                f"cell and run it again: answer {self.how} (text goes in quotes)."
+                say(WORDS, "old answer", lang, failed=text, name=self.answer_name, how=how)
             )
         if answer is None or answer is Ellipsis:
-            return self._wrong(f"no answer yet: {self.how}.")
+            return self._wrong(say(WORDS, "no answer", lang, how=how))
         if too_big(answer):
-            return self._wrong(
-                f"that answer is too long to read: answers here are short (at most "
-                f"{MAX_ANSWER_CHARS:,} characters). Answer {self.how}."
-            )
+            chars = f"{MAX_ANSWER_CHARS:,}".replace(",", "\u202f" if lang == "fr" else ",")
+            return self._wrong(say(WORDS, "too long", lang, chars=chars, how=how))
         try:
             value = self.read(answer)
         except AnswerError as error:
-            return self._wrong(f"I cannot read that answer: {error}.")
+            return self._wrong(say(WORDS, "unreadable", lang, why=error.text(lang)))
         if self.is_correct(value):
             why = self.because()
-            return Result(True, self.grade_id, "right." + (f" {why}" if why else ""))
+            right = say(WORDS, "right", lang) + (f" {why}" if why else "")
+            return Result(True, self.grade_id, right, lang=lang)
         slip = self.slip_for(value)
-        return self._wrong("not this one." + (f" {slip.hint}" if slip else ""))
+        return self._wrong(say(WORDS, "not this one", lang) + (f" {slip.hint}" if slip else ""))
 
     def verify(self, answer: Any) -> None:
         """A check cell's call: show ✓, or stop the cell with the ✗ sentence (``WrongAnswer``),
@@ -242,19 +317,32 @@ class Exercise:
         return player_svg(self.game, self.seat)
 
     def __str__(self) -> str:
-        return f"{self.grade_id} · {self.title}\n{self.question()}\nAnswer: {self.how}."
+        label = say(WORDS, "answer", self.lang)
+        return f"{self.grade_id} · {self.heading}\n{self.question()}\n{label} {self.how_to_answer}."
 
     def __repr__(self) -> str:
         seed = f", seed={self.seed}" if self.randomised else ""
-        return f"make({self.key!r}{seed})"
+        lang = f", lang={self.lang!r}" if self.lang != "en" else ""
+        return f"make({self.key!r}{seed}{lang})"
 
     def _repr_html_(self) -> str:
         picture = self.picture()
         return (
-            f"<div><b>{html.escape(self.grade_id)} · {html.escape(self.title)}</b>"
+            f"<div><b>{html.escape(self.grade_id)} · {html.escape(self.heading)}</b>"
             f"<p>{html.escape(self.question())}</p>"
-            f"<p><i>Answer: {html.escape(self.how)}.</i></p>{picture}</div>"
+            f"<p><i>{html.escape(say(WORDS, 'answer', self.lang))} "
+            f"{html.escape(self.how_to_answer)}.</i></p>{picture}</div>"
         )
+
+
+def events_text(game: Game, lang: str) -> list[str]:
+    """What the last ``play`` of ``game`` did, in sentences of ``lang``."""
+    return [event.text(lang) for event in game.events]
+
+
+def in_notation(action: str, lang: str) -> str:
+    """An action written in the kit's English notation, in the notation of ``lang``."""
+    return Action.parse(action).notation(lang)
 
 
 EXERCISES: dict[str, type[Exercise]] = {}
@@ -278,13 +366,14 @@ def register(cls: type[Exercise]) -> type[Exercise]:
     return cls
 
 
-def make(key: str, seed: int | None = None) -> Exercise:
-    """The exercise ``key``; randomised ones give each ``seed`` (a student number) its own."""
+def make(key: str, seed: int | None = None, lang: str = "en") -> Exercise:
+    """The exercise ``key``; randomised ones give each ``seed`` (a student number) its own.
+    ``lang="fr"`` words it in French: the same position, the same answers."""
     try:
         cls = EXERCISES[key]
     except KeyError:
         raise KeyError(f"no exercise {key!r} (known: {', '.join(EXERCISES)})") from None
-    return cls(seed) if cls.randomised else cls()
+    return cls(seed, lang) if cls.randomised else cls(None, lang)
 
 
 def catalogue(theme: str | None = None) -> list[dict[str, Any]]:

@@ -12,7 +12,8 @@ cells: nothing is watched and the check reads the value it is given.
 
 In a fresh kernel (nbgrader's, or after a restart) a failed answer cell leaves no value at all,
 and the check cell stops with a NameError before the check runs; the listener also explains
-that NameError, for ``answerNN`` names only, in the check's own words.
+that NameError, for ``answerNN`` names only, in the check's own words, in the language the
+notebook's exercises speak (the last ``make(..., lang=...)`` of the kernel).
 """
 
 from __future__ import annotations
@@ -37,43 +38,67 @@ class FailedRun:
     message: str
 
     def __str__(self) -> str:
+        return self.text_in("en")
+
+    def text_in(self, lang: str) -> str:
+        """What went wrong, in ``lang`` (Python's own message stays as Python wrote it)."""
         if self.line is not None:
+            if lang == "fr":
+                return (
+                    f"votre cellule de réponse n'a pas tourné (Python ne sait pas lire la ligne "
+                    f"{self.line}, {describe(self.text)} : {self.message})"
+                )
             return (
                 f"your answer cell did not run (Python cannot read line {self.line}, "
                 f"{describe(self.text)}: {self.message})"
             )
+        if lang == "fr":
+            return f"votre cellule de réponse s'est arrêtée ({self.error} : {self.message})"
         return f"your answer cell stopped ({self.error}: {self.message})"
 
 
 #: The last failed run of each answer name (a successful run removes the name).
 FAILED: dict[str, FailedRun] = {}
-_watched: set[int] = set()
+#: The kernels listened to, each with the language of its exercises.
+_watched: dict[int, str] = {}
 
 
-def watch() -> None:
-    """Listen to the cells the current IPython kernel runs (once per kernel; no-op outside)."""
+def watch(lang: str = "en") -> None:
+    """Listen to the cells the current IPython kernel runs (once per kernel; no-op outside);
+    ``lang`` is the language its explanations speak from now on."""
     shell = get_ipython()
-    if shell is None or id(shell) in _watched:
+    if shell is None:
         return
-    shell.events.register("post_run_cell", record)
-    shell.set_custom_exc((NameError,), explain_missing_answer)
-    _watched.add(id(shell))
+    if id(shell) not in _watched:
+        shell.events.register("post_run_cell", record)
+        shell.set_custom_exc((NameError,), explain_missing_answer)
+    _watched[id(shell)] = lang
 
 
 class MissingAnswer(NameError):
     """An ``answerNN`` name that does not exist, explained: Jupyter shows only these lines
     (``_render_traceback_``), in red, and nbgrader counts the check cell as failed."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, lang: str = "en"):
         failed = failed_run(name)
-        why = f"{failed}" if failed else "its answer cell has not run yet"
-        super().__init__(f"✗ ex{name[len(NAME) :]}: there is no {name} yet: {why}.", name=name)
+        number = name[len(NAME) :]
+        if lang == "fr":
+            why = failed.text_in(lang) if failed else "sa cellule de réponse n'a pas encore tourné"
+            message = f"✗ ex{number} : {name} n'existe pas encore : {why}."
+            self.advice = (
+                "Corrigez la cellule de réponse au-dessus et lancez-la (le texte va entre "
+                "guillemets), puis cette vérification."
+            )
+        else:
+            why = f"{failed}" if failed else "its answer cell has not run yet"
+            message = f"✗ ex{number}: there is no {name} yet: {why}."
+            self.advice = (
+                "Correct the answer cell above and run it (text goes in quotes), then this check."
+            )
+        super().__init__(message, name=name)
 
     def _render_traceback_(self) -> list[str]:
-        return [
-            f"\x1b[31m{self}\x1b[0m",
-            "Correct the answer cell above and run it (text goes in quotes), then this check.",
-        ]
+        return [f"\x1b[31m{self}\x1b[0m", self.advice]
 
 
 def explain_missing_answer(
@@ -85,7 +110,8 @@ def explain_missing_answer(
     if isinstance(name, str) and assigned_answers(f"{name} =") == {name}:
         # Shown as the NameError it is (the kernel reports that name too, and nbgrader keeps
         # one error per cell when both agree), in the words of MissingAnswer.
-        shell.showtraceback((kind, MissingAnswer(name), tb))
+        lang = _watched.get(id(shell), "en")
+        shell.showtraceback((kind, MissingAnswer(name, lang), tb))
     else:
         shell.showtraceback((kind, error, tb), tb_offset=tb_offset)
 

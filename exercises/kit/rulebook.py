@@ -1,5 +1,6 @@
 """The rulebook sections the hints point at, quoted word for word from the English rulebooks
-(Carnuta's, and Carnival's for the exercises that compare the two games)."""
+(Carnuta's, and Carnival's for the exercises that compare the two games), and, for the French
+exercises, from Carnuta's French express rules (Repos Production) where they say the same."""
 
 from __future__ import annotations
 
@@ -14,10 +15,26 @@ class Rule:
     section: str
     quote: str
     book: str = "carnuta"
+    #: The same rule in the French express rules: (section, quote).
+    french: tuple[str, str] | None = None
+    #: True when the express rules leave this rule out and ``french`` translates the English
+    #: rulebook's sentence instead (the hint says so).
+    translated: bool = False
 
     def __str__(self) -> str:
         book = "Rulebook" if self.book == "carnuta" else f"{self.book.title()} rulebook"
         return f'{book}, "{self.section}": “{self.quote}”'
+
+    def text(self, lang: str = "en") -> str:
+        """The hint's reference in ``lang``: a French one quotes the French express rules."""
+        if lang != "fr":
+            return str(self)
+        if self.french is None:
+            raise ValueError(f"the rule {self.section!r} has no French quote yet")
+        section, quote = self.french
+        if self.translated:
+            return f"Livret de règles (en anglais), « {section} », traduit : « {quote} »"
+        return f"Règles express, « {section} » : « {quote} »"
 
 
 RULES: dict[str, Rule] = {
@@ -26,61 +43,128 @@ RULES: dict[str, Rule] = {
         "Place 4 runes, 2 on the Sun side and 2 on the Moon side, on the first four spaces on "
         "your board. [...] Make a reserve of runes according to the number of players: "
         "2 players: 1 Sun and 1 Moon; 3 players: 2 Sun and 2 Moon; 4 players: 3 Sun and 3 Moon.",
+        french=(
+            "Setup",
+            "Placez 4 runes, 2 côté Soleil et 2 côté Lune, sur les quatre premiers "
+            "emplacements de votre plateau. [...] Formez une réserve de runes selon le nombre"
+            " de joueurs : 2 joueurs : 1 Soleil et 1 Lune ; 3 joueurs : 2 Soleils et 2 Lunes "
+            "; 4 joueurs : 3 Soleils et 3 Lunes.",
+        ),
+        translated=True,
     ),
     "actions": Rule(
         "Gameplay Overview",
         "On your turn, take 2 actions from the 4 following actions: [...] Your 2 actions can be "
         "the same or different, and you may do them in any order.",
+        french=(
+            "Déroulement d’une partie",
+            "À votre tour, vous jouez 2 actions, identiques ou différentes, parmi 4 possibles.",
+        ),
     ),
     "take": Rule(
         "Take a Card",
         "Take a card from the 8 visible in the center of the table and add it to your hand. "
         "Replace it immediately with the top card of the corresponding deck.",
+        french=(
+            "Prendre une Carte",
+            "Prenez une carte parmi les 8 visibles au centre de la table et ajoutez-la à votre "
+            "main. Remplacez-la immédiatement par la première carte de la pioche correspondante.",
+        ),
     ),
     "play": Rule(
         "Play a Card",
         "Choose a card from your hand and pay the cost shown with the runes on your board: "
         "Flip the rune shown to its other side. Return the rune shown to the reserve, without "
         "flipping it.",
+        french=(
+            "Poser une Carte",
+            "Choisissez une carte de votre main et payez le coût indiqué avec les runes présentes"
+            " sur votre plateau, en fonction de l’iconographie : • Soit retournez la rune "
+            "indiquée sur son autre face. • Soit remettez la rune indiquée dans la réserve, sans "
+            "la retourner.",
+        ),
     ),
     "counter": Rule(
         "Play a Card",
         "Finally, move your counter by one space. [...] Certain spaces offer a bonus. When you "
         "reach one, immediately benefit from the corresponding effect: Remove a Padlock from "
         "your board. [...] Take a Bonus Ingredient token [...]",
+        french=(
+            "Poser une Carte",
+            "Enfin, avancez votre compteur d’un cran. [...] Certains crans offrent des bonus. "
+            "Lorsque vous les atteignez, bénéficiez immédiatement de l’effet correspondant : • "
+            "Cadenas : Retirez un Cadenas de votre plateau. [...] • Flèche vers le bas : Prenez "
+            "un jeton Ingrédient bonus [...]",
+        ),
     ),
     "runes": Rule(
         "Take Runes",
         "Fill the empty spaces on your board, as many as possible, with runes from the reserve, "
         "without flipping them. You may take either Moons or Suns, but never both types of "
         "runes in the same action. Note: Spaces blocked by a Padlock are not yet available.",
+        french=(
+            "Prendre des Runes",
+            "Remplissez, autant que possible, les emplacements vides de votre plateau avec des "
+            "runes provenant de la réserve, sans les retourner. Vous pouvez soit prendre des "
+            "Lunes, soit prendre des Soleils, mais jamais les deux types de runes lors d’une même"
+            " action.",
+        ),
     ),
     "flip": Rule(
         "Flip Runes",
         "Flip runes on your board so that you only have runes of the same type faceup: Moons "
         "or Suns.",
+        french=(
+            "Retourner des Runes",
+            "Retournez des runes de votre plateau de manière à n’avoir que des runes du même type"
+            " face visible : Lunes ou Soleils.",
+        ),
     ),
     "end_turn": Rule(
         "End of Turn",
         "End your turn by checking the 2 following points: 3 cards in hand. Discard any cards "
         "above this limit. Move your counter.",
+        french=(
+            "Fin du Tour",
+            "Terminez votre tour en vérifiant les 2 points suivants : • La limite de 3 cartes en "
+            "main. Défaussez les éventuelles cartes excédentaires. • L’avancée de votre compteur."
+            " Il doit correspondre au nombre de cartes devant vous.",
+        ),
     ),
     "end_game": Rule(
         "End of the Game",
         "The end of the game is triggered as soon as one player plays their 11th card. Finish "
         "the current turn (until the person to the right of the Ancestor), then take a final "
         "turn.",
+        french=(
+            "Fin de Partie",
+            "La fin de la partie est déclenchée dès qu’une personne pose sa 11e carte. Finissez "
+            "le tour en cours (jusqu’à la personne à la droite de l’Ancêtre), puis faites un "
+            "dernier tour de jeu.",
+        ),
     ),
     "tie": Rule(
         "End of the Game",
         "The player with the highest score wins the game. In case of tie, the player with the "
         "most points in a single Ingredient wins. If there's still a tie, share the victory.",
+        french=(
+            "Décompte Final",
+            "La personne qui obtient le score le plus élevé remporte la partie. En cas d’égalité,"
+            " celle qui a gagné le plus de points avec un seul type d’Ingrédient l’emporte. En "
+            "cas de nouvelle égalité, la victoire est partagée.",
+        ),
     ),
     "points": Rule(
         "Description of Points",
         "Gain 1 point for each of the two Ingredients shown. [...] Gain 1 point for each "
         "Ingredient shown, including this card. [...] Gain 4 points for each set of 2 "
         "Ingredients shown.",
+        french=(
+            "Déroulement d’une partie",
+            "Le but du jeu est de créer une potion en posant des cartes devant vous. Chaque "
+            "carte rapporte des points en fonction des ingrédients présents dans votre "
+            "potion.",
+        ),
     ),
     "special": Rule(
         "Special cards",
@@ -88,12 +172,26 @@ RULES: dict[str, Rule] = {
         "a Wild Ingredient. When you play a Salt card, stack it on a card already played in "
         "front of you. At the end of the game, the Salt counts as 1 extra Ingredient of this "
         "type.",
+        french=(
+            "Special cards",
+            "À la fin de la partie, les cartes doubles comptent comme 2 Ingrédients du type "
+            "indiqué. Le Sel est un Ingrédient joker. Quand vous posez une carte Sel, posez-"
+            "la sur une carte déjà posée devant vous. À la fin de la partie, le Sel compte "
+            "comme 1 Ingrédient de plus de ce type.",
+        ),
+        translated=True,
     ),
     "bonus": Rule(
         "Play a Card",
         "Take a Bonus Ingredient token from those available in the center of the table and "
         "place it in front of you. At the end of the game, this counts as 1 extra Ingredient "
         "of the type shown.",
+        french=(
+            "Poser une Carte",
+            "Flèche vers le bas : Prenez un jeton Ingrédient bonus parmi ceux disponibles au "
+            "centre de la table et posez-le devant vous. À la fin de la partie, celui-ci "
+            "compte comme 1 Ingrédient supplémentaire du type indiqué.",
+        ),
     ),
     "carnival_turn": Rule(
         "How to Play",

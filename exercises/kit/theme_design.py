@@ -39,9 +39,36 @@ class RunesInPlay(DesignExercise):
     key = "runes_in_play"
     theme = "design"
     title = "Runes in play under new rules"
+    title_fr = "Les runes en jeu sous d'autres règles"
     rule = "setup"
     how = "a number of runes"
+    how_fr = "un nombre de runes"
     randomised = True
+    words = {
+        "question": (
+            "A variant: each player starts with {suns} Sun(s) and {moons} Moon(s), and a "
+            "{players}-player reserve starts with {reserve} Sun(s) and {reserve} Moon(s). "
+            "Predict first, then check with the engine: how many runes are in play (on the "
+            "boards and in the reserve)?",
+            "Une variante : chaque joueur commence avec {suns} Soleil(s) et {moons} Lune(s), et "
+            "à {players} joueurs la Réserve commence avec {reserve} Soleil(s) et {reserve} "
+            "Lune(s). Prédisez d'abord, puis vérifiez avec le moteur : combien de runes sont en "
+            "jeu (sur les plateaux et dans la Réserve) ?",
+        ),
+        "printed": (
+            "That is the printed game's count: use the variant's numbers.",
+            "C'est le compte du jeu tel qu'il est imprimé : prenez les nombres de la variante.",
+        ),
+        "one face": (
+            "The reserve starts with {reserve} Sun(s) and {reserve} Moon(s): both count.",
+            "La Réserve commence avec {reserve} Soleil(s) et {reserve} Lune(s) : les deux "
+            "comptent.",
+        ),
+        "one board": (
+            "Each of the {players} players starts with runes on their own board.",
+            "Chacun des {players} joueurs commence avec des runes sur son propre plateau.",
+        ),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -55,11 +82,12 @@ class RunesInPlay(DesignExercise):
     def question(self) -> str:
         r = self.rules
         reserve = dict(r.reserve_per_face)[self.players]
-        return (
-            f"A variant: each player starts with {r.starting_suns} Sun(s) and "
-            f"{r.starting_moons} Moon(s), and a {self.players}-player reserve starts with "
-            f"{reserve} Sun(s) and {reserve} Moon(s). Predict first, then check with the engine: "
-            "how many runes are in play (on the boards and in the reserve)?"
+        return self.say(
+            "question",
+            suns=r.starting_suns,
+            moons=r.starting_moons,
+            players=self.players,
+            reserve=reserve,
         )
 
     def answer(self) -> int:
@@ -81,17 +109,17 @@ class RunesInPlay(DesignExercise):
             Slip(
                 "the printed rules",
                 runes_in_play(Game.new(self.players, seed=0)),
-                "That is the printed game's count: use the variant's numbers.",
+                self.say("printed"),
             ),
             Slip(
                 "one face of the reserve",
                 self.answer() - reserve,
-                f"The reserve starts with {reserve} Sun(s) and {reserve} Moon(s): both count.",
+                self.say("one face", reserve=reserve),
             ),
             Slip(
                 "one board",
                 board + 2 * reserve,
-                f"Each of the {self.players} players starts with runes on their own board.",
+                self.say("one board", players=self.players),
             ),
         ]
 
@@ -115,9 +143,37 @@ class OpenSpaces(DesignExercise):
     key = "open_spaces"
     theme = "design"
     title = "Padlocks at other counter spaces"
+    title_fr = "Des Cadenas à d'autres crans du compteur"
     rule = "counter"
     how = "a number of open rune spaces"
+    how_fr = "un nombre d'emplacements de runes ouverts"
     randomised = True
+    words = {
+        "question": (
+            "A variant: the Padlocks come off when the counter reaches {first} and {second} "
+            "(instead of 4 and 8). You have played {played} cards. How many rune spaces are "
+            "open on your board?",
+            "Une variante : les Cadenas tombent quand le compteur atteint {first} et {second} "
+            "(au lieu de 4 et 8). Vous avez posé {played} cartes. Combien d'emplacements de "
+            "runes sont ouverts sur votre plateau ?",
+        ),
+        "printed": (
+            "In this variant the Padlocks come off at {first} and {second}, not at the printed "
+            "4 and 8.",
+            "Dans cette variante, les Cadenas tombent à {first} et {second}, pas aux crans 4 et "
+            "8 du jeu imprimé.",
+        ),
+        "none removed": (
+            "Every Padlock level your counter has reached opened one more space.",
+            "Chaque cran de Cadenas atteint par votre compteur a ouvert un emplacement de plus.",
+        ),
+        "next card": (
+            "Your counter is on {played}, the number of cards played: a Padlock comes off only "
+            "when the counter reaches its level.",
+            "Votre compteur est sur {played}, le nombre de cartes posées : un Cadenas ne tombe "
+            "que lorsque le compteur atteint son cran.",
+        ),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -129,11 +185,8 @@ class OpenSpaces(DesignExercise):
         self.printed = staged_with(Rules(), random_potion(rng, self.played))
 
     def question(self) -> str:
-        return (
-            f"A variant: the Padlocks come off when the counter reaches {self.levels[0]} and "
-            f"{self.levels[1]} (instead of 4 and 8). You have played {self.played} cards. How "
-            "many rune spaces are open on your board?"
-        )
+        first_level, second_level = self.levels
+        return self.say("question", first=first_level, second=second_level, played=self.played)
 
     def answer(self) -> int:
         assert self.game is not None
@@ -150,13 +203,12 @@ class OpenSpaces(DesignExercise):
             Slip(
                 "the printed levels",
                 self.printed.open_spaces(0),
-                f"In this variant the Padlocks come off at {self.levels[0]} and "
-                f"{self.levels[1]}, not at the printed 4 and 8.",
+                self.say("printed", first=self.levels[0], second=self.levels[1]),
             ),
             Slip(
                 "no Padlock removed",
                 self.rules.open_spaces,
-                "Every Padlock level your counter has reached opened one more space.",
+                self.say("none removed"),
             ),
         ]
         if self.played + 1 < self.rules.end_trigger:
@@ -166,8 +218,7 @@ class OpenSpaces(DesignExercise):
                 Slip(
                     "the next card's counter",
                     ahead.open_spaces(0),
-                    f"Your counter is on {self.played}, the number of cards played: a Padlock "
-                    "comes off only when the counter reaches its level.",
+                    self.say("next card", played=self.played),
                 )
             )
         return slips
@@ -184,6 +235,14 @@ CHANGES: list[tuple[str, dict[str, Any], str]] = [
         "setup",
     ),
 ]
+#: The changes of ``CHANGES`` in French.
+CHANGES_FR = {
+    "3 actions per turn": "3 actions par tour",
+    "a hand limit of 5 cards": "une limite de 5 cartes en main",
+    "the end triggered by the 9th card": "une fin déclenchée par la 9e carte",
+    "Padlocks coming off at 2 and 4": "des Cadenas qui tombent aux crans 2 et 4",
+    "a 2-player reserve of 3 Suns and 3 Moons": "une Réserve de 3 Soleils et 3 Lunes à 2 joueurs",
+}
 
 
 @cache
@@ -218,10 +277,55 @@ class MeasureRounds(DesignExercise):
     key = "measure_rounds"
     theme = "design"
     title = "Predict, then measure: game length"
+    title_fr = "Prédire, puis mesurer : la durée d'une partie"
     rule = "actions"
     how = "the average number of rounds (a number; 12.25, '49/4' and Fraction(49, 4) all work)"
+    how_fr = (
+        "le nombre moyen de manches (un nombre ; 12.25, '49/4' et Fraction(49, 4) conviennent tous)"
+    )
     randomised = True
     games = 4
+    words = {
+        "question": (
+            "Predict first: with {change} instead of the printed rule, will 2-player games "
+            "between greedy bots be shorter or longer? Then measure: play one game per seed in "
+            "{seeds} with play_game([GreedyBot(seed), GreedyBot(seed + 1)], seed=seed, "
+            "rules=exercise.rules) and average their .round. What is the average?",
+            "Prédisez d'abord : avec {change} au lieu de la règle imprimée, les parties à 2 "
+            "entre robots gloutons seront-elles plus courtes ou plus longues ? Puis mesurez : "
+            "jouez une partie par graine de {seeds} avec play_game([GreedyBot(seed), "
+            "GreedyBot(seed + 1)], seed=seed, rules=exercise.rules) et faites la moyenne de "
+            "leurs .round. Quelle est cette moyenne ?",
+        ),
+        "printed": (
+            "That is how long the printed game lasts: play with rules=exercise.rules.",
+            "C'est la durée du jeu imprimé : jouez avec rules=exercise.rules.",
+        ),
+        "total": (
+            "Average: divide the total by the {games} games.",
+            "Une moyenne : divisez le total par les {games} parties.",
+        ),
+        "one game": (
+            "Play one game per seed in {seeds} and average them all.",
+            "Jouez une partie par graine de {seeds} et faites la moyenne de toutes.",
+        ),
+        "because": (
+            "With the printed rules the same seeds last {printed} rounds on average; with "
+            "{change}, {measured}.",
+            "Avec les règles imprimées, les mêmes graines durent {printed} manches en moyenne ; "
+            "avec {change}, {measured}.",
+        ),
+    }
+
+    @property
+    def change_text(self) -> str:
+        """The rule change, in the exercise's language."""
+        return CHANGES_FR[self.change] if self.lang == "fr" else self.change
+
+    def decimal(self, value: Fraction) -> str:
+        """``value`` to two decimals, with a decimal comma in French."""
+        text = f"{float(value):.2f}"
+        return text.replace(".", ",") if self.lang == "fr" else text
 
     def setup(self) -> None:
         rng = self.rng
@@ -237,12 +341,7 @@ class MeasureRounds(DesignExercise):
                 return
 
     def question(self) -> str:
-        return (
-            f"Predict first: with {self.change} instead of the printed rule, will 2-player games "
-            "between greedy bots be shorter or longer? Then measure: play one game per seed in "
-            f"{list(self.seeds)} with play_game([GreedyBot(seed), GreedyBot(seed + 1)], "
-            "seed=seed, rules=exercise.rules) and average their .round. What is the average?"
-        )
+        return self.say("question", change=self.change_text, seeds=list(self.seeds))
 
     def answer(self) -> Fraction:
         return self.measured
@@ -268,17 +367,17 @@ class MeasureRounds(DesignExercise):
             Slip(
                 "the printed rules",
                 self.printed,
-                "That is how long the printed game lasts: play with rules=exercise.rules.",
+                self.say("printed"),
             ),
             Slip(
                 "a total, not an average",
                 self.answer() * self.games,
-                f"Average: divide the total by the {self.games} games.",
+                self.say("total", games=self.games),
             ),
             Slip(
                 "one game",
                 rounds(self.rules, self.seeds[0]),
-                f"Play one game per seed in {list(self.seeds)} and average them all.",
+                self.say("one game", seeds=list(self.seeds)),
             ),
         ]
 
@@ -287,7 +386,9 @@ class MeasureRounds(DesignExercise):
         return self.live_slips[near[0]] if near else None
 
     def because(self) -> str:
-        return (
-            f"With the printed rules the same seeds last {float(self.printed):.2f} rounds on "
-            f"average; with {self.change}, {float(self.answer()):.2f}."
+        return self.say(
+            "because",
+            printed=self.decimal(self.printed),
+            change=self.change_text,
+            measured=self.decimal(self.answer()),
         )

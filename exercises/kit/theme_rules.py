@@ -7,10 +7,20 @@ from functools import cache
 from typing import Any
 
 from carnuta_core import Action, Face, FlipRunes, Game, PlayCard, RandomBot, Rules, TakeRunes
+from carnuta_core.messages import cost_text
 from carnuta_core.svg import player_svg
 
 from .answers import read_bool, read_card, read_keyword, read_many
-from .base import Exercise, NumberExercise, RunesExercise, Slip, first, register
+from .base import (
+    Exercise,
+    NumberExercise,
+    RunesExercise,
+    Slip,
+    events_text,
+    first,
+    in_notation,
+    register,
+)
 from .staging import (
     DECK,
     FREE,
@@ -35,10 +45,23 @@ class IsLegal(Exercise):
     key = "is_legal"
     theme = "rules"
     title = "Is this action legal?"
+    title_fr = "Cette action est-elle légale ?"
     rule = "play"
     how = "True or False ('yes' and 'no' work too)"
+    how_fr = "True ou False ('oui' et 'non' conviennent aussi)"
     randomised = True
     seat: int = 0
+    words = {
+        "question": (
+            "Player {player} is to play and has {left} action(s) left this turn (their area is "
+            "shown below; the reserve holds {suns} Sun(s) and {moons} Moon(s)). Is '{action}' "
+            "legal now?",
+            "C'est au joueur {player} de jouer, et il lui reste {left} action(s) ce tour-ci (sa "
+            "zone est dessinée ci-dessous ; la Réserve contient {suns} Soleil(s) et {moons} "
+            "Lune(s)). L'action '{action}' est-elle légale maintenant ?",
+        ),
+        "look again": ("Look again: {why}", "Regardez encore : {why}"),
+    }
 
     def setup(self) -> None:
         game = None
@@ -65,11 +88,13 @@ class IsLegal(Exercise):
 
     def question(self) -> str:
         assert self.game is not None
-        return (
-            f"Player {self.seat + 1} is to play and has {self.game.actions_left} action(s) left "
-            f"this turn (their area is shown below; the reserve holds "
-            f"{self.game.reserve[Face.SUN]} Sun(s) and {self.game.reserve[Face.MOON]} Moon(s)). "
-            f"Is '{self.action}' legal now?"
+        return self.say(
+            "question",
+            player=self.seat + 1,
+            left=self.game.actions_left,
+            suns=self.game.reserve[Face.SUN],
+            moons=self.game.reserve[Face.MOON],
+            action=self.action.notation(self.lang),
         )
 
     def picture(self) -> str:
@@ -99,14 +124,15 @@ class IsLegal(Exercise):
     def slips(self) -> list[Slip]:
         assert self.game is not None
         if self.answer():
-            why = self.game.explain(self.action).split(": ", 1)[-1]
-            return [Slip("missed why it is allowed", False, f"Look again: {why}")]
-        why = self.game.why_illegal(self.action)
-        return [Slip("missed why it is forbidden", True, f"Look again: {why}.")]
+            colon = " : " if self.lang == "fr" else ": "
+            why = self.game.explain(self.action, self.lang).split(colon, 1)[-1]
+            return [Slip("missed why it is allowed", False, self.say("look again", why=why))]
+        why = self.game.why_illegal(self.action, self.lang)
+        return [Slip("missed why it is forbidden", True, self.say("look again", why=why) + ".")]
 
     def because(self) -> str:
         assert self.game is not None
-        return self.game.explain(self.action)
+        return self.game.explain(self.action, self.lang)
 
 
 @register
@@ -114,10 +140,29 @@ class PlayableCards(Exercise):
     key = "playable_cards"
     theme = "rules"
     title = "Which cards can you play now?"
+    title_fr = "Quelles cartes pouvez-vous poser maintenant ?"
     rule = "play"
     how = "the card ids, in any order, like ['N16', 'D04'] or 'N16, D04' ([] if none)"
+    how_fr = (
+        "les codes des cartes, dans n'importe quel ordre, comme ['N16', 'D04'] ou 'N16, D04' "
+        "([] si aucune)"
+    )
     randomised = True
     seat: int = 0
+    words = {
+        "question": (
+            "Player {player} holds {hand} and has {left} action(s) left. Which of these cards "
+            "can they play now? (A Salt counts if it can go on at least one played card.)",
+            "Le joueur {player} a en main {hand} et il lui reste {left} action(s). Lesquelles de "
+            "ces cartes peut-il poser maintenant ? (Un Sel compte s'il peut aller sur au moins "
+            "une carte posée.)",
+        ),
+        "cannot pay": ("{card}: {why}.", "{card} : {why}."),
+        "left out": (
+            "Look again at {card}: its cost ({cost}) fits the runes on the board.",
+            "Regardez encore {card} : son coût ({cost}) tient dans les runes du plateau.",
+        ),
+    }
 
     def setup(self) -> None:
         game = None
@@ -133,10 +178,8 @@ class PlayableCards(Exercise):
 
     def question(self) -> str:
         assert self.game is not None
-        return (
-            f"Player {self.seat + 1} holds {', '.join(self.hand)} and has "
-            f"{self.game.actions_left} action(s) left. Which of these cards can they play now? "
-            "(A Salt counts if it can go on at least one played card.)"
+        return self.say(
+            "question", player=self.seat + 1, hand=", ".join(self.hand), left=self.game.actions_left
         )
 
     def answer(self) -> list[str]:
@@ -191,22 +234,23 @@ class PlayableCards(Exercise):
         right = set(self.answer())
         extra = [c for c in self.hand if c in value and c not in right]
         if extra:
-            why = self.game.why_illegal(self.play_of(extra[0]))
-            return Slip("a card you cannot pay for", sorted(value), f"{extra[0]}: {why}.")
+            why = self.game.why_illegal(self.play_of(extra[0]), self.lang)
+            hint = self.say("cannot pay", card=extra[0], why=why)
+            return Slip("a card you cannot pay for", sorted(value), hint)
         missing = [c for c in self.hand if c in right and c not in value]
         if missing:
-            cost = ", ".join(map(str, DECK[missing[0]].cost)) or "nothing"
+            cost = cost_text(DECK[missing[0]].cost, self.lang)
             return Slip(
                 "a card you can play left out",
                 sorted(value),
-                f"Look again at {missing[0]}: its cost ({cost}) fits the runes on the board.",
+                self.say("left out", card=missing[0], cost=cost),
             )
         return None
 
     def because(self) -> str:
         assert self.game is not None
         # a Salt is explained as played on a card, as ``answer`` counts it
-        return " ".join(self.game.explain(self.play_of(c)) for c in self.hand)
+        return " ".join(self.game.explain(self.play_of(c), self.lang) for c in self.hand)
 
 
 # The rulebook's "Example of a Full Turn": 3 cards in hand, 1 Sun and 1 Moon on a board with
@@ -228,20 +272,44 @@ class FullTurn(RunesExercise):
     key = "full_turn"
     theme = "rules"
     title = "The rulebook's full turn"
+    title_fr = "Le tour complet du livret de règles"
     rule = "play"
     how = "the Suns and Moons on your board, like (1, 3), {'sun': 1, 'moon': 3} or '1 Sun, 3 Moons'"
+    how_fr = (
+        "les Soleils et les Lunes de votre plateau, comme (1, 3), {'soleil': 1, 'lune': 3} ou "
+        "'1 Soleil, 3 Lunes'"
+    )
     actions = ("runes moon", "play N16")
+    words = {
+        "question": (
+            "The rulebook's 'Example of a Full Turn': you hold 3 cards and have 1 Sun and 1 Moon "
+            "on your board; the reserve has 2 Moons. You play 'runes moon', then 'play N16' (a "
+            "Berry costing 'flip moon, return moon'). How many Suns and Moons are on your board "
+            "at the end of the turn?",
+            "L'« exemple de tour complet » du livret de règles : vous avez 3 cartes en main, et "
+            "1 Soleil et 1 Lune sur votre plateau ; la Réserve contient 2 Lunes. Vous jouez "
+            "'runes lune', puis 'poser N16' (une Baie qui coûte 'retourner lune, remettre "
+            "lune'). Combien de Soleils et de Lunes y a-t-il sur votre plateau à la fin du tour ?",
+        ),
+        "stopped": (
+            "That is the board after 'runes moon'; then N16's cost is paid.",
+            "C'est le plateau après 'runes lune' ; ensuite, le coût de N16 est payé.",
+        ),
+        "reserve": (
+            "The reserve holds only 2 Moons: 'runes moon' leaves your 5th space empty.",
+            "La Réserve ne contient que 2 Lunes : 'runes lune' laisse votre 5e emplacement vide.",
+        ),
+        "backwards": (
+            "'flip moon' asks for a rune showing its Moon, and turns it over to its Sun.",
+            "'retourner lune' demande une rune qui montre sa Lune, et la retourne sur son Soleil.",
+        ),
+    }
 
     def setup(self) -> None:
         self.game = full_turn_game()
 
     def question(self) -> str:
-        return (
-            "The rulebook's 'Example of a Full Turn': you hold 3 cards and have 1 Sun and 1 Moon "
-            "on your board; the reserve has 2 Moons. You play 'runes moon', then 'play N16' (a "
-            "Berry costing 'flip moon, return moon'). How many Suns and Moons are on your board "
-            "at the end of the turn?"
-        )
+        return self.say("question")
 
     def after(self, count: int) -> Game:
         game = full_turn_game()
@@ -281,22 +349,24 @@ class FullTurn(RunesExercise):
             Slip(
                 "stopped after the first action",
                 (taken.suns, taken.moons),
-                "That is the board after 'runes moon'; then N16's cost is paid.",
+                self.say("stopped"),
             ),
             Slip(
                 "reserve not counted",
                 (unlimited.suns, unlimited.moons),
-                "The reserve holds only 2 Moons: 'runes moon' leaves your 5th space empty.",
+                self.say("reserve"),
             ),
             Slip(
                 "flip read backwards",
                 pay_misread(taken.suns, taken.moons, cost, misread="flip-to"),
-                "'flip moon' asks for a rune showing its Moon, and turns it over to its Sun.",
+                self.say("backwards"),
             ),
         ]
 
     def because(self) -> str:
-        return " ".join(self.after(1).last_events + self.after(2).last_events)
+        return " ".join(
+            events_text(self.after(1), self.lang) + events_text(self.after(2), self.lang)
+        )
 
 
 @register
@@ -305,9 +375,32 @@ class HandLimit(NumberExercise):
     key = "hand_limit"
     theme = "rules"
     title = "How many cards do you discard?"
+    title_fr = "Combien de cartes défaussez-vous ?"
     rule = "end_turn"
     how = "a number"
+    how_fr = "un nombre"
     randomised = True
+    words = {
+        "question": (
+            "You hold {held}. This turn you play '{first}', then '{second}', and end your turn. "
+            "How many cards must you discard?",
+            "Vous avez en main {held}. Ce tour-ci, vous jouez '{first}', puis '{second}', et vous "
+            "finissez votre tour. Combien de cartes devez-vous défausser ?",
+        ),
+        "no card": ("no card", "aucune carte"),
+        "kept": (
+            "A card you play leaves your hand for your potion.",
+            "Une carte que vous posez quitte votre main pour votre potion.",
+        ),
+        "taken": (
+            "The cards you take this turn join your hand before the end of the turn.",
+            "Les cartes que vous prenez ce tour-ci rejoignent votre main avant la fin du tour.",
+        ),
+        "limit": (
+            "You keep {limit} cards: discard only the cards above {limit}.",
+            "Vous gardez {limit} cartes : ne défaussez que les cartes au-delà de {limit}.",
+        ),
+    }
 
     def setup(self) -> None:
         while True:
@@ -354,11 +447,9 @@ class HandLimit(NumberExercise):
         return discarded, game
 
     def question(self) -> str:
-        held = ", ".join(self.hand) if self.hand else "no card"
-        return (
-            f"You hold {held}. This turn you play '{self.plan[0]}', then '{self.plan[1]}', and "
-            "end your turn. How many cards must you discard?"
-        )
+        held = ", ".join(self.hand) if self.hand else self.say("no card")
+        first, second = (in_notation(action, self.lang) for action in self.plan)
+        return self.say("question", held=held, first=first, second=second)
 
     def answer(self) -> int:
         return self.outcome()[0]
@@ -377,17 +468,17 @@ class HandLimit(NumberExercise):
             Slip(
                 "a played card kept in hand",
                 max(0, len(self.hand) + takes - limit),
-                "A card you play leaves your hand for your potion.",
+                self.say("kept"),
             ),
             Slip(
                 "the cards taken forgotten",
                 max(0, len(self.hand) - plays - limit),
-                "The cards you take this turn join your hand before the end of the turn.",
+                self.say("taken"),
             ),
             Slip(
                 "the limit missed",
                 self.answer() + 1,
-                f"You keep {limit} cards: discard only the cards above {limit}.",
+                self.say("limit", limit=limit),
             ),
         ]
 
@@ -397,7 +488,9 @@ OUTCOMES = {
     "rune space": "padlock", "space": "padlock", "bonus": "bonus", "token": "bonus",
     "bonus ingredient": "bonus", "jeton": "bonus", "end": "end", "end of the game": "end",
     "game end": "end", "11th": "end", "fin": "end", "nothing": "nothing", "none": "nothing",
-    "rien": "nothing", "no bonus": "nothing",
+    "rien": "nothing", "no bonus": "nothing", "emplacement": "padlock",
+    "ingrédient bonus": "bonus", "fin de la partie": "end", "fin de partie": "end", "11e": "end",
+    "aucun bonus": "nothing",
 }  # fmt: skip
 
 
@@ -429,9 +522,39 @@ class CounterSpace(Exercise):
     key = "counter_space"
     theme = "rules"
     title = "What does the counter's next space give?"
+    title_fr = "Que donne le cran suivant du compteur ?"
     rule = "counter"
     how = "'padlock', 'bonus', 'end' or 'nothing'"
+    how_fr = "'cadenas', 'bonus', 'fin' ou 'rien'"
     randomised = True
+    words = {
+        "question": (
+            "You have played {played} cards. You now play '{card}' (it costs nothing), your card "
+            "number {number}, and move your counter. What does the new space give you?",
+            "Vous avez posé {played} cartes. Vous posez maintenant '{card}' (elle ne coûte rien), "
+            "votre carte numéro {number}, et vous avancez votre compteur. Que vous donne le "
+            "nouveau cran ?",
+        ),
+        "space left": (
+            "That is what card number {before} brought; '{card}' is your card number {number}, "
+            "so your counter moves to {number}.",
+            "C'est ce qu'apportait la carte numéro {before} ; '{card}' est votre carte numéro "
+            "{number}, donc votre compteur avance jusqu'à {number}.",
+        ),
+        "swapped": (
+            "Padlocks come off at spaces {unlock}; Bonus Ingredient tokens come at {bonus}.",
+            "Les Cadenas tombent aux crans {unlock} ; les jetons Ingrédient bonus viennent aux "
+            "crans {bonus}.",
+        ),
+        "too far": (
+            "Count the cards played, this one included: {number}, so the counter moves to "
+            "{number}.",
+            "Comptez les cartes posées, celle-ci comprise : {number}, donc le compteur avance "
+            "jusqu'à {number}.",
+        ),
+        "and": (" and ", " et "),
+        "no bonus": ("No bonus on this space.", "Pas de bonus sur ce cran."),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -448,11 +571,8 @@ class CounterSpace(Exercise):
         )
 
     def question(self) -> str:
-        return (
-            f"You have played {self.target - 1} cards. You now play '{self.card}' (it costs "
-            f"nothing), your card number {self.target}, and move your counter. What does the "
-            "new space give you?"
-        )
+        card = in_notation(f"play {self.card}", self.lang)
+        return self.say("question", played=self.target - 1, card=card, number=self.target)
 
     def answer(self) -> str:
         assert self.game is not None
@@ -462,7 +582,8 @@ class CounterSpace(Exercise):
         return {self.read(self.answer())}
 
     def read(self, answer: Any) -> frozenset[str]:
-        found = read_many(answer, lambda a: read_keyword(a, OUTCOMES, self.how))
+        how = self.how_to_answer
+        found = read_many(answer, lambda a: read_keyword(a, OUTCOMES, how, self.lang))
         return found or frozenset({"nothing"})
 
     def forms(self) -> list[Any]:
@@ -485,14 +606,16 @@ class CounterSpace(Exercise):
             Slip(
                 "the space left",
                 space_gives(self.target - 1),
-                f"That is what card number {self.target - 1} brought; '{self.card}' is your "
-                f"card number {self.target}, so your counter moves to {self.target}.",
+                self.say("space left", before=self.target - 1, card=self.card, number=self.target),
             ),
             Slip(
                 "Padlock and Bonus swapped",
                 " and ".join(swapped.get(word, word) for word in right.split(" and ")),
-                f"Padlocks come off at spaces {' and '.join(map(str, rules.unlock_levels))}; "
-                f"Bonus Ingredient tokens come at {' and '.join(map(str, rules.bonus_levels))}.",
+                self.say(
+                    "swapped",
+                    unlock=self.say("and").join(map(str, rules.unlock_levels)),
+                    bonus=self.say("and").join(map(str, rules.bonus_levels)),
+                ),
             ),
         ]
         if self.target < rules.end_trigger:
@@ -500,8 +623,7 @@ class CounterSpace(Exercise):
                 Slip(
                     "one space too far",
                     space_gives(self.target + 1),
-                    f"Count the cards played, this one included: {self.target}, so the "
-                    f"counter moves to {self.target}.",
+                    self.say("too far", number=self.target),
                 )
             )
         return slips
@@ -510,7 +632,7 @@ class CounterSpace(Exercise):
         assert self.game is not None
         game = self.game.copy()
         game.play(f"play {self.card}")
-        return " ".join(game.last_events[1:]) or "No bonus on this space."
+        return " ".join(events_text(game, self.lang)[1:]) or self.say("no bonus")
 
 
 @register
@@ -519,8 +641,35 @@ class TurnsLeft(NumberExercise):
     key = "turns_left"
     theme = "rules"
     title = "How many turns are left?"
+    title_fr = "Combien de tours reste-t-il ?"
     rule = "end_game"
     how = "a number of turns"
+    how_fr = "un nombre de tours"
+    words = {
+        "question": (
+            "A {players}-player game; Player 1 is the Ancestor. It is round {round}, Player "
+            "{player}'s turn, and they play their 11th card ('{action}'). After this turn, how "
+            "many more turns are played before the final scoring? (Count every player's turns.)",
+            "Une partie à {players} joueurs ; le joueur 1 est l'Ancêtre. C'est la manche {round}, "
+            "au tour du joueur {player}, qui pose sa 11e carte ('{action}'). Après ce tour, "
+            "combien de tours se jouent encore avant le décompte final ? (Comptez les tours de "
+            "tous les joueurs.)",
+        ),
+        "final round": (
+            "The round is finished, and then everyone takes one final turn.",
+            "La manche se finit, puis chacun joue un dernier tour.",
+        ),
+        "round end": (
+            "First the round is finished, up to the player before the Ancestor; then comes the "
+            "final round.",
+            "D'abord la manche se finit, jusqu'au joueur qui précède l'Ancêtre ; ensuite vient "
+            "le dernier tour.",
+        ),
+        "this turn": (
+            "Count only the turns after this one.",
+            "Ne comptez que les tours après celui-ci.",
+        ),
+    }
     randomised = True
     seat = None
 
@@ -545,11 +694,12 @@ class TurnsLeft(NumberExercise):
         )
 
     def question(self) -> str:
-        return (
-            f"A {self.players}-player game; Player 1 is the Ancestor. It is round {self.round_}, "
-            f"Player {self.trigger + 1}'s turn, and they play their 11th card ('play {FREE[0]}'). "
-            "After this turn, how many more turns are played before the final scoring? "
-            "(Count every player's turns.)"
+        return self.say(
+            "question",
+            players=self.players,
+            round=self.round_,
+            player=self.trigger + 1,
+            action=in_notation(f"play {FREE[0]}", self.lang),
         )
 
     def answer(self) -> int:
@@ -577,13 +727,12 @@ class TurnsLeft(NumberExercise):
             Slip(
                 "the final round forgotten",
                 n - self.players,
-                "The round is finished, and then everyone takes one final turn.",
+                self.say("final round"),
             ),
             Slip(
                 "the round's end forgotten",
                 self.players,
-                "First the round is finished, up to the player before the Ancestor; then "
-                "comes the final round.",
+                self.say("round end"),
             ),
-            Slip("this turn counted", n + 1, "Count only the turns after this one."),
+            Slip("this turn counted", n + 1, self.say("this turn")),
         ]

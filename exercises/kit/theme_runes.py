@@ -8,9 +8,20 @@ from typing import Any
 
 from carnuta_core import Face, Game, IllegalAction, PlayCard, Rules
 from carnuta_core.cards import Pay
+from carnuta_core.messages import cost_text
+from carnuta_core.vocabulary import word
 
 from .answers import read_face
-from .base import Exercise, NumberExercise, RunesExercise, Slip, first, register
+from .base import (
+    Exercise,
+    NumberExercise,
+    RunesExercise,
+    Slip,
+    events_text,
+    first,
+    in_notation,
+    register,
+)
 from .staging import (
     DECK,
     INGREDIENT_CARDS,
@@ -40,9 +51,41 @@ class FewestActions(NumberExercise):
     key = "fewest_actions"
     theme = "runes"
     title = "Fewest actions to afford a card"
+    title_fr = "Le moins d'actions pour s'offrir une carte"
     rule = "runes"
     how = "a number of actions"
+    how_fr = "un nombre d'actions"
     randomised = True
+    words = {
+        "question": (
+            "You want to play {card} (cost: {cost}). The reserve holds {suns} Sun(s) and {moons} "
+            "Moon(s). Counting only Take Runes and Flip Runes actions, and supposing nobody else "
+            "touches the reserve, how many actions at least must you take before you can play "
+            "it?",
+            "Vous voulez poser {card} (coût : {cost}). La Réserve contient {suns} Soleil(s) et "
+            "{moons} Lune(s). En ne comptant que les actions Prendre des Runes et Retourner des "
+            "Runes, et si personne d'autre ne touche à la Réserve, combien d'actions au moins "
+            "devez-vous jouer avant de pouvoir la poser ?",
+        ),
+        "play counted": (
+            "Count only the Take Runes and Flip Runes actions, not the play itself.",
+            "Ne comptez que les actions Prendre des Runes et Retourner des Runes, pas la pose "
+            "elle-même.",
+        ),
+        "reserve": (
+            "The reserve holds only {suns} Sun(s) and {moons} Moon(s): Take Runes fills your "
+            "spaces with what is there.",
+            "La Réserve ne contient que {suns} Soleil(s) et {moons} Lune(s) : Prendre des Runes "
+            "remplit vos emplacements avec ce qui s'y trouve.",
+        ),
+        "padlocks": (
+            "A space under a Padlock is not open: Take Runes does not fill it.",
+            "Un emplacement sous un Cadenas n'est pas ouvert : Prendre des Runes ne le remplit "
+            "pas.",
+        ),
+        "one way": ("One shortest way: {path}.", "Un des chemins les plus courts : {path}."),
+        "then": (", then ", ", puis "),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -110,13 +153,9 @@ class FewestActions(NumberExercise):
         return None
 
     def question(self) -> str:
-        cost = ", ".join(map(str, DECK[self.card].cost))
-        return (
-            f"You want to play {self.card} (cost: {cost}). The reserve holds {self.reserve[0]} "
-            f"Sun(s) and {self.reserve[1]} Moon(s). Counting only Take Runes and Flip Runes "
-            "actions, and supposing nobody else touches the reserve, how many actions at least "
-            "must you take before you can play it?"
-        )
+        cost = cost_text(DECK[self.card].cost, self.lang)
+        suns, moons = self.reserve
+        return self.say("question", card=self.card, cost=cost, suns=suns, moons=moons)
 
     def answer(self) -> int:
         return len(self.path)
@@ -132,7 +171,7 @@ class FewestActions(NumberExercise):
             Slip(
                 "the play counted",
                 self.answer() + 1,
-                "Count only the Take Runes and Flip Runes actions, not the play itself.",
+                self.say("play counted"),
             )
         ]
         # The same search with a reserve 4 runes deeper on each face, then with no Padlock.
@@ -142,8 +181,7 @@ class FewestActions(NumberExercise):
                 Slip(
                     "the reserve ignored",
                     len(deep),
-                    f"The reserve holds only {self.reserve[0]} Sun(s) and {self.reserve[1]} "
-                    "Moon(s): Take Runes fills your spaces with what is there.",
+                    self.say("reserve", suns=self.reserve[0], moons=self.reserve[1]),
                 )
             )
         unlocked = self.search(open_spaces=Rules().rune_spaces, unlock_levels=())
@@ -152,13 +190,14 @@ class FewestActions(NumberExercise):
                 Slip(
                     "Padlocks ignored",
                     len(unlocked),
-                    "A space under a Padlock is not open: Take Runes does not fill it.",
+                    self.say("padlocks"),
                 )
             )
         return slips
 
     def because(self) -> str:
-        return "One shortest way: " + ", then ".join(f"'{a}'" for a in self.path) + "."
+        steps = [f"'{in_notation(action, self.lang)}'" for action in self.path]
+        return self.say("one way", path=self.say("then").join(steps))
 
 
 def pay_misread(suns: int, moons: int, cost: Sequence[Any], *, misread: str) -> tuple[int, int]:
@@ -181,9 +220,35 @@ class PayCost(RunesExercise):
     key = "pay_cost"
     theme = "runes"
     title = "Pay a card's cost"
+    title_fr = "Payer le coût d'une carte"
     rule = "play"
     how = "the Suns and Moons on your board, like (2, 1), {'sun': 2, 'moon': 1} or '2 Suns, 1 Moon'"
+    how_fr = (
+        "les Soleils et les Lunes de votre plateau, comme (2, 1), {'soleil': 2, 'lune': 1} ou "
+        "'2 Soleils, 1 Lune'"
+    )
     randomised = True
+    words = {
+        "question": (
+            "Your board shows {suns} Sun(s) and {moons} Moon(s). You play {card}, which costs "
+            "'{cost}'. How many Suns and Moons are on your board afterwards?",
+            "Votre plateau montre {suns} Soleil(s) et {moons} Lune(s). Vous posez {card}, qui "
+            "coûte '{cost}'. Combien de Soleils et de Lunes y a-t-il ensuite sur votre plateau ?",
+        ),
+        "backwards": (
+            "'{flip}' asks for a rune showing its {face}, and turns it over to its {other}.",
+            "'{flip}' demande une rune qui montre sa face {face}, et la retourne sur sa face "
+            "{other}.",
+        ),
+        "kept": (
+            "A returned rune leaves your board for the reserve.",
+            "Une rune remise quitte votre plateau pour la Réserve.",
+        ),
+        "not paid": (
+            "Playing the card pays its cost first.",
+            "Poser la carte paie d'abord son coût.",
+        ),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -213,11 +278,8 @@ class PayCost(RunesExercise):
 
     def question(self) -> str:
         suns, moons = self.before()
-        cost = ", ".join(map(str, DECK[self.card].cost))
-        return (
-            f"Your board shows {suns} Sun(s) and {moons} Moon(s). You play {self.card}, which "
-            f"costs '{cost}'. How many Suns and Moons are on your board afterwards?"
-        )
+        cost = cost_text(DECK[self.card].cost, self.lang)
+        return self.say("question", suns=suns, moons=moons, card=self.card, cost=cost)
 
     def answer(self) -> tuple[int, int]:
         assert self.game is not None
@@ -249,20 +311,24 @@ class PayCost(RunesExercise):
             Slip(
                 "flip read backwards",
                 pay_misread(*self.before(), cost, misread="flip-to"),
-                f"'flip {flipped}' asks for a rune showing its {flipped.title}, and turns it "
-                f"over to its {flipped.other.title}.",
+                self.say(
+                    "backwards",
+                    flip=in_notation(f"flip {flipped}", self.lang),
+                    face=word(flipped, self.lang, title=True),
+                    other=word(flipped.other, self.lang, title=True),
+                ),
             ),
             Slip(
                 "returned rune kept",
                 pay_misread(*self.before(), cost, misread="no-return"),
-                "A returned rune leaves your board for the reserve.",
+                self.say("kept"),
             ),
-            Slip("cost not paid", self.before(), "Playing the card pays its cost first."),
+            Slip("cost not paid", self.before(), self.say("not paid")),
         ]
 
     def because(self) -> str:
         assert self.game is not None
-        return self.game.explain(f"play {self.card}")
+        return self.game.explain(f"play {self.card}", self.lang)
 
 
 @register
@@ -270,9 +336,22 @@ class WhichFace(Exercise):
     key = "which_face"
     theme = "runes"
     title = "Suns or Moons?"
+    title_fr = "Des Soleils ou des Lunes ?"
     rule = "runes"
     how = "'sun' or 'moon' (Face.SUN, 'Suns', 'runes moon' work too)"
+    how_fr = "'soleil' ou 'lune' (Face.SUN, 'Soleils', 'runes lune' conviennent aussi)"
     randomised = True
+    words = {
+        "question": (
+            "You want to play {card} (cost: '{cost}') with your second action. Your first action "
+            "is Take Runes; the reserve holds {suns} Sun(s) and {moons} Moon(s). Should you take "
+            "Suns or Moons?",
+            "Vous voulez poser {card} (coût : '{cost}') avec votre deuxième action. Votre "
+            "première action est Prendre des Runes ; la Réserve contient {suns} Soleil(s) et "
+            "{moons} Lune(s). Faut-il prendre des Soleils ou des Lunes ?",
+        ),
+        "after": ("After '{action}': {why}.", "Après '{action}' : {why}."),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -308,12 +387,14 @@ class WhichFace(Exercise):
 
     def question(self) -> str:
         assert self.game is not None
-        cost = ", ".join(map(str, DECK[self.card].cost))
+        cost = cost_text(DECK[self.card].cost, self.lang)
         reserve = self.game.reserve
-        return (
-            f"You want to play {self.card} (cost: '{cost}') with your second action. Your first "
-            f"action is Take Runes; the reserve holds {reserve[Face.SUN]} Sun(s) and "
-            f"{reserve[Face.MOON]} Moon(s). Should you take Suns or Moons?"
+        return self.say(
+            "question",
+            card=self.card,
+            cost=cost,
+            suns=reserve[Face.SUN],
+            moons=reserve[Face.MOON],
         )
 
     def answer(self) -> str:
@@ -340,12 +421,14 @@ class WhichFace(Exercise):
         other = next(iter(self.works)).other
         game = self.game.copy()
         game.play(f"runes {other}")
-        why = game.why_illegal(f"play {self.card}")
-        return [Slip("the other face", other.value, f"After 'runes {other}': {why}.")]
+        why = game.why_illegal(f"play {self.card}", self.lang)
+        after = self.say("after", action=in_notation(f"runes {other}", self.lang), why=why)
+        return [Slip("the other face", other.value, after)]
 
     def because(self) -> str:
         assert self.game is not None
         face = next(iter(self.works))
         game = self.game.copy()
         game.play(f"runes {face}")
-        return " ".join(game.last_events) + " " + game.explain(f"play {self.card}")
+        explained = game.explain(f"play {self.card}", self.lang)
+        return " ".join(events_text(game, self.lang)) + " " + explained

@@ -15,9 +15,11 @@ import sympy
 from carnuta_core import ChooseBonus, Game, Ingredient, PlayCard
 from carnuta_core.cards import PerIngredient, PerSet
 from carnuta_core.maths import COUNT_SYMBOLS, card_formula
+from carnuta_core.messages import card_label, scoring_text
 from carnuta_core.model import INGREDIENTS
 from carnuta_core.scoring import card_points, ingredient_counts, score_potion
 from carnuta_core.svg import card_svg, table_svg
+from carnuta_core.vocabulary import word
 
 from .answers import (
     AnswerError,
@@ -28,7 +30,7 @@ from .answers import (
     read_many,
     read_player,
 )
-from .base import Exercise, NumberExercise, Slip, first, register
+from .base import Exercise, NumberExercise, Slip, first, in_notation, register
 from .staging import (
     DECK,
     SALTS,
@@ -43,10 +45,17 @@ from .staging import (
 )
 
 
-def _rows(game: Game, seat: int = 0) -> str:
+def _rows(game: Game, seat: int = 0, lang: str = "en") -> str:
     pad = game.score_pad(seat)
-    rows = ", ".join(f"{i.title} {p}" for i, p in pad if p)
+    rows = ", ".join(f"{word(i, lang, title=True)} {p}" for i, p in pad if p)
+    if lang == "fr":
+        return f"carnet de scores : {rows} ; total {pad.total}"
     return f"score pad: {rows}; total {pad.total}"
+
+
+def _name(ingredient: Ingredient | str, lang: str) -> str:
+    """An ingredient's name with a capital, in ``lang``."""
+    return word(Ingredient(ingredient), lang, title=True)
 
 
 @register
@@ -54,9 +63,35 @@ class ScorePotion(NumberExercise):
     key = "score_potion"
     theme = "scoring"
     title = "Score this potion"
+    title_fr = "Comptez cette potion"
     rule = "points"
     how = "a number of points"
+    how_fr = "un nombre de points"
     randomised = True
+    words = {
+        "question": (
+            "Your potion holds {potion}{more}. If the game ended now, what would your total "
+            "score be?",
+            "Votre potion contient {potion}{more}. Si la partie finissait maintenant, quel serait "
+            "votre score total ?",
+        ),
+        "salts": ("Salts: {salts}", "Sels : {salts}"),
+        "tokens": ("Bonus tokens: {tokens}", "jetons bonus : {tokens}"),
+        "salts forgotten": (
+            "Each Salt counts as one more of the ingredient of the card it sits on.",
+            "Chaque Sel compte comme un Ingrédient de plus, celui de la carte sur laquelle il est "
+            "posé.",
+        ),
+        "tokens forgotten": (
+            "Each Bonus Ingredient token counts as one more of its ingredient.",
+            "Chaque jeton Ingrédient bonus compte comme un Ingrédient de plus de son type.",
+        ),
+        "doubles": (
+            "A double card counts as 2 of its ingredient.",
+            "Une carte double compte comme 2 Ingrédients de son type.",
+        ),
+        "because": ("The {rows}.", "Le {rows}."),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -72,14 +107,14 @@ class ScorePotion(NumberExercise):
         extras = []
         salts = [p for p in self.potion if " on " in p]
         if salts:
-            extras.append("Salts: " + ", ".join(salts))
+            sits = [in_notation(f"play {salt}", self.lang).split(" ", 1)[1] for salt in salts]
+            extras.append(self.say("salts", salts=", ".join(sits)))
         if self.bonus:
-            extras.append("Bonus tokens: " + ", ".join(self.bonus))
-        more = f" ({'; '.join(extras)})" if extras else ""
-        return (
-            f"Your potion holds {', '.join(card_ids(self.potion))}{more}. If the game ended now, "
-            "what would your total score be?"
-        )
+            tokens = ", ".join(word(Ingredient(t), self.lang) for t in self.bonus)
+            extras.append(self.say("tokens", tokens=tokens))
+        separator = " ; " if self.lang == "fr" else "; "
+        more = f" ({separator.join(extras)})" if extras else ""
+        return self.say("question", potion=", ".join(card_ids(self.potion)), more=more)
 
     def answer(self) -> int:
         assert self.game is not None
@@ -112,23 +147,23 @@ class ScorePotion(NumberExercise):
             Slip(
                 "Salts forgotten",
                 self.total_if(salts=False),
-                "Each Salt counts as one more of the ingredient of the card it sits on.",
+                self.say("salts forgotten"),
             ),
             Slip(
                 "Bonus tokens forgotten",
                 self.total_if(bonus=False),
-                "Each Bonus Ingredient token counts as one more of its ingredient.",
+                self.say("tokens forgotten"),
             ),
             Slip(
                 "doubles counted once",
                 self.total_if(doubles=False),
-                "A double card counts as 2 of its ingredient.",
+                self.say("doubles"),
             ),
         ]
 
     def because(self) -> str:
         assert self.game is not None
-        return "The " + _rows(self.game) + "."
+        return self.say("because", rows=_rows(self.game, lang=self.lang))
 
 
 # The rulebook's "End of the Game" example: Eric's 11 cards (see docs/reference_deck.md).
@@ -160,9 +195,38 @@ class EricWhatIf(NumberExercise):
     key = "eric_what_if"
     theme = "scoring"
     title = "Eric's other Bonus token"
+    title_fr = "L'autre jeton bonus d'Eric"
     rule = "bonus"
     how = "a number of points"
+    how_fr = "un nombre de points"
     randomised = True
+    words = {
+        "question": (
+            "Eric's potion (the rulebook's end-of-game example) scores 40 with his Clover and "
+            "Butterfly Bonus Ingredient tokens. Had he taken the {new} token instead of the "
+            "{old} one, what would his total be?",
+            "La potion d'Eric (l'exemple de fin de partie du livret de règles) vaut 40 avec ses "
+            "jetons Ingrédient bonus Trèfle et Papillon. S'il avait pris le jeton {new} au lieu "
+            "du jeton {old}, quel serait son total ?",
+        ),
+        "unchanged": (
+            "That is his score with the {old} token; swap it for the {new} one.",
+            "C'est son score avec le jeton {old} ; échangez-le contre le jeton {new}.",
+        ),
+        "kept": (
+            "He takes the {new} token instead of the {old} one: he still has two tokens.",
+            "Il prend le jeton {new} au lieu du jeton {old} : il a toujours deux jetons.",
+        ),
+        "forgotten": (
+            "The {new} token counts as one more {new}.",
+            "Le jeton {new} compte comme un Ingrédient {new} de plus.",
+        ),
+        "because": ("His {rows}.", "Son {rows}."),
+    }
+
+    def names(self) -> dict[str, str]:
+        """The old and the new token's names, in the exercise's language."""
+        return {"old": _name(self.old, self.lang), "new": _name(self.new, self.lang)}
 
     def setup(self) -> None:
         self.old = self.rng.choice(ERIC_BONUS)
@@ -172,11 +236,7 @@ class EricWhatIf(NumberExercise):
         self.variant = eric_game(bonus)
 
     def question(self) -> str:
-        return (
-            "Eric's potion (the rulebook's end-of-game example) scores 40 with his Clover and "
-            f"Butterfly Bonus Ingredient tokens. Had he taken the {self.new.title()} token "
-            f"instead of the {self.old.title()} one, what would his total be?"
-        )
+        return self.say("question", **self.names())
 
     def answer(self) -> int:
         return self.variant.score_pad(0).total
@@ -195,24 +255,22 @@ class EricWhatIf(NumberExercise):
             Slip(
                 "tokens unchanged",
                 eric_total(ERIC_BONUS),
-                f"That is his score with the {self.old.title()} token; swap it for the "
-                f"{self.new.title()} one.",
+                self.say("unchanged", **self.names()),
             ),
             Slip(
                 "old token kept",
                 eric_total([*ERIC_BONUS, self.new]),
-                f"He takes the {self.new.title()} token instead of the {self.old.title()} "
-                "one: he still has two tokens.",
+                self.say("kept", **self.names()),
             ),
             Slip(
                 "new token forgotten",
                 eric_total(kept),
-                f"The {self.new.title()} token counts as one more {self.new.title()}.",
+                self.say("forgotten", **self.names()),
             ),
         ]
 
     def because(self) -> str:
-        return "His " + _rows(self.variant) + "."
+        return self.say("because", rows=_rows(self.variant, lang=self.lang))
 
 
 @register
@@ -220,9 +278,43 @@ class MarginalValue(NumberExercise):
     key = "marginal_value"
     theme = "scoring"
     title = "What does one more card add?"
+    title_fr = "Qu'ajoute une carte de plus ?"
     rule = "points"
     how = "a number of points"
+    how_fr = "un nombre de points"
     randomised = True
+    words = {
+        "question": (
+            "Your potion holds {potion}. You play {card}.{token} By how many points does your "
+            "total grow?",
+            "Votre potion contient {potion}. Vous posez {card}.{token} De combien de points votre "
+            "total augmente-t-il ?",
+        ),
+        "token": (
+            " It is your card number {number}: your counter reaches a Bonus space and you take "
+            "the {token} token.",
+            " C'est votre carte numéro {number} : votre compteur atteint un cran bonus et vous "
+            "prenez le jeton {token}.",
+        ),
+        "only own": (
+            "That is what {card} scores itself; what else changes?",
+            "C'est ce que {card} rapporte elle-même ; qu'est-ce qui change d'autre ?",
+        ),
+        "own left out": (
+            "{card} scores points itself too.",
+            "{card} rapporte aussi des points elle-même.",
+        ),
+        "token forgotten": (
+            "The {token} token you take counts as one more {token}.",
+            "Le jeton {token} que vous prenez compte comme un Ingrédient {token} de plus.",
+        ),
+        "because": (
+            "{card} itself scores {own}; the rest comes from cards that count its ingredient. "
+            "With it, the {rows}.",
+            "{card} rapporte elle-même {own} ; le reste vient des cartes qui comptent son "
+            "Ingrédient. Avec elle, le {rows}.",
+        ),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -251,15 +343,12 @@ class MarginalValue(NumberExercise):
     def question(self) -> str:
         number = len(self.potion) + 1
         token = (
-            f" It is your card number {number}: your counter reaches a Bonus space and you take "
-            f"the {self.token.title} token."
+            self.say("token", number=number, token=_name(self.token, self.lang))
             if self.token
             else ""
         )
-        return (
-            f"Your potion holds {', '.join(card_ids(self.potion))}. You play "
-            f"{DECK[self.card]}.{token} By how many points does your total grow?"
-        )
+        card = card_label(DECK[self.card], self.lang)
+        return self.say("question", potion=", ".join(card_ids(self.potion)), card=card, token=token)
 
     def answer(self) -> int:
         assert self.game is not None
@@ -287,12 +376,12 @@ class MarginalValue(NumberExercise):
             Slip(
                 "only the card's own points",
                 own,
-                f"That is what {self.card} scores itself; what else changes?",
+                self.say("only own", card=self.card),
             ),
             Slip(
                 "the card's own points left out",
                 n - own,
-                f"{self.card} scores points itself too.",
+                self.say("own left out", card=self.card),
             ),
         ]
         if self.token is not None:
@@ -304,16 +393,14 @@ class MarginalValue(NumberExercise):
                 Slip(
                     "Bonus token forgotten",
                     without.total - self.game.score_pad(0).total,
-                    f"The {self.token.title} token you take counts as one more {self.token.title}.",
+                    self.say("token forgotten", token=_name(self.token, self.lang)),
                 )
             )
         return slips
 
     def because(self) -> str:
-        return (
-            f"{self.card} itself scores {self.own_points()}; the rest comes from cards that "
-            f"count its ingredient. With it, the {_rows(self.played)}."
-        )
+        rows = _rows(self.played, lang=self.lang)
+        return self.say("because", card=self.card, own=self.own_points(), rows=rows)
 
 
 @register
@@ -321,9 +408,45 @@ class SaltBest(Exercise):
     key = "salt_best"
     theme = "scoring"
     title = "Where does the Salt go?"
+    title_fr = "Où poser le Sel ?"
     rule = "special"
     how = "a played card's id (or its column's ingredient, or 'play D30 on N07')"
+    how_fr = "le code d'une carte posée (ou l'Ingrédient de sa colonne, ou 'poser D30 sur N07')"
     randomised = True
+    words = {
+        "question": (
+            "You play the Salt {salt}. On which of your played cards should it go to add the "
+            "most points to your potion?",
+            "Vous posez le Sel {salt}. Sur laquelle de vos cartes posées doit-il aller pour "
+            "ajouter le plus de points à votre potion ?",
+        ),
+        "say which": (
+            "say which card the Salt goes on: 'play {salt} on ...'",
+            "dites sur quelle carte va le Sel : 'poser {salt} sur ...'",
+        ),
+        "not played": (
+            "{card} is not one of your played ingredient cards",
+            "{card} n'est pas une de vos cartes Ingrédient posées",
+        ),
+        "richest": (
+            "A Salt adds one {name}: it pays every card that counts {name}, not the card it sits "
+            "on.",
+            "Un Sel ajoute un Ingrédient {name} : il rapporte à chaque carte qui compte {name}, "
+            "pas à la carte sur laquelle il est posé.",
+        ),
+        "longest": (
+            "More {name} does not pay more unless your cards count {name}: look at what each "
+            "card counts.",
+            "Une colonne {name} plus longue ne rapporte plus que si vos cartes comptent {name} : "
+            "regardez ce que compte chaque carte.",
+        ),
+        "because": ("Points added by column: {gains}.", "Points ajoutés par colonne : {gains}."),
+    }
+
+    def refuse(self, key: str, **values: Any) -> AnswerError:
+        """The reading error ``key`` of ``words``, in both languages."""
+        english, french = self.words[key]
+        return AnswerError(english.format(**values), french.format(**values))
 
     def setup(self) -> None:
         rng = self.rng
@@ -351,10 +474,7 @@ class SaltBest(Exercise):
                 return
 
     def question(self) -> str:
-        return (
-            f"You play the Salt {self.salt}. On which of your played cards should it go to add "
-            "the most points to your potion?"
-        )
+        return self.say("question", salt=self.salt)
 
     def best(self) -> set[Ingredient]:
         top = max(self.gains.values())
@@ -367,18 +487,18 @@ class SaltBest(Exercise):
         return self.best()
 
     def read(self, answer: Any) -> Ingredient:
-        if isinstance(answer, str) and answer.strip().lower().startswith("play "):
+        if isinstance(answer, str) and answer.strip().lower().startswith(("play ", "poser ")):
             answer = read_action(answer)
         if isinstance(answer, PlayCard):
             if not answer.target:
-                raise AnswerError(f"say which card the Salt goes on: 'play {self.salt} on ...'")
+                raise self.refuse("say which", salt=self.salt)
             answer = answer.target
         try:
             card = read_card(answer)
         except AnswerError:
             return read_ingredient(answer)
         if card not in self.column:
-            raise AnswerError(f"{card} is not one of your played ingredient cards")
+            raise self.refuse("not played", card=card)
         return self.column[card]
 
     def forms(self) -> list[Any]:
@@ -415,20 +535,19 @@ class SaltBest(Exercise):
             Slip(
                 "the richest card",
                 richest,
-                f"A Salt adds one {self.column[richest].title}: it pays every card that counts "
-                f"{self.column[richest].title}, not the card it sits on.",
+                self.say("richest", name=_name(self.column[richest], self.lang)),
             ),
             Slip(
                 "the longest column",
                 longest,
-                f"More {longest.title} does not pay more unless your cards count "
-                f"{longest.title}: look at what each card counts.",
+                self.say("longest", name=_name(longest, self.lang)),
             ),
         ]
 
     def because(self) -> str:
         ranked = sorted(self.gains.items(), key=lambda item: -item[1])
-        return "Points added by column: " + ", ".join(f"{i.title} +{g}" for i, g in ranked) + "."
+        gains = ", ".join(f"{_name(i, self.lang)} +{g}" for i, g in ranked)
+        return self.say("because", gains=gains)
 
 
 TIE_BOARDS = [
@@ -451,9 +570,35 @@ class TieBreak(Exercise):
     key = "tie_break"
     theme = "scoring"
     title = "Who wins a tie?"
+    title_fr = "Qui gagne une égalité ?"
     rule = "tie"
     how = "the winning player's number, like 2 or 'Player 2' (a list if the victory is shared)"
+    how_fr = (
+        "le numéro du joueur gagnant, comme 2 ou 'joueur 2' (une liste si la victoire est partagée)"
+    )
     seat = None
+    words = {
+        "question": (
+            "The game has ended with these two potions. Score both potions: who wins the game?",
+            "La partie s'est terminée avec ces deux potions. Comptez les deux potions : qui "
+            "gagne la partie ?",
+        ),
+        "shared": (
+            "A tie on the total goes to the best single Ingredient row; the victory is shared "
+            "only if that ties too.",
+            "Une égalité au total revient à la meilleure ligne d'un seul Ingrédient ; la "
+            "victoire n'est partagée que si celle-ci est à égalité aussi.",
+        ),
+        "other": (
+            "Score both potions row by row, then compare each player's best single row.",
+            "Comptez les deux potions ligne par ligne, puis comparez la meilleure ligne de "
+            "chaque joueur.",
+        ),
+        "because": (
+            "Both total {total}; the best single rows are {first} and {second}.",
+            "Les deux totalisent {total} ; les meilleures lignes sont {first} et {second}.",
+        ),
+    }
 
     def setup(self) -> None:
         self.game = stage(TIE_BOARDS, turn=TIE_TURN)
@@ -463,7 +608,7 @@ class TieBreak(Exercise):
         return table_svg(self.game)
 
     def question(self) -> str:
-        return "The game has ended with these two potions. Score both potions: who wins the game?"
+        return self.say("question")
 
     def answer(self) -> int | list[int]:
         assert self.game is not None
@@ -494,23 +639,20 @@ class TieBreak(Exercise):
             Slip(
                 "a tie shared",
                 [1, 2],
-                "A tie on the total goes to the best single Ingredient row; the victory is "
-                "shared only if that ties too.",
+                self.say("shared"),
             ),
             Slip(
                 "the other player",
                 3 - winner,
-                "Score both potions row by row, then compare each player's best single row.",
+                self.say("other"),
             ),
         ]
 
     def because(self) -> str:
         assert self.game is not None
         pads = [self.game.score_pad(s) for s in range(2)]
-        return (
-            f"Both total {pads[0].total}; the best single rows are {pads[0].best_row} and "
-            f"{pads[1].best_row}."
-        )
+        first_row, second_row = pads[0].best_row, pads[1].best_row
+        return self.say("because", total=pads[0].total, first=first_row, second=second_row)
 
 
 @register
@@ -525,7 +667,59 @@ class CardFormula(Exercise):
         "n, Min, floor); a function of the counts, like lambda c: 4 * min(c['skull'], "
         "c['honey']), works too"
     )
+    title_fr = "Écrire la formule d'une carte"
+    how_fr = (
+        "une formule bâtie sur les comptes n.clover, n.flower, ... n.mushroom, avec Min(...) "
+        "pour une série et floor(...) pour les moitiés, comme 4*Min(n.skull, n.honey) (from "
+        "exercises.kit import n, Min, floor) ; une fonction des comptes, comme lambda c: 4 * "
+        "min(c['skull'], c['honey']), convient aussi"
+    )
     randomised = True
+    words = {
+        "question": (
+            "{card} ({name}) scores '{scoring}'. Write its points as a formula in the counts of "
+            "your potion.",
+            "{card} ({name}) rapporte '{scoring}'. Écrivez ses points comme une formule des "
+            "comptes de votre potion.",
+        ),
+        "text": (
+            "write the formula with the count symbols (n.skull ...), not as text",
+            "écrivez la formule avec les symboles des comptes (n.skull ...), pas en texte",
+        ),
+        "not formula": ("{answer} is not a formula", "{answer} n'est pas une formule"),
+        "another": (
+            "Read the icons again: {card} counts {shown}.",
+            "Relisez les icônes : {card} compte {shown}.",
+        ),
+        "added": (
+            "{k} points for each: multiply the count by {k}, do not add {k}.",
+            "{k} points pour chacun : multipliez le compte par {k}, n'ajoutez pas {k}.",
+        ),
+        "no flat": (
+            "With none of the ingredients shown the card scores 0: there is no flat part to add.",
+            "Sans aucun des Ingrédients indiqués, la carte rapporte 0 : il n'y a pas de part "
+            "fixe à ajouter.",
+        ),
+        "set added": (
+            "A set is complete only with every ingredient shown: take the smallest count.",
+            "Une série n'est complète qu'avec chaque Ingrédient indiqué : prenez le plus petit "
+            "compte.",
+        ),
+        "twice": (
+            "An icon shown twice needs two of that ingredient per set: halve its count, rounded "
+            "down (floor).",
+            "Une icône dessinée deux fois demande deux de cet Ingrédient par série : divisez son "
+            "compte par deux, arrondi vers le bas (floor).",
+        ),
+        "as a set": (
+            "'{scoring}' pays for every ingredient shown, not per set: add the counts.",
+            "'{scoring}' paie chaque Ingrédient indiqué, pas par série : ajoutez les comptes.",
+        ),
+        "because": (
+            "{card} scores {formula} (carnuta_core.maths.card_formula).",
+            "{card} rapporte {formula} (carnuta_core.maths.card_formula).",
+        ),
+    }
 
     def setup(self) -> None:
         kind = PerSet if self.rng.random() < 0.5 else PerIngredient  # sets are the rarer cards
@@ -543,11 +737,10 @@ class CardFormula(Exercise):
         ]
 
     def question(self) -> str:
-        return (
-            f"{self.card.id} ({self.card.ingredient.title if self.card.ingredient else ''}) "
-            f"scores '{self.scoring}'. Write its points as a formula in the counts of "
-            "your potion."
-        )
+        ingredient = self.card.ingredient
+        name = _name(ingredient, self.lang) if ingredient else ""
+        scoring = scoring_text(self.scoring, self.lang)
+        return self.say("question", card=self.card.id, name=name, scoring=scoring)
 
     def picture(self) -> str:
         return card_svg(self.card, width=140)
@@ -567,11 +760,11 @@ class CardFormula(Exercise):
             return self.values(lambda counts: answer)
         if callable(answer):
             return self.values(lambda counts: _call(answer, counts))
-        raise AnswerError(
-            "write the formula with the count symbols (n.skull ...), not as text"
-            if isinstance(answer, str)
-            else f"{describe(answer)} is not a formula"
+        english, french = (
+            self.words["text"] if isinstance(answer, str) else self.words["not formula"]
         )
+        said = describe(answer)
+        raise AnswerError(english.format(answer=said), french.format(answer=said))
 
     @cached_property
     def formula(self) -> Any:
@@ -606,20 +799,17 @@ class CardFormula(Exercise):
         scoring, formula = self.scoring, self.answer()
         k = scoring.points
         counts = [COUNT_SYMBOLS[i] for i in scoring.ingredients]
-        shown = ", ".join(i.title for i in dict.fromkeys(scoring.ingredients))
+        shown = ", ".join(_name(i, self.lang) for i in dict.fromkeys(scoring.ingredients))
         slips = [
             Slip(
                 "another ingredient",
                 formula.xreplace(_swap(scoring)),
-                f"Read the icons again: {self.card.id} counts {shown}.",
+                self.say("another", card=self.card.id, shown=shown),
             ),
             Slip(
                 "points added, not multiplied",
                 k + formula / k,
-                f"{k} points for each: multiply the count by {k}, do not add {k}."
-                if k > 1
-                else "With none of the ingredients shown the card scores 0: there is no flat "
-                "part to add.",
+                self.say("added", k=k) if k > 1 else self.say("no flat"),
             ),
         ]
         if isinstance(scoring, PerSet):
@@ -627,7 +817,7 @@ class CardFormula(Exercise):
                 Slip(
                     "a set's counts added",
                     k * sympy.Add(*counts),
-                    "A set is complete only with every ingredient shown: take the smallest count.",
+                    self.say("set added"),
                 )
             )
             if max(scoring.needs.values()) > 1:
@@ -635,8 +825,7 @@ class CardFormula(Exercise):
                     Slip(
                         "an icon shown twice counted once",
                         k * sympy.Min(*(COUNT_SYMBOLS[i] for i in scoring.needs)),
-                        "An icon shown twice needs two of that ingredient per set: halve its "
-                        "count, rounded down (floor).",
+                        self.say("twice"),
                     )
                 )
         elif len(set(scoring.ingredients)) > 1:
@@ -644,15 +833,13 @@ class CardFormula(Exercise):
                 Slip(
                     "each ingredient taken as a set",
                     k * sympy.Min(*counts),
-                    f"'{scoring}' pays for every ingredient shown, not per set: add the counts.",
+                    self.say("as a set", scoring=scoring_text(scoring, self.lang)),
                 )
             )
         return slips
 
     def because(self) -> str:
-        return (
-            f"{self.card.id} scores {sympy.sstr(self.answer())} (carnuta_core.maths.card_formula)."
-        )
+        return self.say("because", card=self.card.id, formula=sympy.sstr(self.answer()))
 
 
 class Counts:
@@ -685,13 +872,21 @@ def _check_formula(formula: sympy.Basic) -> None:
         if node.is_Number or node in COUNT_SYMBOL_SET:
             continue
         if node.is_Symbol:
-            raise AnswerError(f"{describe(node)} is not a count: use n.clover ... n.mushroom")
+            raise AnswerError(
+                f"{describe(node)} is not a count: use n.clover ... n.mushroom",
+                f"{describe(node)} n'est pas un compte : utilisez n.clover ... n.mushroom",
+            )
         if node.func not in FORMULA_PARTS:
             raise AnswerError(
-                f"a card's formula needs only +, -, *, /, Min and floor, not {node.func.__name__}"
+                f"a card's formula needs only +, -, *, /, Min and floor, not {node.func.__name__}",
+                "la formule d'une carte n'a besoin que de +, -, *, /, Min et floor, pas de "
+                f"{node.func.__name__}",
             )
         if node.is_Pow and not (node.exp.is_Integer and abs(int(node.exp)) <= MAX_POWER):
-            raise AnswerError(f"a card's points never grow like a power {describe(node.exp)}")
+            raise AnswerError(
+                f"a card's points never grow like a power {describe(node.exp)}",
+                f"les points d'une carte ne croissent jamais comme une puissance {describe(node.exp)}",
+            )
 
 
 COUNT_SYMBOL_SET = frozenset(COUNT_SYMBOLS.values())
@@ -707,10 +902,16 @@ def _points_value(value: Any, counts: dict[Ingredient, int]) -> Fraction:
     elif isinstance(value, int | Fraction) and not isinstance(value, bool):
         number = value
     else:
-        raise AnswerError(f"it gives {describe(value)} for the counts {_counts(counts)}")
+        raise AnswerError(
+            f"it gives {describe(value)} for the counts {_counts(counts)}",
+            f"elle donne {describe(value)} pour les comptes {_counts(counts)}",
+        )
     if not -MAX_POINTS <= number <= MAX_POINTS:
         raise AnswerError(
-            f"it gives more than {MAX_POINTS:,} points for the counts {_counts(counts)}"
+            f"it gives more than {MAX_POINTS:,} points for the counts {_counts(counts)}",
+            f"elle donne plus de {MAX_POINTS:,} points pour les comptes {_counts(counts)}".replace(
+                ",", "\u202f", 1
+            ),
         )
     return Fraction(number)
 
@@ -733,7 +934,10 @@ def _evaluate(node: Any, counts: dict[Any, int]) -> Fraction:
     if node.is_Float and math.isfinite(float(node)):
         return Fraction(float(node))
     if node.is_Number:
-        raise AnswerError(f"{describe(node)} is not a number of points")
+        raise AnswerError(
+            f"{describe(node)} is not a number of points",
+            f"{describe(node)} n'est pas un nombre de points",
+        )
     args = [_evaluate(arg, counts) for arg in node.args]
     if node.func is sympy.Add:
         return sum(args, Fraction(0))
@@ -742,7 +946,10 @@ def _evaluate(node: Any, counts: dict[Any, int]) -> Fraction:
     if node.func is sympy.Pow:
         base, power = args
         if base == 0 and power < 0:
-            raise AnswerError(f"it divides by zero for the counts {_counts_of(counts)}")
+            raise AnswerError(
+                f"it divides by zero for the counts {_counts_of(counts)}",
+                f"elle divise par zéro pour les comptes {_counts_of(counts)}",
+            )
         return base ** int(power)
     if node.func in (sympy.Min, sympy.Max):
         return min(args) if node.func is sympy.Min else max(args)
@@ -759,7 +966,8 @@ def _call(points: Callable[[dict[str, int]], Any], counts: dict[Ingredient, int]
         return points(names)
     except Exception as error:  # a student's function: any failure is an unreadable answer
         raise AnswerError(
-            f"the function fails on the counts {_counts(counts)}: {type(error).__name__}"
+            f"the function fails on the counts {_counts(counts)}: {type(error).__name__}",
+            f"la fonction échoue pour les comptes {_counts(counts)} : {type(error).__name__}",
         ) from None
 
 

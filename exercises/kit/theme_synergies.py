@@ -8,6 +8,7 @@ from typing import Any
 from carnuta_core import ChooseBonus, Game, Ingredient, Row, TakeCard
 from carnuta_core.scoring import card_points, ingredient_counts, score_potion
 from carnuta_core.svg import table_svg
+from carnuta_core.vocabulary import word
 
 from .answers import AnswerError, read_action, read_card, read_ingredient, read_many
 from .base import Exercise, Slip, register
@@ -46,10 +47,35 @@ class BestMarketCard(Exercise):
     key = "best_market_card"
     theme = "synergies"
     title = "The best card in the market"
+    title_fr = "La meilleure carte du marché"
     rule = "points"
     how = "a card id like 'N16' (or the action that takes it, like 'take night 3')"
+    how_fr = "le code d'une carte comme 'N16' (ou l'action qui la prend, comme 'prendre nuit 3')"
     randomised = True
     seat = None
+    words = {
+        "question": (
+            "Your potion (Player 1) holds {potion}. If you could add any one ingredient card of "
+            "the market to it, which would add the most points?",
+            "Votre potion (joueur 1) contient {potion}. Si vous pouviez y ajouter n'importe "
+            "quelle carte Ingrédient du marché, laquelle ajouterait le plus de points ?",
+        ),
+        "slots": (
+            "the market has slots 1 to 4, not {slot}",
+            "le marché a les places 1 à 4, pas {slot}",
+        ),
+        "empty": ("'{action}' is an empty slot", "'{action}' est une place vide"),
+        "alone": (
+            "Count what a card adds to the cards already in your potion (those that count its "
+            "ingredient), not only its own points.",
+            "Comptez ce qu'une carte ajoute aux cartes déjà dans votre potion (celles qui "
+            "comptent son Ingrédient), pas seulement ses propres points.",
+        ),
+        "each adds": (
+            "Points each card would add: {gains}.",
+            "Points qu'ajouterait chaque carte : {gains}.",
+        ),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -78,10 +104,7 @@ class BestMarketCard(Exercise):
         return table_svg(self.game)
 
     def question(self) -> str:
-        return (
-            f"Your potion (Player 1) holds {', '.join(card_ids(self.potion))}. If you could "
-            "add any one ingredient card of the market to it, which would add the most points?"
-        )
+        return self.say("question", potion=", ".join(card_ids(self.potion)))
 
     def best(self) -> set[str]:
         top = max(self.gains.values())
@@ -103,15 +126,20 @@ class BestMarketCard(Exercise):
 
     def read(self, answer: Any) -> str:
         if isinstance(answer, TakeCard) or (
-            isinstance(answer, str) and answer.strip().lower().startswith("take")
+            isinstance(answer, str) and answer.strip().lower().startswith(("take", "prendre"))
         ):
             action = read_action(answer)
             assert isinstance(action, TakeCard) and self.game is not None
             if not 1 <= action.slot <= 4:
-                raise AnswerError(f"the market has slots 1 to 4, not {action.slot}")
+                english, french = self.words["slots"]
+                slot = action.slot
+                raise AnswerError(english.format(slot=slot), french.format(slot=slot))
             card = self.game.market(action.row)[action.slot - 1]
             if card is None:
-                raise AnswerError(f"'{action}' is an empty slot")
+                english, french = self.words["empty"]
+                raise AnswerError(
+                    english.format(action=action), french.format(action=action.notation("fr"))
+                )
             return card.id
         return read_card(answer)
 
@@ -133,14 +161,13 @@ class BestMarketCard(Exercise):
             Slip(
                 "the best card alone",
                 alone,
-                "Count what a card adds to the cards already in your potion (those that count "
-                "its ingredient), not only its own points.",
+                self.say("alone"),
             )
         ]
 
     def because(self) -> str:
         ranked = sorted(self.gains.items(), key=lambda item: -item[1])
-        return "Points each card would add: " + ", ".join(f"{c} +{g}" for c, g in ranked) + "."
+        return self.say("each adds", gains=", ".join(f"{c} +{g}" for c, g in ranked))
 
 
 @register
@@ -148,9 +175,38 @@ class BonusChoice(Exercise):
     key = "bonus_choice"
     theme = "synergies"
     title = "Which Bonus Ingredient token?"
+    title_fr = "Quel jeton Ingrédient bonus ?"
     rule = "bonus"
     how = "an ingredient, like 'berry' (or 'bonus berry', or Ingredient.BERRY)"
+    how_fr = "un Ingrédient, comme 'baie' (ou 'bonus baie', ou Ingredient.BERRY)"
     randomised = True
+    words = {
+        "question": (
+            "Your potion holds {potion} and your counter has just reached 6. The tokens still "
+            "available are: {available}. Which token adds the most points to your potion?",
+            "Votre potion contient {potion} et votre compteur vient d'atteindre le cran 6. Les "
+            "jetons encore disponibles sont : {available}. Quel jeton ajoute le plus de points à "
+            "votre potion ?",
+        ),
+        "longest": (
+            "A token adds one ingredient: it pays the cards that count that ingredient, not the "
+            "column with the most cards.",
+            "Un jeton ajoute un Ingrédient : il rapporte aux cartes qui comptent cet Ingrédient, "
+            "pas à la colonne qui a le plus de cartes.",
+        ),
+        "taken": (
+            "The {ingredient} token is taken already; choose among {available}.",
+            "Le jeton {ingredient} est déjà pris ; choisissez parmi {available}.",
+        ),
+        "each adds": (
+            "Points each token adds: {gains}.",
+            "Points qu'ajoute chaque jeton : {gains}.",
+        ),
+    }
+
+    def available(self) -> str:
+        """The tokens left to choose, in the exercise's language."""
+        return ", ".join(word(ingredient, self.lang) for ingredient in self.gains)
 
     def setup(self) -> None:
         rng = self.rng
@@ -175,12 +231,8 @@ class BonusChoice(Exercise):
                 return
 
     def question(self) -> str:
-        available = ", ".join(i.value for i in self.gains)
-        return (
-            f"Your potion holds {', '.join(card_ids(self.potion))} and your counter has just "
-            f"reached 6. The tokens still available are: {available}. Which token adds the most "
-            "points to your potion?"
-        )
+        potion = ", ".join(card_ids(self.potion))
+        return self.say("question", potion=potion, available=self.available())
 
     def best(self) -> set[Ingredient]:
         top = max(self.gains.values())
@@ -226,17 +278,16 @@ class BonusChoice(Exercise):
             Slip(
                 "the longest column",
                 longest.value,
-                "A token adds one ingredient: it pays the cards that count that ingredient, "
-                "not the column with the most cards.",
+                self.say("longest"),
             ),
         ]
 
     def taken_slip(self, ingredient: Ingredient) -> Slip:
-        available = ", ".join(i.value for i in self.gains)
+        name = word(ingredient, self.lang, title=True)
         return Slip(
             "a token already taken",
             ingredient.value,
-            f"The {ingredient.title} token is taken already; choose among {available}.",
+            self.say("taken", ingredient=name, available=self.available()),
         )
 
     def slip_for(self, value: Any) -> Slip | None:
@@ -246,7 +297,8 @@ class BonusChoice(Exercise):
 
     def because(self) -> str:
         ranked = sorted(self.gains.items(), key=lambda item: -item[1])
-        return "Points each token adds: " + ", ".join(f"{i.title} +{g}" for i, g in ranked) + "."
+        gains = ", ".join(f"{word(i, self.lang, title=True)} +{g}" for i, g in ranked)
+        return self.say("each adds", gains=gains)
 
 
 @register
@@ -254,9 +306,34 @@ class BestPair(Exercise):
     key = "best_pair"
     theme = "synergies"
     title = "The best two cards together"
+    title_fr = "Les deux meilleures cartes ensemble"
     rule = "points"
     how = "two card ids in any order, like ['D04', 'N16'] or 'D04 and N16'"
+    how_fr = "deux codes de cartes dans n'importe quel ordre, comme ['D04', 'N16'] ou 'D04 et N16'"
     randomised = True
+    words = {
+        "question": (
+            "Your potion holds {potion}. You may add two of the four cards in your hand ({hand}) "
+            "to it. Which two add the most points together?",
+            "Votre potion contient {potion}. Vous pouvez y ajouter deux des quatre cartes de "
+            "votre main ({hand}). Lesquelles ajoutent le plus de points ensemble ?",
+        ),
+        "two cards": (
+            "name two different cards, not {count}",
+            "nommez deux cartes différentes, pas {count}",
+        ),
+        "pair": (
+            "Alone those two add the most, but together? Cards that count each other's "
+            "ingredient add more as a pair.",
+            "Seules, ces deux-là ajoutent le plus, mais ensemble ? Des cartes qui comptent "
+            "l'Ingrédient l'une de l'autre ajoutent davantage en paire.",
+        ),
+        "together": (
+            "Together {a} and {b} add {pair}; alone they would add {alone_a} and {alone_b}.",
+            "Ensemble, {a} et {b} ajoutent {pair} ; seules, elles ajouteraient {alone_a} et "
+            "{alone_b}.",
+        ),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -289,11 +366,8 @@ class BestPair(Exercise):
                 return
 
     def question(self) -> str:
-        return (
-            f"Your potion holds {', '.join(card_ids(self.potion))}. You may add two of the four "
-            f"cards in your hand ({', '.join(self.hand)}) to it. Which two add the most points "
-            "together?"
-        )
+        potion = ", ".join(card_ids(self.potion))
+        return self.say("question", potion=potion, hand=", ".join(self.hand))
 
     def best(self) -> set[frozenset[str]]:
         top = max(self.pairs.values())
@@ -308,7 +382,8 @@ class BestPair(Exercise):
     def read(self, answer: Any) -> frozenset[str]:
         cards = read_many(answer, read_card)
         if len(cards) != 2:
-            raise AnswerError(f"name two different cards, not {len(cards)}")
+            english, french = self.words["two cards"]
+            raise AnswerError(english.format(count=len(cards)), french.format(count=len(cards)))
         return cards
 
     def forms(self) -> list[Any]:
@@ -335,14 +410,13 @@ class BestPair(Exercise):
             Slip(
                 "the two best cards alone",
                 two_best,
-                "Alone those two add the most, but together? Cards that count each other's "
-                "ingredient add more as a pair.",
+                self.say("pair"),
             )
         ]
 
     def because(self) -> str:
         a, b = self.answer()
-        return (
-            f"Together {a} and {b} add {self.pairs[frozenset((a, b))]}; alone they would add "
-            f"{self.single[a]} and {self.single[b]}."
+        pair = self.pairs[frozenset((a, b))]
+        return self.say(
+            "together", a=a, b=b, pair=pair, alone_a=self.single[a], alone_b=self.single[b]
         )
