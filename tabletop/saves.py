@@ -46,13 +46,19 @@ MAX_SEED = 2**64 - 1
 MAX_ACTION_TEXT = 200
 
 
+#: The longest excerpt of a value an error message quotes (reprlib bounds each level of a
+#: nested value, not the whole: a deep one could still fill a screen).
+MAX_EXCERPT = 200
+
+
 def short_repr(value: Any) -> str:
     """A bounded ``repr`` for an error message, whatever the value (a huge list, a number
-    with thousands of digits, an object whose ``repr`` fails)."""
+    with thousands of digits, a deeply nested value, an object whose ``repr`` fails)."""
     try:
-        return reprlib.repr(value)
+        text = reprlib.repr(value)
     except Exception:  # a value whose repr fails is still named by its type
         return f"a {type(value).__name__}"
+    return text if len(text) <= MAX_EXCERPT else text[: MAX_EXCERPT - 1] + "…"
 
 
 def check_seed(value: Any, error: FieldError, field: str = "seed") -> int:

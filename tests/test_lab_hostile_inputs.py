@@ -23,6 +23,7 @@ from tabletop.agents import make_bot
 from tabletop.errors import LabError
 from tabletop.lab import game_measures, stats
 from tabletop.lab.run import MAX_GAMES
+from tabletop.saves import MAX_EXCERPT, short_repr
 from tests.test_hostile_inputs import json_like
 from widgets import CarnivalTable, PlayTable
 
@@ -188,11 +189,14 @@ def test_the_seed_box_answers_in_words_and_keeps_the_game(kind: Any, text: str) 
 def test_the_typed_box_takes_anything(kind: Any, text: str) -> None:
     table = kind(("human", "greedy"), seed=3)
     before = table.game.to_json()
+    untouched = page_text(table)
     table.w_typed.value = text
     table.w_typed_go.click()
     assert table.game.to_json() == before and table.out.outputs == ()
-    # The answer is an excerpt: the page holds far less than the 100,000 characters typed.
-    assert page_text(table) < 60_000
+    # The answer quotes an excerpt: the page grows by a sentence, not by the 100,000
+    # characters typed (nor by the picture it already shows).
+    assert page_text(table) - untouched < 2_000
+    assert len(table.voice.alert_text) < 2_000
 
 
 def page_text(widget: Any) -> int:
@@ -258,3 +262,11 @@ def test_every_public_function_answers_junk_with_a_typed_error(
     except TypeError as refused:
         # Only Python's own check of how many arguments a call takes.
         assert "argument" in str(refused), f"{name}({junk!r}): {refused}"
+
+
+def test_an_excerpt_of_any_value_is_short() -> None:
+    nested: Any = "x" * 1_000
+    for _ in range(12):
+        nested = {str(k) * 40: nested for k in range(6)}
+    assert len(short_repr(nested)) == MAX_EXCERPT and short_repr(nested).endswith("…")
+    assert short_repr([1, 2]) == "[1, 2]"
