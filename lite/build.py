@@ -105,6 +105,7 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/fr/09_la_meilleure_potion.ipynb": ("matplotlib", "pandas", "numpy"),
     # ex26's best potion: the kit's solver (numpy) and the integer program (scipy's HiGHS)
     "exercises/09_maths.ipynb": ("numpy", "scipy"),
+    "exercises/fr/09_maths.ipynb": ("numpy", "scipy"),
     "notebooks/10_two_games_one_lab.ipynb": ("matplotlib", "pandas"),
     "notebooks/fr/10_deux_jeux_un_laboratoire.ipynb": ("matplotlib", "pandas"),
     "notebooks/11_playtesting_with_people.ipynb": ("matplotlib", "pandas"),

@@ -1,6 +1,7 @@
 """The rulebook sections the hints point at, quoted word for word from the English rulebooks
 (Carnuta's, and Carnival's for the exercises that compare the two games), and, for the French
-exercises, from Carnuta's French express rules (Repos Production) where they say the same."""
+exercises, from Carnuta's French express rules (Repos Production) where they say the same;
+Carnival has no French rulebook, so its French hints state the rule in the kit's own words."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ class Rule:
     section: str
     quote: str
     book: str = "carnuta"
-    #: The same rule in the French express rules: (section, quote).
+    #: The same rule in the French express rules: (section, quote); for another game than
+    #: Carnuta, which has no French rulebook, (the English section, the rule in the kit's words).
     french: tuple[str, str] | None = None
     #: True when the express rules leave this rule out and ``french`` translates the English
     #: rulebook's sentence instead (the hint says so).
@@ -32,6 +34,9 @@ class Rule:
         if self.french is None:
             raise ValueError(f"the rule {self.section!r} has no French quote yet")
         section, quote = self.french
+        if self.book != "carnuta":
+            # No French rulebook of that game: the rule in the kit's words, not as a quote.
+            return f"Règles de {self.book.title()} (en anglais), « {section} », en bref : {quote}"
         if self.translated:
             return f"Livret de règles (en anglais), « {section} », traduit : « {quote} »"
         return f"Règles express, « {section} » : « {quote} »"
@@ -199,6 +204,10 @@ RULES: dict[str, Rule] = {
         "your hand face up: [...] onto the Carnival stack, [...] on the table in front of you "
         "(as your Spectator), or [...] in front of another player (as their Spectator).",
         book="carnival",
+        french=(
+            "How to Play",
+            "à votre tour, piochez une carte, puis jouez une carte de votre main face visible : sur la pile du Carnaval, devant vous comme Spectateur, ou devant un autre joueur comme son Spectateur.",
+        ),
     ),
     "carnival_masks": Rule(
         "Mask Cards",
@@ -206,6 +215,10 @@ RULES: dict[str, Rule] = {
         "Mask cards can be used to play hidden Creature cards in the Carnival stack, as your "
         "Spectator, or in front of another player as their Spectator.",
         book="carnival",
+        french=(
+            "Mask Cards",
+            "un Masque se joue avec une autre carte de votre main glissée face cachée dessous ; il cache ainsi une Créature, sur la pile du Carnaval, devant vous ou devant un autre joueur.",
+        ),
     ),
     "carnival_younger": Rule(
         "For Younger Players",
@@ -213,6 +226,10 @@ RULES: dict[str, Rule] = {
         "Creatures in the Carnival stack or as your Spectators. You can still play mask cards "
         "to hide Creatures you play.",
         book="carnival",
+        french=(
+            "For Younger Players",
+            "on ne joue aucune carte devant les autres joueurs : les Créatures vont sur la pile du Carnaval ou devant vous, et les Masques peuvent toujours les cacher.",
+        ),
     ),
     "carnival_round_end": Rule(
         "End of a Round",
@@ -220,11 +237,19 @@ RULES: dict[str, Rule] = {
         "their turn. Players must now add the remaining Creature cards from their hands as "
         "Spectators to the cards they already have on the table in front of them.",
         book="carnival",
+        french=(
+            "End of a Round",
+            "la manche finit quand la pioche est vide, une fois le tour en cours achevé ; chacun ajoute alors à ses Spectateurs les Créatures qui lui restent en main.",
+        ),
     ),
     "carnival_rounds": Rule(
         "Game Overview",
         "The game is played over 2 rounds. [...] play a second round using the same rules.",
         book="carnival",
+        french=(
+            "Game Overview",
+            "une partie se joue en 2 manches, la seconde avec les mêmes règles.",
+        ),
     ),
     "carnival_happy": Rule(
         "End of a Round",
@@ -232,5 +257,9 @@ RULES: dict[str, Rule] = {
         "Carnival than there are in the Spectator rows in front of you. Turn all cards of the "
         "Creature types that are not happy face down, they do not contribute to your score.",
         book="carnival",
+        french=(
+            "End of a Round",
+            "vos Créatures d'un type ne sont heureuses que si le Carnaval en compte strictement plus que vos Spectateurs ; les types malheureux sont retournés face cachée et ne rapportent rien.",
+        ),
     ),
 }

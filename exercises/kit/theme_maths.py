@@ -13,13 +13,16 @@ from typing import Any
 import networkx as nx
 
 from carnuta_core import Card, CarnutaError, Game, Ingredient, PositionError, Row, Rules, maths
-from carnuta_core.cards import PerSet, format_cost
+from carnuta_core.actions import VERB_WORDS
+from carnuta_core.cards import PerSet
 from carnuta_core.maths import decisions, economy, formulation, reveal_laws
-from carnuta_core.model import Origin
+from carnuta_core.messages import cost_text
+from carnuta_core.model import Face, Origin
 from carnuta_core.rune_graph import RuneState, rune_graph
 from carnuta_core.rune_graph.classes import closed_classes
 from carnuta_core.scoring import card_points
 from carnuta_core.svg import table_svg
+from carnuta_core.vocabulary import word
 
 from .base import NumberExercise, Slip, first, register
 from .staging import DECK, INGREDIENT_CARDS, STARTING, board, opponent_board, stage
@@ -45,6 +48,13 @@ class FractionExercise(TableExercise):
     rounded off it is told so."""
 
     unit = ""
+    words = {
+        "rounded": (
+            "Close, but rounded: give the exact value, a fraction (Fraction(a, b) or 'a/b').",
+            "Presque, mais arrondi : donnez la valeur exacte, une fraction (Fraction(a, b) ou "
+            "'a/b').",
+        ),
+    }
 
     def forms(self) -> list[Any]:
         value = Fraction(self.answer())
@@ -59,7 +69,7 @@ class FractionExercise(TableExercise):
         return Slip(
             "rounded",
             round(float(self.answer()), 2),
-            "Close, but rounded: give the exact value, a fraction (Fraction(a, b) or 'a/b').",
+            self.say("rounded"),
         )
 
     def slip_for(self, value: Any) -> Slip | None:
@@ -69,9 +79,26 @@ class FractionExercise(TableExercise):
         return slip
 
 
-def names(cards: list[str]) -> str:
-    """``'D06'``, ``'D06 and N20'``, ``'D06, N20 and S08'``."""
-    return cards[0] if len(cards) == 1 else f"{', '.join(cards[:-1])} and {cards[-1]}"
+def names(cards: list[str], lang: str = "en") -> str:
+    """``'D06'``, ``'D06 and N20'``, ``'D06, N20 and S08'`` (``et`` in French)."""
+    if len(cards) == 1:
+        return cards[0]
+    return f"{', '.join(cards[:-1])} {'et' if lang == 'fr' else 'and'} {cards[-1]}"
+
+
+def counts_verb(cards: int, lang: str) -> str:
+    """ "counts" or "count" for that many cards ("compte" or "comptent")."""
+    if lang == "fr":
+        return "compte" if cards == 1 else "comptent"
+    return "counts" if cards == 1 else "count"
+
+
+def step_text(step: str, lang: str) -> str:
+    """One step of a ``PotionPlan`` (``runes sun``, ``flip moon 2``, ``play D03``) in the
+    notation of ``lang``."""
+    verb, *rest = step.split()
+    faces = {face.value: word(face, lang) for face in Face}
+    return " ".join([VERB_WORDS[lang][verb], *(faces.get(w, w) for w in rest)])
 
 
 # ------------------------------------------------------------------ a marginal value
@@ -102,9 +129,50 @@ class MarginalFromPiecewise(NumberExercise):
     key = "marginal_piecewise"
     theme = "maths"
     title = "One more of an ingredient, from the Piecewise"
+    title_fr = "Un Ingrédient de plus, lu dans le Piecewise"
     rule = "points"
     how = "a number of points"
+    how_fr = "un nombre de points"
     randomised = True
+    words = {
+        "token": (" and a Bonus token of {tokens}", " et un jeton Bonus {tokens}"),
+        "question": (
+            "Your potion holds {played}{token_text}. How many points would one more "
+            "{ingredient} add (a Salt or a Bonus token of it)? Derive it: "
+            "calculus.marginal_value gives the Piecewise; read it at your counts.",
+            "Votre potion contient {played}{token_text}. Combien de points rapporterait un "
+            "Ingrédient {ingredient} de plus (un Sel ou un jeton Bonus) ? Dérivez-le : "
+            "calculus.marginal_value donne le Piecewise ; lisez-le à vos comptes.",
+        ),
+        "new total": (
+            "That is the potion's new total: the marginal value is what one more adds, the new "
+            "total minus the total now.",
+            "C'est le nouveau total de la potion : la valeur marginale est ce qu'ajoute un de "
+            "plus, le nouveau total moins le total actuel.",
+        ),
+        "paid regardless": (
+            "A set gains from one more {ingredient} only when that completes a new set (the "
+            "Piecewise's condition): at your counts, {idle} completes none.",
+            "Une série ne gagne à un Ingrédient {ingredient} de plus que s'il complète une nouvelle série "
+            "(la condition du Piecewise) : à vos comptes, {idle} n'en complète aucune.",
+        ),
+        "branch left out": (
+            "At your counts one more {ingredient} completes a new set of {paying}: the "
+            "Piecewise's condition holds, so read its first branch.",
+            "À vos comptes, un Ingrédient {ingredient} de plus complète une nouvelle série de {paying} : la "
+            "condition du Piecewise est vraie, lisez donc sa première branche.",
+        ),
+        "set card alone": (
+            "That is only the change of {sets}: {others} {counts} {ingredient} too, and one "
+            "more changes those points as well.",
+            "Ce n'est que la variation de {sets} : {others} {counts} aussi l'Ingrédient "
+            "{ingredient}, et un de plus change ces points-là aussi.",
+        ),
+        "because": (
+            "One more {ingredient}, card by card: {moved}.",
+            "Un Ingrédient {ingredient} de plus, carte par carte : {moved}.",
+        ),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -127,12 +195,14 @@ class MarginalFromPiecewise(NumberExercise):
         self.changes = card_changes(potion, ingredient)
 
     def question(self) -> str:
-        tokens = self.potion.bonus_tokens
-        token_text = f" and a Bonus token of {names([t.title for t in tokens])}" if tokens else ""
-        return (
-            f"Your potion holds {', '.join(self.played)}{token_text}. How many points would one "
-            f"more {self.ingredient.title} add (a Salt or a Bonus token of it)? Derive it: "
-            "calculus.marginal_value gives the Piecewise; read it at your counts."
+        lang = self.lang
+        tokens = [word(t, lang, title=True) for t in self.potion.bonus_tokens]
+        token_text = self.say("token", tokens=names(tokens, lang)) if tokens else ""
+        return self.say(
+            "question",
+            played=", ".join(self.played),
+            token_text=token_text,
+            ingredient=word(self.ingredient, lang, title=True),
         )
 
     def answer(self) -> int:
@@ -165,22 +235,15 @@ class MarginalFromPiecewise(NumberExercise):
         rest = self.answer() - from_sets
         every_set = rest + sum(set_points(DECK[c]) for c in sets)
         total = self.potion.score_pad().total
-        ingredient = self.ingredient.title
-        slips = [
-            Slip(
-                "the new total",
-                total + self.answer(),
-                "That is the potion's new total: the marginal value is what one more adds, "
-                "the new total minus the total now.",
-            )
-        ]
+        lang = self.lang
+        ingredient = word(self.ingredient, lang, title=True)
+        slips = [Slip("the new total", total + self.answer(), self.say("new total"))]
         if idle:
             slips.append(
                 Slip(
                     "the set paid regardless",
                     every_set,
-                    f"A set gains from one more {ingredient} only when that completes a new set "
-                    f"(the Piecewise's condition): at your counts, {names(idle)} completes none.",
+                    self.say("paid regardless", ingredient=ingredient, idle=names(idle, lang)),
                 )
             )
         if paying:
@@ -188,9 +251,7 @@ class MarginalFromPiecewise(NumberExercise):
                 Slip(
                     "the set's branch left out",
                     rest,
-                    f"At your counts one more {ingredient} completes a new set of "
-                    f"{names(paying)}: the Piecewise's condition holds, so read its first "
-                    "branch.",
+                    self.say("branch left out", ingredient=ingredient, paying=names(paying, lang)),
                 )
             )
         if others:
@@ -198,16 +259,21 @@ class MarginalFromPiecewise(NumberExercise):
                 Slip(
                     "the set card alone",
                     from_sets,
-                    f"That is only the change of {names(sets)}: {names(others)} "
-                    f"{'counts' if len(others) == 1 else 'count'} {ingredient} too, and "
-                    "one more changes those points as well.",
+                    self.say(
+                        "set card alone",
+                        sets=names(sets, lang),
+                        others=names(others, lang),
+                        counts=counts_verb(len(others), lang),
+                        ingredient=ingredient,
+                    ),
                 )
             )
         return slips
 
     def because(self) -> str:
         moved = [f"{c} {change:+d}" for c, change in self.changes.items() if change]
-        return f"One more {self.ingredient.title}, card by card: {', '.join(moved)}."
+        ingredient = word(self.ingredient, self.lang, title=True)
+        return self.say("because", ingredient=ingredient, moved=", ".join(moved))
 
 
 # ------------------------------------------------------------------ waiting for a card
@@ -216,9 +282,48 @@ class FirstWantedReveal(FractionExercise):
     key = "first_wanted_reveal"
     theme = "maths"
     title = "How long until a wanted card shows?"
+    title_fr = "Combien de cartes avant celle qu'on attend ?"
     rule = "take"
     how = "a number, a fraction like Fraction(25, 4) or '25/4'"
+    how_fr = "un nombre, une fraction comme Fraction(25, 4) ou '25/4'"
     randomised = True
+    words = {
+        **FractionExercise.words,
+        "question": (
+            "A market deck holds {unseen} unseen cards in random order, {wanted} of which you "
+            "want. On average, how many cards are revealed up to and including the first wanted "
+            "one?",
+            "Une pioche du marché contient {unseen} cartes non vues, dans un ordre au hasard, "
+            "dont {wanted} que vous voulez. En moyenne, combien de cartes sont révélées jusqu'à "
+            "la première voulue, celle-ci comprise ?",
+        ),
+        "with replacement": (
+            "u/w would be the wait if every reveal came from a full deck (with replacement), "
+            "but a revealed card is gone. Sum the tail probabilities P(T > k) = C(u - k, w)/C(u, "
+            "w) instead.",
+            "u/w serait l'attente si chaque carte révélée sortait d'une pioche complète (avec "
+            "remise), mais une carte révélée n'y est plus. Sommez plutôt les probabilités de "
+            "queue P(T > k) = C(u - k, w)/C(u, w).",
+        ),
+        "left out": (
+            "That counts the cards revealed before the first wanted one: count the wanted card "
+            "too.",
+            "Cela compte les cartes révélées avant la première voulue : comptez aussi la carte "
+            "voulue.",
+        ),
+        "one wanted": (
+            "That is the wait for one wanted card; with {wanted} wanted, the first of them shows "
+            "sooner.",
+            "C'est l'attente pour une seule carte voulue ; avec {wanted} cartes voulues, la "
+            "première d'entre elles sort plus tôt.",
+        ),
+        "because": (
+            "E[T] = sum of P(T > k) = sum of C(u - k, w)/C(u, w); the hockey stick sums it to "
+            "(u + 1)/(w + 1).",
+            "E[T] = somme des P(T > k) = somme des C(u - k, w)/C(u, w) ; l'identité de la crosse "
+            "de hockey la réduit à (u + 1)/(w + 1).",
+        ),
+    }
 
     def setup(self) -> None:
         self.unseen = self.rng.randint(12, 32)
@@ -226,11 +331,7 @@ class FirstWantedReveal(FractionExercise):
         self.game = Game.new(2, seed=self.rng.randrange(10**6))
 
     def question(self) -> str:
-        return (
-            f"A market deck holds {self.unseen} unseen cards in random order, {self.wanted} of "
-            "which you want. On average, how many cards are revealed up to and including the "
-            "first wanted one?"
-        )
+        return self.say("question", unseen=self.unseen, wanted=self.wanted)
 
     def answer(self) -> Fraction:
         value = reveal_laws.expected_first_wanted(self.unseen, self.wanted)
@@ -248,30 +349,23 @@ class FirstWantedReveal(FractionExercise):
             Slip(
                 "with replacement",
                 Fraction(u, w),
-                "u/w would be the wait if every reveal came from a full deck (with "
-                "replacement), but a revealed card is gone. Sum the tail probabilities "
-                "P(T > k) = C(u - k, w)/C(u, w) instead.",
+                self.say("with replacement"),
             ),
             Slip(
                 "the wanted card left out",
                 self.answer() - 1,
-                "That counts the cards revealed before the first wanted one: count the wanted "
-                "card too.",
+                self.say("left out"),
             ),
             Slip(
                 "one wanted card",
                 Fraction(u + 1, 2),
-                f"That is the wait for one wanted card; with {w} wanted, the first of them "
-                "shows sooner.",
+                self.say("one wanted", wanted=w),
             ),
             self.rounded(),
         ]
 
     def because(self) -> str:
-        return (
-            "E[T] = sum of P(T > k) = sum of C(u - k, w)/C(u, w); the hockey stick sums it to "
-            "(u + 1)/(w + 1)."
-        )
+        return self.say("because")
 
 
 # ------------------------------------------------------------------ a Sickle's worth
@@ -280,9 +374,48 @@ class SickleExpectation(FractionExercise):
     key = "sickle_expectation"
     theme = "maths"
     title = "What is a Sickle worth?"
+    title_fr = "Que vaut une Serpe ?"
     rule = "take"
     how = "a number, a fraction like Fraction(35111, 10626) or '35111/10626'"
+    how_fr = "un nombre, une fraction comme Fraction(35111, 10626) ou '35111/10626'"
     randomised = True
+    words = {
+        **FractionExercise.words,
+        "question": (
+            "Player 1 may use a Sickle on the {row} row: its 4 cards are discarded and 4 new "
+            "ones revealed from that deck. Counting only the points a card would add to Player "
+            "1's potion now, what is the expected best gain among the 4 new cards?",
+            "Le joueur 1 peut utiliser une Serpe sur la rangée {row} : ses 4 cartes sont "
+            "défaussées et 4 nouvelles révélées depuis cette pioche. En ne comptant que les "
+            "points qu'une carte ajouterait maintenant à la potion du joueur 1, quelle est "
+            "l'espérance du meilleur gain parmi les 4 nouvelles cartes ?",
+        ),
+        "best now": (
+            "That is the best gain in the {row} row now; the Sickle replaces those cards: "
+            "average the best of 4 cards revealed from the {unseen} unseen ones.",
+            "C'est le meilleur gain de la rangée {row} maintenant ; la Serpe remplace ces "
+            "cartes : faites la moyenne du meilleur de 4 cartes révélées parmi les {unseen} "
+            "non vues.",
+        ),
+        "one card": (
+            "That is what one unseen card adds on average; you take the best of the 4 revealed: "
+            "P(best <= g) = C(cards worth at most g, 4)/C(unseen, 4).",
+            "C'est ce qu'ajoute en moyenne une carte non vue ; vous prenez la meilleure des 4 "
+            "révélées : P(meilleure <= g) = C(cartes valant au plus g, 4)/C(non vues, 4).",
+        ),
+        "best unseen": (
+            "That is the best card left in the deck, but only 4 of the {unseen} unseen cards "
+            "are revealed: average the best of those 4.",
+            "C'est la meilleure carte restant dans la pioche, mais seules 4 des {unseen} cartes "
+            "non vues sont révélées : faites la moyenne de la meilleure de ces 4.",
+        ),
+        "because": (
+            "Sickle on {row}: best gain now {best_now}, expected after {expected} = {decimal} "
+            "({unseen} unseen).",
+            "Serpe sur la rangée {row} : meilleur gain maintenant {best_now}, espérance après "
+            "{expected} = {decimal} ({unseen} non vues).",
+        ),
+    }
 
     def setup(self) -> None:
         self.game = Game.new(2, seed=self.rng.randrange(10**6))
@@ -290,11 +423,7 @@ class SickleExpectation(FractionExercise):
         self.value = decisions.sickle_value(self.game, 0, self.row)
 
     def question(self) -> str:
-        return (
-            f"Player 1 may use a Sickle on the {self.row.value} row: its 4 cards are discarded "
-            "and 4 new ones revealed from that deck. Counting only the points a card would add "
-            "to Player 1's potion now, what is the expected best gain among the 4 new cards?"
-        )
+        return self.say("question", row=word(self.row, self.lang, title=self.lang == "fr"))
 
     def answer(self) -> Fraction:
         return self.value.expected_after
@@ -313,31 +442,29 @@ class SickleExpectation(FractionExercise):
 
     def slips(self) -> list[Slip]:
         gains = self.unseen_gains()
-        row = self.row.value
+        row = word(self.row, self.lang, title=self.lang == "fr")
         return [
             Slip(
                 "the best card now",
                 self.value.best_now,
-                f"That is the best gain in the {row} row now; the Sickle replaces those cards: "
-                f"average the best of 4 cards revealed from the {len(gains)} unseen ones.",
+                self.say("best now", row=row, unseen=len(gains)),
             ),
-            Slip(
-                "one card's average",
-                Fraction(sum(gains), len(gains)),
-                "That is what one unseen card adds on average; you take the best of the 4 "
-                "revealed: P(best <= g) = C(cards worth at most g, 4)/C(unseen, 4).",
-            ),
-            Slip(
-                "the best unseen card",
-                max(gains),
-                f"That is the best card left in the deck, but only 4 of the {len(gains)} unseen "
-                "cards are revealed: average the best of those 4.",
-            ),
+            Slip("one card's average", Fraction(sum(gains), len(gains)), self.say("one card")),
+            Slip("the best unseen card", max(gains), self.say("best unseen", unseen=len(gains))),
             self.rounded(),
         ]
 
     def because(self) -> str:
-        return str(self.value) + "."
+        value = self.value
+        decimal = f"{float(value.expected_after):.2f}"
+        return self.say(
+            "because",
+            row=word(self.row, self.lang, title=self.lang == "fr"),
+            best_now=value.best_now,
+            expected=value.expected_after,
+            decimal=decimal.replace(".", ",") if self.lang == "fr" else decimal,
+            unseen=value.unseen,
+        )
 
 
 # ------------------------------------------------------------------ the fewest actions
@@ -346,10 +473,54 @@ class FewestActionsToBuild(NumberExercise):
     key = "fewest_actions_to_build"
     theme = "maths"
     title = "The fewest actions that build a potion"
+    title_fr = "Le moins d'actions pour construire une potion"
     rule = "runes"
     how = "a number of actions"
+    how_fr = "un nombre d'actions"
     unit = "actions"
     randomised = True
+    words = {
+        "question": (
+            "From the start (2 Suns, 2 Moons, 4 open spaces), how many actions at the fewest "
+            "take and play {cards} ({costs})? Count 1 to take each card, 1 to play it, and every "
+            "Take or Flip Runes; the counter opens a Padlock at 4.",
+            "Depuis le départ (2 Soleils, 2 Lunes, 4 emplacements ouverts), combien d'actions au "
+            "moins faut-il pour prendre et poser {cards} ({costs}) ? Comptez 1 pour prendre "
+            "chaque carte, 1 pour la poser, et chaque Prendre ou Retourner des Runes ; le "
+            "compteur ouvre un Cadenas à 4.",
+        ),
+        "icons": (
+            "A cost icon is not an action: one Take Runes fills every open space at once, and a "
+            "Flip icon spends no rune. Count the Take and Flip Runes actions the costs need, not "
+            "their icons.",
+            "Une icône de coût n'est pas une action : un seul Prendre des Runes remplit d'un coup "
+            "chaque emplacement ouvert, et une icône Retourner ne dépense aucune rune. Comptez "
+            "les actions Prendre et Retourner des Runes dont les coûts ont besoin, pas leurs "
+            "icônes.",
+        ),
+        "takes": (
+            "Each card is taken from the market first: 1 action to take it, then 1 to play it.",
+            "Chaque carte est d'abord prise au marché : 1 action pour la prendre, puis 1 pour la "
+            "poser.",
+        ),
+        "starting card": (
+            "Your starting card is in play from the setup: it needs no take and no play.",
+            "Votre carte de départ est en jeu dès la mise en place : elle ne se prend ni ne se "
+            "pose.",
+        ),
+        "padlocks": (
+            "Only 4 rune spaces are open at the start: Take Runes fills those 4 until the "
+            "counter reaches 4 and a Padlock comes off.",
+            "Seuls 4 emplacements de runes sont ouverts au départ : Prendre des Runes remplit "
+            "ces 4-là jusqu'à ce que le compteur atteigne 4 et qu'un Cadenas tombe.",
+        ),
+        "because": (
+            "{actions} actions ({takes} takes, {plays} plays, {rune_actions} rune actions): "
+            "{steps}",
+            "{actions} actions ({takes} prises, {plays} poses, {rune_actions} actions de "
+            "runes) : {steps}",
+        ),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -363,12 +534,11 @@ class FewestActionsToBuild(NumberExercise):
         self.game = stage([board(self.played[:1], "SSMM"), opponent_board(self.played)])
 
     def question(self) -> str:
-        costs = "; ".join(f"{c}: {format_cost(DECK[c].cost)}" for c in self.played[1:])
-        return (
-            f"From the start (2 Suns, 2 Moons, 4 open spaces), how many actions at the fewest "
-            f"take and play {', '.join(self.played[1:])} ({costs})? Count 1 to take each card, "
-            "1 to play it, and every Take or Flip Runes; the counter opens a Padlock at 4."
+        colon = " :" if self.lang == "fr" else ":"
+        costs = (" ; " if self.lang == "fr" else "; ").join(
+            f"{c}{colon} {cost_text(DECK[c].cost, self.lang)}" for c in self.played[1:]
         )
+        return self.say("question", cards=", ".join(self.played[1:]), costs=costs)
 
     def answer(self) -> int:
         return self.plan.actions
@@ -390,20 +560,10 @@ class FewestActionsToBuild(NumberExercise):
             Slip(
                 "cost icons counted",
                 2 * len(cards) + icons,
-                "A cost icon is not an action: one Take Runes fills every open space at once, "
-                "and a Flip icon spends no rune. Count the Take and Flip Runes actions the "
-                "costs need, not their icons.",
+                self.say("icons"),
             ),
-            Slip(
-                "takes left out",
-                self.answer() - self.plan.takes,
-                "Each card is taken from the market first: 1 action to take it, then 1 to play it.",
-            ),
-            Slip(
-                "the starting card counted",
-                self.answer() + 2,
-                "Your starting card is in play from the setup: it needs no take and no play.",
-            ),
+            Slip("takes left out", self.answer() - self.plan.takes, self.say("takes")),
+            Slip("the starting card counted", self.answer() + 2, self.say("starting card")),
         ]
         spaces = Rules().rune_spaces
         try:
@@ -416,14 +576,21 @@ class FewestActionsToBuild(NumberExercise):
             Slip(
                 "Padlocks ignored",
                 open_board.actions,
-                "Only 4 rune spaces are open at the start: Take Runes fills those 4 until the "
-                "counter reaches 4 and a Padlock comes off.",
+                self.say("padlocks"),
             )
         )
         return slips
 
     def because(self) -> str:
-        return str(self.plan)
+        plan = self.plan
+        return self.say(
+            "because",
+            actions=plan.actions,
+            takes=plan.takes,
+            plays=plan.plays,
+            rune_actions=plan.rune_actions,
+            steps=", ".join(step_text(step, self.lang) for step in plan.steps),
+        )
 
 
 # ------------------------------------------------------------------ an integer program
@@ -463,9 +630,48 @@ class BestPotionAsAProgram(TableExercise):
     key = "best_potion_program"
     theme = "maths"
     title = "The best potion of a small pool, as an integer program"
+    title_fr = "La meilleure potion parmi quelques cartes, en programme en nombres entiers"
     rule = "points"
     how = "a number of points"
+    how_fr = "un nombre de points"
     randomised = True
+    words = {
+        "question": (
+            "From the pool {pool}, a potion of {k} cards holds exactly one starting card (no "
+            "Bonus token). What is the best score it can reach? Write it as an integer program "
+            "(formulation.optimum_milp) or search it another way.",
+            "Parmi les cartes {pool}, une potion de {k} cartes contient exactement une carte de "
+            "départ (sans jeton Bonus). Quel est le meilleur score qu'elle peut atteindre ? "
+            "Écrivez-le en programme en nombres entiers (formulation.optimum_milp) ou cherchez-le "
+            "autrement.",
+        ),
+        "relaxed": (
+            "That is the bound of the linear relaxation (cards taken in fractions): the best "
+            "potion scores at most that. Solve the integer program itself, with whole cards (no "
+            "relaxed=True), or search every choice of cards.",
+            "C'est la borne de la relaxation linéaire (des cartes prises en fractions) : la "
+            "meilleure potion marque au plus cela. Résolvez le programme en nombres entiers "
+            "lui-même, avec des cartes entières (sans relaxed=True), ou cherchez parmi tous les "
+            "choix de cartes.",
+        ),
+        "greedy": (
+            "Adding the card that gains most, one at a time, can miss the best potion: a card "
+            "that gains little alone may complete a set with another. Search every choice of {k} "
+            "cards, or solve the integer program.",
+            "Ajouter une à une la carte qui rapporte le plus peut manquer la meilleure potion : "
+            "une carte qui rapporte peu seule peut compléter une série avec une autre. Cherchez "
+            "parmi tous les choix de {k} cartes, ou résolvez le programme en nombres entiers.",
+        ),
+        "starting rule": (
+            "A potion holds exactly one starting card: not none, and not two.",
+            "Une potion contient exactement une carte de départ : ni aucune, ni deux.",
+        ),
+        "one too many": (
+            "The starting card is one of the {k} cards: {k} cards in all.",
+            "La carte de départ est l'une des {k} cartes : {k} cartes en tout.",
+        ),
+        "because": ("The best potion: {potion}.", "La meilleure potion : {potion}."),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -483,11 +689,7 @@ class BestPotionAsAProgram(TableExercise):
         return [DECK[c] for c in self.pool]
 
     def question(self) -> str:
-        return (
-            f"From the pool {', '.join(self.pool)}, a potion of {self.k} cards holds exactly one "
-            "starting card (no Bonus token). What is the best score it can reach? Write it as "
-            "an integer program (formulation.optimum_milp) or search it another way."
-        )
+        return self.say("question", pool=", ".join(self.pool), k=self.k)
 
     def answer(self) -> int:
         return self.best.value
@@ -525,27 +727,11 @@ class BestPotionAsAProgram(TableExercise):
             Slip(
                 "the relaxation's bound",
                 misread.relaxed_bound,
-                "That is the bound of the linear relaxation (cards taken in fractions): the "
-                "best potion scores at most that. Solve the integer program itself, with whole "
-                "cards (no relaxed=True), or search every choice of cards.",
+                self.say("relaxed"),
             ),
-            Slip(
-                "greedy",
-                misread.greedy,
-                "Adding the card that gains most, one at a time, can miss the best potion: a "
-                "card that gains little alone may complete a set with another. Search every "
-                f"choice of {self.k} cards, or solve the integer program.",
-            ),
-            Slip(
-                "the starting-card rule ignored",
-                misread.any_starting,
-                "A potion holds exactly one starting card: not none, and not two.",
-            ),
-            Slip(
-                "one card too many",
-                misread.one_more_card,
-                f"The starting card is one of the {self.k} cards: {self.k} cards in all.",
-            ),
+            Slip("greedy", misread.greedy, self.say("greedy", k=self.k)),
+            Slip("the starting-card rule ignored", misread.any_starting, self.say("starting rule")),
+            Slip("one card too many", misread.one_more_card, self.say("one too many", k=self.k)),
         ]
 
     def slip_for(self, value: Any) -> Slip | None:
@@ -561,7 +747,7 @@ class BestPotionAsAProgram(TableExercise):
         return None
 
     def because(self) -> str:
-        return f"The best potion: {self.best.potion}."
+        return self.say("because", potion=self.best.potion.text(self.lang))
 
 
 # ------------------------------------------------------------------ closed classes
@@ -598,10 +784,59 @@ class ClosedClassesOfAVariant(TableExercise):
     key = "closed_classes"
     theme = "maths"
     title = "Traps of the rune graph under other rules"
+    title_fr = "Les pièges du graphe des runes sous d'autres règles"
     rule = "flip"
     how = "a whole number"
+    how_fr = "un nombre entier"
     unit = ""
     randomised = True
+    words = {
+        "question": (
+            "A variant has {spaces} rune spaces, {open} open at the start. Counting rune actions "
+            "only (Take and Flip Runes, the reserve never short), how many closed classes does "
+            "its rune graph have: groups of states that rune actions move between but never "
+            "leave?",
+            "Une variante a {spaces} emplacements de runes, dont {open} ouverts au départ. En ne "
+            "comptant que les actions de runes (Prendre et Retourner des Runes, la Réserve "
+            "jamais à court), combien de classes fermées son graphe des runes a-t-il : des "
+            "groupes d'états entre lesquels les actions de runes circulent sans jamais en "
+            "sortir ?",
+        ),
+        "every class": (
+            "That counts every group of states that rune actions move between; a closed class "
+            "is one no rune action leaves: keep only the classes with no edge out "
+            "(nx.condensation shows them).",
+            "Cela compte chaque groupe d'états entre lesquels les actions de runes circulent ; "
+            "une classe fermée est une classe qu'aucune action de runes ne quitte : ne gardez "
+            "que les classes sans arête sortante (nx.condensation les montre).",
+        ),
+        "start's traps": (
+            "Rune actions never remove a Padlock, so the starting board reaches only the traps "
+            "of its {open} open spaces; the rune graph holds every board the variant can show, "
+            "from {open} to {spaces} open spaces.",
+            "Les actions de runes n'enlèvent jamais de Cadenas : le plateau de départ n'atteint "
+            "que les pièges de ses {open} emplacements ouverts ; le graphe des runes contient "
+            "chaque plateau que la variante peut montrer, de {open} à {spaces} emplacements "
+            "ouverts.",
+        ),
+        "states": (
+            "Count the classes, not the states in them: a full board of Suns and its flip, all "
+            "Moons, make one class.",
+            "Comptez les classes, pas les états qu'elles contiennent : un plateau plein de "
+            "Soleils et son retournement, tout en Lunes, forment une seule classe.",
+        ),
+        "printed": (
+            "That is the printed board's count (6 spaces, 4 open); this variant has {spaces} "
+            "spaces, {open} open.",
+            "C'est le compte du plateau imprimé (6 emplacements, 4 ouverts) ; cette variante a "
+            "{spaces} emplacements, dont {open} ouverts.",
+        ),
+        "because": (
+            "One trap per number of open spaces: a full board flips between all Suns and all "
+            "Moons, and no rune action empties a space.",
+            "Un piège par nombre d'emplacements ouverts : un plateau plein passe de Soleils partout à Lunes partout, et aucune action de runes ne vide un emplacement.",
+        ),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -618,12 +853,7 @@ class ClosedClassesOfAVariant(TableExercise):
         self.game = Game.new(2, seed=self.rng.randrange(10**6))
 
     def question(self) -> str:
-        return (
-            f"A variant has {self.rules.rune_spaces} rune spaces, {self.rules.open_spaces} open "
-            "at the start. Counting rune actions only (Take and Flip Runes, the reserve never "
-            "short), how many closed classes does its rune graph have: groups of states that "
-            "rune actions move between but never leave?"
-        )
+        return self.say("question", spaces=self.rules.rune_spaces, open=self.rules.open_spaces)
 
     def answer(self) -> int:
         return self.counts.closed
@@ -640,38 +870,21 @@ class ClosedClassesOfAVariant(TableExercise):
     )
 
     def slips(self) -> list[Slip]:
-        r = self.rules
+        spaces = {"spaces": self.rules.rune_spaces, "open": self.rules.open_spaces}
         return [
-            Slip(
-                "every class counted",
-                self.counts.components,
-                "That counts every group of states that rune actions move between; a closed "
-                "class is one no rune action leaves: keep only the classes with no edge out "
-                "(nx.condensation shows them).",
-            ),
+            Slip("every class counted", self.counts.components, self.say("every class")),
             Slip(
                 "the start's traps only",
                 self.counts.closed_from_start,
-                "Rune actions never remove a Padlock, so the starting board reaches only the "
-                f"traps of its {r.open_spaces} open spaces; the rune graph holds every board "
-                f"the variant can show, from {r.open_spaces} to {r.rune_spaces} open spaces.",
+                self.say("start's traps", **spaces),
             ),
-            Slip(
-                "states, not classes",
-                self.counts.closed_states,
-                "Count the classes, not the states in them: a full board of Suns and its flip, "
-                "all Moons, make one class.",
-            ),
+            Slip("states, not classes", self.counts.closed_states, self.say("states")),
             Slip(
                 "the printed board",
                 graph_counts(Rules()).closed,
-                f"That is the printed board's count (6 spaces, 4 open); this variant has "
-                f"{r.rune_spaces} spaces, {r.open_spaces} open.",
+                self.say("printed", **spaces),
             ),
         ]
 
     def because(self) -> str:
-        return (
-            "One trap per number of open spaces: a full board flips between all Suns and all "
-            "Moons, and no rune action empties a space."
-        )
+        return self.say("because")

@@ -35,8 +35,16 @@ def card_order(card: str) -> tuple[int, int]:
     return parsed.type_index, parsed.value
 
 
-def places_word(count: int) -> str:
+def places_word(count: int, lang: str = "en") -> str:
+    if lang == "fr":
+        return "endroit" if count == 1 else "endroits"
     return "place" if count == 1 else "places"
+
+
+def decimal(value: float, lang: str, sign: str = "") -> str:
+    """``value`` to two decimals (``sign`` ``"+"`` shows it), a decimal comma in French."""
+    text = f"{value:{sign}.2f}"
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 class CarnivalExercise(Exercise):
@@ -58,9 +66,51 @@ class CarnivalDecisions(NumberExercise, CarnivalExercise):
     theme = "two_games"
     title = "Decisions in a game of Carnival"
     rule = "carnival_rounds"
+    title_fr = "Les décisions d'une partie de Carnival"
     how = "a number of decisions"
+    how_fr = "un nombre de décisions"
     unit = "decisions"
     randomised = True
+    words = {
+        "question": (
+            "Carnival for {p} players under these rules: {rounds} round(s); {masks} Masks in "
+            "the box, {dealt} dealt to each player before the shuffle; {discard} cards "
+            "discarded at random; {deal} cards dealt to each player; then one card turned up to "
+            "start the Carnival stack. Each turn a player draws a card and plays (a Mask turn "
+            "plays two cards, still one decision). How many decisions does a whole game take, "
+            "all players together?",
+            "Carnival à {p} joueurs avec ces règles : {rounds} manche(s) ; {masks} Masques dans "
+            "la boîte, {dealt} donné(s) à chaque joueur avant de mélanger ; {discard} cartes "
+            "défaussées au hasard ; {deal} cartes distribuées à chaque joueur ; puis une carte "
+            "retournée pour commencer la pile du Carnaval. À chaque tour, un joueur pioche une "
+            "carte et joue (un tour avec Masque joue deux cartes, mais reste une décision). "
+            "Combien de décisions prend une partie entière, tous joueurs ensemble ?",
+        ),
+        "first draw": (
+            "The first player's first draw comes from the deck too: every card left in the deck "
+            "once the Carnival's first card is turned up is one turn.",
+            "La première pioche du premier joueur vient aussi de la pioche : chaque carte qui "
+            "reste dans la pioche une fois la première carte du Carnaval retournée fait un tour.",
+        ),
+        "one round": (
+            "The game has {rounds} rounds, each dealt and played the same way.",
+            "La partie compte {rounds} manches, chacune distribuée et jouée de la même façon.",
+        ),
+        "one player": (
+            "Count the turns of every player, not one player's.",
+            "Comptez les tours de tous les joueurs, pas ceux d'un seul.",
+        ),
+        "masks dealt": (
+            "Each hand starts with its Masks plus the table's count: those Masks are not in the "
+            "deck.",
+            "Chaque main commence avec ses Masques en plus du nombre de la table : ces "
+            "Masques ne sont pas dans la pioche.",
+        ),
+        "because": (
+            "{deck} cards to draw each round, one turn each, over {rounds} round(s).",
+            "{deck} cartes à piocher à chaque manche, un tour chacune, sur {rounds} manche(s).",
+        ),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -75,13 +125,14 @@ class CarnivalDecisions(NumberExercise, CarnivalExercise):
     def question(self) -> str:
         r = self.rules
         p = self.players
-        return (
-            f"Carnival for {p} players under these rules: {r.rounds} round(s); "
-            f"{r.masks} Masks in the box, {r.masks_dealt} dealt to each player before the "
-            f"shuffle; {r.discard_for(p)} cards discarded at random; {r.deal_for(p)} cards "
-            "dealt to each player; then one card turned up to start the Carnival stack. Each "
-            "turn a player draws a card and plays (a Mask turn plays two cards, still one "
-            "decision). How many decisions does a whole game take, all players together?"
+        return self.say(
+            "question",
+            p=p,
+            rounds=r.rounds,
+            masks=r.masks,
+            dealt=r.masks_dealt,
+            discard=r.discard_for(p),
+            deal=r.deal_for(p),
         )
 
     @cached_property
@@ -106,30 +157,20 @@ class CarnivalDecisions(NumberExercise, CarnivalExercise):
             Slip(
                 "the first draw",
                 n - self.rounds,
-                "The first player's first draw comes from the deck too: every card left in "
-                "the deck once the Carnival's first card is turned up is one turn.",
+                self.say("first draw"),
             ),
-            Slip(
-                "one round",
-                Fraction(n, self.rounds),
-                f"The game has {self.rounds} rounds, each dealt and played the same way.",
-            ),
-            Slip(
-                "one player",
-                Fraction(n, self.players),
-                "Count the turns of every player, not one player's.",
-            ),
+            Slip("one round", Fraction(n, self.rounds), self.say("one round", rounds=self.rounds)),
+            Slip("one player", Fraction(n, self.players), self.say("one player")),
             Slip(
                 "the Masks dealt",
                 n + self.rounds * self.players * self.masks_dealt,
-                "Each hand starts with its Masks plus the table's count: those Masks are not "
-                "in the deck.",
+                self.say("masks dealt"),
             ),
         ]
 
     def because(self) -> str:
         deck = self.rules.deck_after_setup(self.players)
-        return f"{deck} cards to draw each round, one turn each, over {self.rounds} round(s)."
+        return self.say("because", deck=deck, rounds=self.rounds)
 
 
 # ------------------------------------------------------------------ the choices of a position
@@ -145,10 +186,59 @@ class CarnivalChoices(NumberExercise, CarnivalExercise):
     key = "carnival_choices"
     theme = "two_games"
     title = "How many choices? (Carnival's branching factor)"
+    title_fr = "Combien de choix ? (le facteur de branchement de Carnival)"
     rule = "carnival_turn"
     how = "a number of legal actions"
+    how_fr = "un nombre d'actions légales"
     unit = "actions"
     randomised = True
+    words = {
+        "variant": (
+            ", playing the variant For Younger Players",
+            ", dans la variante pour les plus jeunes",
+        ),
+        "question": (
+            "A {players}-player game of Carnival{variant}. Player 1 has drawn and holds {hand}. "
+            "How many different actions may player 1 take now? (Two copies of the same card "
+            "give the same action.)",
+            "Une partie de Carnival à {players} joueurs{variant}. Le joueur 1 a pioché et tient "
+            "{hand}. Combien d'actions différentes le joueur 1 peut-il jouer maintenant ? (Deux "
+            "exemplaires de la même carte donnent la même action.)",
+        ),
+        "every copy": (
+            "Two copies of a card are the same action: count the different cards.",
+            "Deux exemplaires d'une carte sont la même action : comptez les cartes différentes.",
+        ),
+        "no masks": (
+            "With a Mask in hand, each Creature may also go face down under it, to each of the "
+            "same places.",
+            "Avec un Masque en main, chaque Créature peut aussi aller face cachée dessous, à "
+            "chacun des mêmes endroits.",
+        ),
+        "mask alone": (
+            "A Mask always hides a Creature slid under it: it goes down alone only when no "
+            "Creature is left in the hand.",
+            "Un Masque cache toujours une Créature glissée dessous : il ne se joue seul que "
+            "lorsqu'il ne reste aucune Créature en main.",
+        ),
+        "younger": (
+            "In the variant For Younger Players no card goes in front of another player: the "
+            "Carnival stack or your own Spectators only.",
+            "Dans la variante pour les plus jeunes, aucune carte ne va devant un autre joueur : "
+            "seulement la pile du Carnaval ou vos propres Spectateurs.",
+        ),
+        "no gifts": (
+            "A card may also go in front of each of the {others} other player(s), as their "
+            "Spectator.",
+            "Une carte peut aussi aller devant chacun des {others} autre(s) joueur(s), comme son "
+            "Spectateur.",
+        ),
+        "masked": (" face up or under a Mask", " face visible ou sous un Masque"),
+        "because": (
+            "{kinds} different Creatures, each to {places} {places_word}{masked}.",
+            "{kinds} Créatures différentes, chacune vers {places} {places_word}{masked}.",
+        ),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -172,13 +262,12 @@ class CarnivalChoices(NumberExercise, CarnivalExercise):
         return player_svg(self.carnival.observation(0), 0)
 
     def question(self) -> str:
-        variant = ", playing the variant For Younger Players" if self.younger else ""
-        hand = " ".join(sorted(self.hand, key=lambda c: (c == "Mask", c)))
-        return (
-            f"A {self.players}-player game of Carnival{variant}. Player 1 has drawn and holds "
-            f"{hand}. How many different actions may player 1 take now? (Two copies of the "
-            "same card give the same action.)"
+        variant = self.say("variant") if self.younger else ""
+        mask = "Masque" if self.lang == "fr" else "Mask"
+        hand = " ".join(
+            mask if c == "Mask" else c for c in sorted(self.hand, key=lambda c: (c == "Mask", c))
         )
+        return self.say("question", players=self.players, variant=variant, hand=hand)
 
     def answer(self) -> int:
         assert self.carnival is not None
@@ -205,7 +294,7 @@ class CarnivalChoices(NumberExercise, CarnivalExercise):
             Slip(
                 "every copy",
                 creatures * self.places * masked,
-                "Two copies of a card are the same action: count the different cards.",
+                self.say("every copy"),
             )
         ]
         if self.has_mask:
@@ -213,14 +302,12 @@ class CarnivalChoices(NumberExercise, CarnivalExercise):
                 Slip(
                     "no Masks",
                     self.kinds * self.places,
-                    "With a Mask in hand, each Creature may also go face down under it, to "
-                    "each of the same places.",
+                    self.say("no masks"),
                 ),
                 Slip(
                     "Mask alone",
                     (self.kinds * 2 + 1) * self.places,
-                    "A Mask always hides a Creature slid under it: it goes down alone only "
-                    "when no Creature is left in the hand.",
+                    self.say("mask alone"),
                 ),
             ]
         if self.younger:
@@ -228,8 +315,7 @@ class CarnivalChoices(NumberExercise, CarnivalExercise):
                 Slip(
                     "gifts for younger players",
                     self.kinds * (self.players + 1) * masked,
-                    "In the variant For Younger Players no card goes in front of another "
-                    "player: the Carnival stack or your own Spectators only.",
+                    self.say("younger"),
                 )
             )
         else:
@@ -237,17 +323,18 @@ class CarnivalChoices(NumberExercise, CarnivalExercise):
                 Slip(
                     "no gifts",
                     self.kinds * 2 * masked,
-                    f"A card may also go in front of each of the {self.players - 1} other "
-                    "player(s), as their Spectator.",
+                    self.say("no gifts", others=self.players - 1),
                 )
             )
         return slips
 
     def because(self) -> str:
-        masked = " face up or under a Mask" if self.has_mask else ""
-        return (
-            f"{self.kinds} different Creatures, each to {self.places} "
-            f"{places_word(self.places)}{masked}."
+        return self.say(
+            "because",
+            kinds=self.kinds,
+            places=self.places,
+            places_word=places_word(self.places, self.lang),
+            masked=self.say("masked") if self.has_mask else "",
         )
 
 
@@ -268,9 +355,45 @@ class CarnivalRoundWinner(CarnivalExercise):
     key = "carnival_round_winner"
     theme = "two_games"
     title = "Who wins this Carnival round?"
+    title_fr = "Qui gagne cette manche de Carnival ?"
     rule = "carnival_happy"
     how = "the winning player's number, like 2 or 'Player 2' (a list if the victory is shared)"
+    how_fr = (
+        "le numéro du joueur gagnant, comme 2 ou 'joueur 2' (une liste si la victoire est partagée)"
+    )
     randomised = True
+    words = {
+        "row": ("player {seat}'s Spectators: {cards}", "Spectateurs du joueur {seat} : {cards}"),
+        "question": (
+            "The round is over: the hands have joined the Spectators and the Masks are put "
+            "aside. The Carnival holds {carnival}; {rows}. Score the round: who wins it (most "
+            "points; a tie goes to the most scoring cards)?",
+            "La manche est finie : les mains ont rejoint les Spectateurs et les Masques sont mis "
+            "de côté. Le Carnaval contient {carnival} ; {rows}. Comptez la manche : qui la "
+            "gagne (le plus de points ; à égalité, le plus de cartes qui rapportent) ?",
+        ),
+        "ties happy": (
+            "A type is happy only with strictly more in the Carnival: a tie is not enough.",
+            "Un type n'est heureux qu'avec strictement plus de cartes au Carnaval : une égalité "
+            "ne suffit pas.",
+        ),
+        "negative sums": (
+            "A happy type with a negative sum loses points: count it.",
+            "Un type heureux de somme négative fait perdre des points : comptez-le.",
+        ),
+        "every card": (
+            "Only the happy types score; the others are turned face down.",
+            "Seuls les types heureux rapportent ; les autres sont retournés face cachée.",
+        ),
+        "unhappy": (
+            "It is the other way round: a type scores when the Carnival holds more of it than "
+            "your Spectators.",
+            "C'est l'inverse : un type rapporte quand le Carnaval en contient plus que vos "
+            "Spectateurs.",
+        ),
+        "score": ("player {seat} {points}", "joueur {seat} {points}"),
+        "because": ("Round scores: {scores}.", "Scores de la manche : {scores}."),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -296,14 +419,11 @@ class CarnivalRoundWinner(CarnivalExercise):
         return reveal_svg(self.result(), step=1)
 
     def question(self) -> str:
-        rows = "; ".join(
-            f"player {seat + 1}'s Spectators: {' '.join(row)}" for seat, row in enumerate(self.rows)
+        rows = (" ; " if self.lang == "fr" else "; ").join(
+            self.say("row", seat=seat + 1, cards=" ".join(row))
+            for seat, row in enumerate(self.rows)
         )
-        return (
-            "The round is over: the hands have joined the Spectators and the Masks are put "
-            f"aside. The Carnival holds {' '.join(self.carnival_cards)}; {rows}. Score the "
-            "round: who wins it (most points; a tie goes to the most scoring cards)?"
-        )
+        return self.say("question", carnival=" ".join(self.carnival_cards), rows=rows)
 
     def solutions(self) -> set[Any]:
         return {round_winners(self.result(), PRINTED)}
@@ -350,31 +470,31 @@ class CarnivalRoundWinner(CarnivalExercise):
             Slip(
                 "ties happy",
                 sorted(round_winners(self.result(Rules(happy_on_tie=True)), PRINTED)),
-                "A type is happy only with strictly more in the Carnival: a tie is not enough.",
+                self.say("ties happy"),
             ),
             Slip(
                 "negative sums",
                 sorted(round_winners(self.result(Rules(negative_sums_score=False)), PRINTED)),
-                "A happy type with a negative sum loses points: count it.",
+                self.say("negative sums"),
             ),
             Slip(
                 "every card scores",
                 sorted(best_by(every)),
-                "Only the happy types score; the others are turned face down.",
+                self.say("every card"),
             ),
             Slip(
                 "unhappy types score",
                 sorted(best_by(sad)),
-                "It is the other way round: a type scores when the Carnival holds more of it "
-                "than your Spectators.",
+                self.say("unhappy"),
             ),
         ]
 
     def because(self) -> str:
         scores = ", ".join(
-            f"player {seat + 1} {points}" for seat, points in enumerate(self.result().scores)
+            self.say("score", seat=seat + 1, points=points)
+            for seat, points in enumerate(self.result().scores)
         )
-        return f"Round scores: {scores}."
+        return self.say("because", scores=scores)
 
 
 # ------------------------------------------------------------------ a rule change, measured
@@ -390,6 +510,16 @@ CHANGES: list[tuple[str, dict[str, Any], str]] = [
     ("three rounds instead of two", {"rounds": 3}, "carnival_rounds"),
     ("negative sums scoring nothing", {"negative_sums_score": False}, "carnival_happy"),
 ]
+#: The changes of ``CHANGES`` in French.
+CHANGES_FR = {
+    "the variant For Younger Players": "la variante pour les plus jeunes",
+    "ties making a type happy": "des égalités qui rendent un type heureux",
+    "hands put aside at the end of a round (instead of joining the Spectators)": (
+        "des mains mises de côté en fin de manche (au lieu de rejoindre les Spectateurs)"
+    ),
+    "three rounds instead of two": "trois manches au lieu de deux",
+    "negative sums scoring nothing": "des sommes négatives qui ne rapportent rien",
+}
 #: Where the seeds of a measurement start, and how many games it plays per rule set.
 SEED_STARTS = (0, 12, 24, 36)
 GAMES = 12
@@ -431,8 +561,53 @@ class CarnivalLeadChanges(CarnivalExercise):
     key = "carnival_lead_changes"
     theme = "two_games"
     title = "Predict, then measure: lead changes under a rule change"
+    title_fr = "Prédire, puis mesurer : les changements de tête sous une autre règle"
     how = "'more', 'fewer' or 'cannot tell'"
+    how_fr = "'plus', 'moins' ou 'on ne peut pas savoir'"
     randomised = True
+    words = {
+        "question": (
+            "Predict first: with {change}, will 2-player Carnival games between greedy bots see "
+            "the lead change more often, or less? Then measure with the lab on the seeds "
+            "{first} to {last}, each played under the printed rules and under the variant, and "
+            "compare the lead changes seed by seed: lab.sweep({{'printed': CarnivalTitle(), "
+            "'variant': CarnivalTitle(ex.rules)}}, 'greedy', players=2, seeds=ex.seeds), then "
+            "lab.diff_report(..., baseline='printed') and its row 'lead changes'. Does the "
+            "variant give more lead changes, fewer, or can these games not tell (the 95% "
+            "interval of the difference contains 0)?",
+            "Prédisez d'abord : avec {change}, les parties de Carnival à 2 entre robots gloutons "
+            "verront-elles la tête changer plus souvent, ou moins ? Puis mesurez avec le labo "
+            "sur les graines {first} à {last}, chacune jouée avec les règles imprimées et avec "
+            "la variante, et comparez les changements de tête graine par graine : "
+            "lab.sweep({{'printed': CarnivalTitle(), 'variant': CarnivalTitle(ex.rules)}}, "
+            "'greedy', players=2, seeds=ex.seeds), puis lab.diff_report(..., "
+            "baseline='printed') et sa ligne 'lead changes'. La variante donne-t-elle plus de "
+            "changements de tête, moins, ou ces parties ne permettent-elles pas de le savoir "
+            "(l'intervalle à 95 % de la différence contient 0) ?",
+        ),
+        "sign alone": (
+            "The difference, {diff} a game, lies in its 95% interval {interval}, which contains "
+            "0: {games} games cannot tell.",
+            "La différence, {diff} par partie, est dans son intervalle à 95 % {interval}, qui "
+            "contient 0 : {games} parties ne permettent pas de le savoir.",
+        ),
+        "backwards": (
+            "The report's difference is the variant minus the printed rules.",
+            "La différence du rapport est la variante moins les règles imprimées.",
+        ),
+        "clear": (
+            "The 95% interval of the difference, {interval}, leaves 0 out: even these {games} "
+            "games tell.",
+            "L'intervalle à 95 % de la différence, {interval}, exclut 0 : même ces {games} "
+            "parties le disent.",
+        ),
+        "because": (
+            "Lead changes per game: {printed} printed, {variant} with the variant; difference "
+            "{diff}, 95% interval {interval}.",
+            "Changements de tête par partie : {printed} avec les règles imprimées, {variant} "
+            "avec la variante ; différence {diff}, intervalle à 95 % {interval}.",
+        ),
+    }
 
     def setup(self) -> None:
         rng = self.rng
@@ -442,17 +617,14 @@ class CarnivalLeadChanges(CarnivalExercise):
         self.seeds = range(start, start + GAMES)
 
     def question(self) -> str:
-        return (
-            f"Predict first: with {self.change}, will 2-player Carnival games between greedy "
-            "bots see the lead change more often, or less? Then measure with the lab on the "
-            f"seeds {self.seeds.start} to {self.seeds.stop - 1}, each played under the printed "
-            "rules and under the variant, and compare the lead changes seed by seed: "
-            "lab.sweep({'printed': CarnivalTitle(), 'variant': CarnivalTitle(ex.rules)}, "
-            "'greedy', players=2, seeds=ex.seeds), then lab.diff_report(..., "
-            "baseline='printed') and its row 'lead changes'. Does the variant give more lead "
-            "changes, fewer, or can these games not tell (the 95% interval of the difference "
-            "contains 0)?"
-        )
+        change = CHANGES_FR[self.change] if self.lang == "fr" else self.change
+        return self.say("question", change=change, first=self.seeds.start, last=self.seeds.stop - 1)
+
+    def interval(self, low: float, high: float) -> str:
+        """A 95% interval, its ends signed (``[-0,50 ; +1,25]`` in French)."""
+        lang = self.lang
+        between = " ; " if lang == "fr" else ", "
+        return f"[{decimal(low, lang, '+')}{between}{decimal(high, lang, '+')}]"
 
     @cached_property
     def measured(self) -> tuple[float, float, float, float, float]:
@@ -490,7 +662,7 @@ class CarnivalLeadChanges(CarnivalExercise):
 
     def slips(self) -> list[Slip]:
         _, _, diff, low, high = self.measured
-        interval = f"[{low:+.2f}, {high:+.2f}]"
+        interval = self.interval(low, high)
         right = self.answer()
         if right == "cannot tell":
             if diff == 0:
@@ -499,27 +671,34 @@ class CarnivalLeadChanges(CarnivalExercise):
                 Slip(
                     "the sign alone",
                     "more" if diff > 0 else "fewer",
-                    f"The difference, {diff:+.2f} a game, lies in its 95% interval {interval}, "
-                    f"which contains 0: {GAMES} games cannot tell.",
+                    self.say(
+                        "sign alone",
+                        diff=decimal(diff, self.lang, "+"),
+                        interval=interval,
+                        games=GAMES,
+                    ),
                 )
             ]
         return [
             Slip(
                 "backwards",
                 "fewer" if right == "more" else "more",
-                "The report's difference is the variant minus the printed rules.",
+                self.say("backwards"),
             ),
             Slip(
                 "a clear difference",
                 "cannot tell",
-                f"The 95% interval of the difference, {interval}, leaves 0 out: even these "
-                f"{GAMES} games tell.",
+                self.say("clear", interval=interval, games=GAMES),
             ),
         ]
 
     def because(self) -> str:
         printed, variant, diff, low, high = self.measured
-        return (
-            f"Lead changes per game: {printed:.2f} printed, {variant:.2f} with the variant; "
-            f"difference {diff:+.2f}, 95% interval [{low:+.2f}, {high:+.2f}]."
+        lang = self.lang
+        return self.say(
+            "because",
+            printed=decimal(printed, lang),
+            variant=decimal(variant, lang),
+            diff=decimal(diff, lang, "+"),
+            interval=self.interval(low, high),
         )
