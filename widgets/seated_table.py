@@ -354,8 +354,7 @@ class SeatedTable(Generic[GameT]):
 
     def _suggest(self, notations: Sequence[str]) -> None:
         """Offer the legal actions' notation in the typed box (the first ``MAX_SUGGESTIONS``)."""
-        # Nothing of the next player's hand while the device is being passed.
-        options = () if self.handing_over is not None else tuple(notations[:MAX_SUGGESTIONS])
+        options = tuple(notations[:MAX_SUGGESTIONS])
         if self.w_typed.options != options:
             self.w_typed.options = options
 
