@@ -52,6 +52,10 @@ from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 Action = Any
 S = TypeVar("S", bound="GameState")
 
+#: ``current_player`` at a chance node (OpenSpiel's ``kChancePlayerId``): chance picks the next
+#: outcome (a roll, a draw) from ``state.chance_outcomes()``.
+CHANCE = -1
+
 
 @runtime_checkable
 class GameState(Protocol):
@@ -209,6 +213,7 @@ class GameTitle(Protocol):
 
 
 __all__ = [
+    "CHANCE",
     "Action",
     "Determinize",
     "GameState",
