@@ -26,6 +26,8 @@ would tell it the dice still to come. A bot is never asked to choose at a chance
 ...     def chance_outcomes(self): return [("heads", 0.5), ("tails", 0.5)]
 ...     def sample_chance(self): return "heads"
 ...     def push(self, outcome): self.face = outcome
+...     def copy(self):
+...         twin = Coin(); twin.face = self.face; return twin
 >>> coin = Coin()
 >>> is_chance(coin), offers_chance(coin), is_chance(object())
 (True, True, False)
