@@ -42,7 +42,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
 
 from .errors import LabError
@@ -83,7 +83,12 @@ def check_decision(state: Any) -> None:
 def sample_outcome(state: Any, rng: random.Random) -> Action:
     """An outcome of the chance node ``state``, drawn by its probabilities with ``rng`` (the
     agent's own generator, never the game's stream)."""
-    outcomes = state.chance_outcomes()
+    return drawn(state.chance_outcomes(), rng)
+
+
+def drawn(outcomes: Sequence[tuple[Action, float]], rng: random.Random) -> Action:
+    """One of ``outcomes`` (``(outcome, probability)`` pairs), drawn by probability with
+    ``rng``: where one draw of ``rng.random()`` falls among the cumulative probabilities."""
     left = rng.random()
     for outcome, probability in outcomes:
         left -= probability
@@ -157,7 +162,7 @@ def expectation(
     total = 0.0
     for _ in range(budget):
         child = state.copy()
-        child.push(sample_outcome(state, rng))
+        child.push(drawn(outcomes, rng))
         total += expectation(child, value, rng, 1)
     return total / budget
 
@@ -168,6 +173,7 @@ __all__ = [
     "MAX_CHANCE_RUN",
     "Draw",
     "check_decision",
+    "drawn",
     "expectation",
     "is_chance",
     "offers_chance",
