@@ -500,3 +500,15 @@ def test_the_lab_replays_recorded_outcomes_and_a_tournament_plays_pig():
     games = result.games()
     assert len(games) == 8 and not result.incidents
     assert games.groupby("game")["decisions"].sum().gt(0).all()
+
+
+def test_a_sampled_expectation_is_unbiased():
+    # six faces and a budget of 3: sampled, yet right on average
+    game = Pig.at(10, 0, 8, goal=1000)
+    game.push(ROLL)
+    estimates = [
+        expectation(game, lambda s: PigHeuristic().standing(s, 0), random.Random(seed), 3)
+        for seed in range(600)
+    ]
+    assert sum(estimates) / len(estimates) == pytest.approx(exact_roll_value(10, 8, 1), abs=0.4)
+    assert len(set(estimates)) > 3  # sampled, not expanded
