@@ -116,6 +116,7 @@ DOCUMENTED = {
     "carnival_core.svg",
     "tabletop",
     "tabletop.protocol",
+    "tabletop.chance",
     "tabletop.lab",
     "tabletop.lab.game_measures",
     "tabletop.lab.plots",
