@@ -63,7 +63,7 @@ from .board import ISLAND, Island, island
 from .catapult import landing_model, landing_outcomes
 from .dice import RollOutcomes, roll_outcomes
 from .errors import IllegalAction, PositionError
-from .flows import LAVA, STATUE
+from .flows import LAVA, STATUE, trace
 from .legality import why_not
 from .rules import GEM_NAMES, Rules
 from .scoring import Points, breakdown, closed, pawn_count, territories, winners
@@ -314,6 +314,29 @@ class Game:
         """The seat of the pawn on ``cell`` (a number or a name), or None."""
         seat = self._s.pawn[self._cell(cell)]
         return None if seat < 0 else seat
+
+    @property
+    def pawn_seats(self) -> tuple[int, ...]:
+        """The seat of the pawn on each space (-1: none), indexed by space."""
+        return tuple(self._s.pawn)
+
+    def flow_path(self, action: Lava | str) -> tuple[int, ...] | None:
+        """The spaces the lava flow ``action`` would cover now, in order (None if it cannot
+        be placed)."""
+        if isinstance(action, str):
+            action = parse_action(action)  # type: ignore[assignment]
+        if not isinstance(action, Lava) or why_not(self._s, self.rules, action) is not None:
+            return None
+        s = self._s
+        cells = trace(
+            action.cell,
+            action.direction,
+            action.turns,
+            min(s.pool[1], s.lava_left),
+            s.block,
+            self.rules.meeting_flows == "join",
+        )
+        return None if cells is None else tuple(cells)
 
     def pawns(self, seat: int) -> tuple[int, ...]:
         """The spaces of ``seat``'s pawns on the island, in order (riders: ``riders``)."""
