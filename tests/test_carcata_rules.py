@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from carcata_core import (
     ISLAND,
@@ -665,3 +667,33 @@ def test_the_docs_examples_run():
     runner = doctest.DocTestRunner()
     runner.run(test)
     assert runner.failures == 0
+
+
+# --------------------------------------------------------------------- invariants
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]), keep=st.floats(0, 1))
+def test_every_gem_pawn_and_token_stays_accounted_for(seed, players, keep):
+    rng = random.Random(seed)
+    game = Game.new(players, seed=seed)
+    for _ in range(400):
+        if game.is_over:
+            break
+        if game.is_chance:
+            game.push(game.sample_chance())
+        elif game.phase == "dice" and rng.random() < keep:
+            game.push(KEEP)
+        else:
+            game.push(rng.choice(game.legal_actions()))
+        loose = sum(len(g) for g in game.loose_gems().values())
+        held = sum(sum(game.collected(s).values()) for s in range(players))
+        assert sum(game.bag.values()) + loose + held + (game.drawn is not None) == 20
+        assert sum(len(f) for f in game.flows) + game.lava_supply == 60
+        assert len(game.statues()) + game.statues_off == 4
+        assert all(game.pawns_left(s) <= 5 for s in range(players))
+        assert not (game.lava_cells() & set(game.loose_gems()))
+        occupied = [c for s in range(players) for c in game.pawns(s)]
+        assert len(occupied) == len(set(occupied))
+        assert not set(occupied) & (game.lava_cells() | set(game.statues()))
+    assert Game.from_json(game.to_json()) == game
