@@ -396,6 +396,7 @@ def test_the_island_wins_after_two_laps():
     assert game.is_over and game.island_won and game.turtle == (1, 2, 25)
     assert game.returns() == [0.0, 0.0] and game.winners() == [] and game.scores() == [0, 0]
     assert "the island wins" in " ".join(game.last_events())
+    assert Game.from_json(game.to_json()) == game  # past the end: 25 advances
 
 
 # ------------------------------------------------------------------------- elimination
