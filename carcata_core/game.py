@@ -499,12 +499,15 @@ class Game:
         seat = s.current
         pool = s.pool
         block = s.block
-        out = LegalActions()
         if pool[0]:
-            for cell in sorted(s.positions[seat]):
-                for target, action in STEPS_OUT[cell]:
-                    if not block[target]:
-                        out.append(action)
+            out = LegalActions(
+                [
+                    action
+                    for cell in sorted(s.positions[seat])
+                    for target, action in STEPS_OUT[cell]
+                    if not block[target]
+                ]
+            )
             tb = self._t
             shore = tb.shores[s.turtle % tb.spaces]
             riders = s.riders
@@ -517,6 +520,8 @@ class Game:
                 for c in shore:
                     if not block[c]:
                         out.append(ALIGHTS[c])
+        else:
+            out = LegalActions()
         lava = pool[1] and s.lava_left and t.flows_now(s, self.rules)
         if lava:
             out += lava
