@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from .actions import KEEP, SEA, TURTLE, Action, Aim, Lava, Move, Reroll, Statue
 from .board import ISLAND
 from .catapult import landing_outcomes
-from .game import Game
+from .game import Game, LegalActions
 from .rules import GEM_NAMES
 
 #: Each gem colour's index, by name.
@@ -171,7 +171,7 @@ class CarcataHeuristic:
         return score
 
     def search_actions(self, state: Game, legal: Sequence[Action]) -> list[Action]:
-        """The actions worth a search's time: aims at the spaces of pawns and statues and
+        """The actions worth a search's time (a ``LegalActions``): aims at the spaces of pawns and statues and
         next to the mover's pawns (not all 126); statues placed next to the mover's pawns."""
         game = state
         phase = game.phase
@@ -182,13 +182,13 @@ class CarcataHeuristic:
                 targets.update(game.pawns(seat))
             for c in game.pawns(me):
                 targets.update(ISLAND.neighbours(c))
-            found: list[Action] = [a for a in legal if isinstance(a, Aim) and a.cell in targets]
-            return found or list(legal)
+            found = LegalActions(a for a in legal if isinstance(a, Aim) and a.cell in targets)
+            return found or LegalActions(legal)
         if phase == "effects":
             near: set[int] = set()
             for c in game.pawns(game.turn_player):
                 near.update(ISLAND.neighbours(c))
-            out: list[Action] = []
+            out = LegalActions()
             statues = 0
             for a in legal:
                 if isinstance(a, Statue) and a.onto:
@@ -196,14 +196,14 @@ class CarcataHeuristic:
                         continue
                     statues += 1
                 out.append(a)
-            return out or list(legal)
-        return list(legal)
+            return out or LegalActions(legal)
+        return LegalActions(legal)
 
     def rollout_actions(self, state: Game, legal: Sequence[Action]) -> list[Action]:
         """The quick policy's choices: the dice as first rolled are kept (rerolls are a
         search's business), else the search's actions."""
         if state.phase == "dice" and KEEP in legal:
-            return [KEEP]
+            return LegalActions([KEEP])
         return self.search_actions(state, legal)
 
 

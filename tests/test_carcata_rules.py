@@ -698,3 +698,36 @@ def test_every_gem_pawn_and_token_stays_accounted_for(seed, players, keep):
         assert len(occupied) == len(set(occupied))
         assert not set(occupied) & (game.lava_cells() | set(game.statues()))
     assert Game.from_json(game.to_json()) == game
+
+
+# -------------------------------------------------------------------------- agents
+def test_the_heuristic_judges_every_seat_and_action():
+    from carcata_core import CarcataHeuristic
+
+    heuristic = CarcataHeuristic()
+    game = stage(pawns=[["3-5"], ["5-1", "1-20"]], dice={"lava": 3, "move": 1})
+    values = heuristic.values(game)
+    assert len(values) == 2 and all(0 <= v <= 1 for v in values)
+    legal = game.legal_actions()
+    scores = dict(zip(map(str, legal), heuristic.action_scores(game, legal), strict=True))
+    assert scores["lava 6-1 ne"] > scores["lava 6-2 ne"]  # it kills player 2's pawn on 5-1
+    assert heuristic.standing(game, 0) == pytest.approx(heuristic.standing(game, 0))
+
+
+def test_the_search_considers_a_sensible_few_of_the_aims():
+    from carcata_core import CarcataHeuristic
+
+    game = stage(phase="aim", drawn="ruby", dice={"eruption": 1})
+    legal = game.legal_actions()
+    chosen = CarcataHeuristic().search_actions(game, legal)
+    assert len(legal) == 126 and 0 < len(chosen) < 20
+    assert "aim 3-5" in chosen and "aim 1-20" in chosen  # the pawns' spaces
+    assert set(chosen) <= set(legal)
+
+
+def test_the_search_bot_chooses_a_legal_action():
+    from carcata_core.bots import make_bot
+
+    game = set_up(seed=1)
+    bot = make_bot("mcts", 1, iterations=10)
+    assert bot.choose(game) in game.legal_actions()
