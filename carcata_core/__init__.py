@@ -43,8 +43,11 @@ from .errors import (
     RulesError,
 )
 from .game import Game, LegalActions
+from .heuristic import CarcataHeuristic
 from .rules import FACES, GEM_NAMES, Rules
 from .scoring import Points
+from .title import CarcataTitle
+from .transcript import transcript
 
 __all__ = [
     "DIRECTIONS",
@@ -58,6 +61,8 @@ __all__ = [
     "Aim",
     "ArgumentError",
     "CarcataError",
+    "CarcataHeuristic",
+    "CarcataTitle",
     "Draw",
     "End",
     "Erupt",
@@ -78,4 +83,5 @@ __all__ = [
     "Rules",
     "RulesError",
     "Statue",
+    "transcript",
 ]

@@ -63,7 +63,7 @@ from .board import ISLAND, Island, island
 from .catapult import landing_model, landing_outcomes
 from .dice import RollOutcomes, roll_outcomes
 from .errors import IllegalAction, PositionError
-from .flows import LAVA, STATUE
+from .flows import LAVA, STATUE, trace
 from .legality import why_not
 from .rules import GEM_NAMES, Rules
 from .scoring import Points, breakdown, closed, pawn_count, territories, winners
@@ -89,8 +89,10 @@ if TYPE_CHECKING:
 
 #: The printed game's rules, shared by every game set up without rules of its own.
 PRINTED = Rules()
-#: Spaces below the top level: where a statue may stand.
-BELOW_TOP = range(ISLAND.size - len(ISLAND.top))
+#: Statue actions on the spaces below the top level (where a statue may stand), by space:
+#: the spaces are numbered from the beach up, so the top level's six come last.
+STATUE_PLACES = STATUES_TO[: ISLAND.size - len(ISLAND.top)]
+STATUE_REMOVALS = STATUES_FROM[: ISLAND.size - len(ISLAND.top)]
 
 
 def as_rules(rules: object) -> Rules:
@@ -315,6 +317,29 @@ class Game:
         seat = self._s.pawn[self._cell(cell)]
         return None if seat < 0 else seat
 
+    @property
+    def pawn_seats(self) -> tuple[int, ...]:
+        """The seat of the pawn on each space (-1: none), indexed by space."""
+        return tuple(self._s.pawn)
+
+    def flow_path(self, action: Lava | str) -> tuple[int, ...] | None:
+        """The spaces the lava flow ``action`` would cover now, in order (None if it cannot
+        be placed)."""
+        if isinstance(action, str):
+            action = parse_action(action)  # type: ignore[assignment]
+        if not isinstance(action, Lava) or why_not(self._s, self.rules, action) is not None:
+            return None
+        s = self._s
+        cells = trace(
+            action.cell,
+            action.direction,
+            action.turns,
+            min(s.pool[1], s.lava_left),
+            s.block,
+            self.rules.meeting_flows == "join",
+        )
+        return None if cells is None else tuple(cells)
+
     def pawns(self, seat: int) -> tuple[int, ...]:
         """The spaces of ``seat``'s pawns on the island, in order (riders: ``riders``)."""
         return tuple(sorted(self._s.positions[self._seat(seat)]))
@@ -474,12 +499,15 @@ class Game:
         seat = s.current
         pool = s.pool
         block = s.block
-        out = LegalActions()
         if pool[0]:
-            for cell in sorted(s.positions[seat]):
-                for target, action in STEPS_OUT[cell]:
-                    if not block[target]:
-                        out.append(action)
+            out = LegalActions(
+                [
+                    action
+                    for cell in sorted(s.positions[seat])
+                    for target, action in STEPS_OUT[cell]
+                    if not block[target]
+                ]
+            )
             tb = self._t
             shore = tb.shores[s.turtle % tb.spaces]
             riders = s.riders
@@ -492,6 +520,8 @@ class Game:
                 for c in shore:
                     if not block[c]:
                         out.append(ALIGHTS[c])
+        else:
+            out = LegalActions()
         lava = pool[1] and s.lava_left and t.flows_now(s, self.rules)
         if lava:
             out += lava
@@ -500,10 +530,13 @@ class Game:
             out.append(ERUPT)
         if pool[3]:
             if s.statues_off:
-                gems = s.gems
-                out += [STATUES_TO[c] for c in BELOW_TOP if not block[c] and not gems[c]]
+                out += [
+                    a
+                    for a, b, g in zip(STATUE_PLACES, block, s.gems, strict=False)
+                    if not b and not g
+                ]
             if s.statues_off < self._t.statues:
-                out += [STATUES_FROM[c] for c in BELOW_TOP if block[c] & STATUE]
+                out += [a for a, b in zip(STATUE_REMOVALS, block, strict=False) if b & STATUE]
         if not lava and not erupts:
             out.append(END)
         return out
