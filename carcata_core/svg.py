@@ -49,7 +49,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 from xml.sax.saxutils import escape
 
 from tabletop.saves import short_repr
@@ -64,6 +64,7 @@ __all__ = [
     "GEM_COLOURS",
     "GEM_LETTERS",
     "LEVEL_FILLS",
+    "NARROW_TEXT_SCALE",
     "NARROW_WIDTH",
     "SEAT_COLOURS",
     "TEXT_STYLES",
@@ -154,7 +155,8 @@ WORDS: dict[str, dict[str, str]] = {
         "turtle_rider": "carrying {who}",
         "whole": "the island is in one piece",
         "cut": "the island is cut into {n} territories",
-        "territory": "territory {k}: {n} spaces, loose gems worth {p}",
+        "territory": "territory {k}",
+        "territory_facts": "{n} spaces, loose gems worth {p}",
         "levels": "Levels",
         "beach": "beach",
         "top": "top",
@@ -204,7 +206,8 @@ WORDS: dict[str, dict[str, str]] = {
         "turtle_rider": "portant {who}",
         "whole": "l'île est d'un seul tenant",
         "cut": "l'île est coupée en {n} territoires",
-        "territory": "territoire {k} : {n} cases, gemmes libres valant {p}",
+        "territory": "territoire {k}",
+        "territory_facts": "{n} cases, gemmes libres valant {p}",
         "levels": "Niveaux",
         "beach": "plage",
         "top": "sommet",
@@ -253,8 +256,8 @@ TEXT_STYLES: dict[str, tuple[float, str]] = {
     "name-light": (9, f"text-anchor:middle;fill:{LEVEL_INKS[-1]}"),
     "pawn": (11, f"font-weight:bold;text-anchor:middle;fill:{SEAT_INKS[0]}"),
     "pawn-dark": (11, f"font-weight:bold;text-anchor:middle;fill:{SEAT_INKS[3]}"),
-    "gem": (8, f"font-weight:bold;text-anchor:middle;fill:{GEM_INKS['ruby']}"),
-    "gem-dark": (8, f"font-weight:bold;text-anchor:middle;fill:{GEM_INKS['diamond']}"),
+    "gem": (9, f"font-weight:bold;text-anchor:middle;fill:{GEM_INKS['ruby']}"),
+    "gem-dark": (9, f"font-weight:bold;text-anchor:middle;fill:{GEM_INKS['diamond']}"),
     "symbol": (10, f"font-weight:bold;text-anchor:middle;fill:{COLOURS['ink']}"),
     "tag": (11, f"font-weight:bold;text-anchor:middle;fill:{COLOURS['ink']}"),
     "title": (16, "font-weight:bold"),
@@ -276,6 +279,8 @@ PANEL_W = 290.0
 WIDE_WIDTH = BOARD + PANEL_W
 NARROW_WIDTH = BOARD
 LINE_H = 18.0
+#: How much larger the narrow layout writes the facts under the island.
+NARROW_TEXT_SCALE = 1.5
 
 
 def _centre(q: float, r: float) -> tuple[float, float]:
@@ -350,7 +355,10 @@ ISLET_PLACES: tuple[tuple[float, float], ...] = (
 )
 
 # ------------------------------------------------------------------ the view
+#: A space given by its name (``"3-7"``) or its id; a mapping keyed by spaces either way.
 Cellish = int | str
+_V = TypeVar("_V")
+ByCell = Mapping[int, _V] | Mapping[str, _V] | Mapping[Cellish, _V]
 
 
 def _cell_id(value: object, field: str) -> int:
@@ -439,13 +447,13 @@ class IslandView:
     def build(
         *,
         players: int = 2,
-        pawns: Mapping[Cellish, int] | None = None,
+        pawns: ByCell[int] | None = None,
         riders: Sequence[int] = (),
         lava: Iterable[Cellish] = (),
         flows: Iterable[Iterable[Cellish]] = (),
         statues: Iterable[Cellish] = (),
         statues_left: int | None = None,
-        gems: Mapping[Cellish, Sequence[str]] | None = None,
+        gems: ByCell[Sequence[str]] | None = None,
         bag: Sequence[int] | None = None,
         collected: Sequence[Sequence[int] | Sequence[str]] | None = None,
         turtle: tuple[int, int, int] = (0, 0, 0),
@@ -702,7 +710,7 @@ def _gem(x: float, y: float, colour: str, cell: str, scale: float = 1.0) -> str:
             stroke=COLOURS["ink"],
             stroke_width=1,
         )
-        + _text(0, 3, GEM_LETTERS[colour], style),
+        + _text(0, 3.3, GEM_LETTERS[colour], style),
         x=x,
         y=y,
         scale=scale,
@@ -894,7 +902,7 @@ def _territories(view: IslandView, w: dict[str, str]) -> str:
         letter = _territory_letter(k)
         points = _loose_points(view, part)
         x, y = CENTRES[_label_cell(part)]
-        words = f"{letter}: {w['points'].format(n=points)}"
+        words = f"{letter}{w['colon']} {w['points'].format(n=points)}"
         width = _SVG.text_width(words, "tag") + 8
         out.append(
             _el(
@@ -1206,8 +1214,10 @@ def describe(view: IslandView, *, lang: str = "en") -> str:
     elif not view.territories:
         said.append(w["whole"])
     for k, part in enumerate(view.territories):
-        said.append(w["territory"].format(k=_territory_letter(k), n=len(part),
-                                          p=w["points_long"].format(n=_loose_points(view, part))))  # fmt: skip
+        facts = w["territory_facts"].format(
+            n=len(part), p=w["points_long"].format(n=_loose_points(view, part))
+        )
+        said.append(f"{w['territory'].format(k=_territory_letter(k))}{w['colon']} {facts}")
     return f"{w['title']}{w['colon']} " + w["sep"].join(said) + "."
 
 
@@ -1277,9 +1287,10 @@ def _panel(view: IslandView, w: dict[str, str], width: float, lang: str) -> tupl
             _rect(PAD, y - 11, 18, 14, fill=COLOURS["panel"], stroke=COLOURS["ink"], stroke_width=1)
         )
         out.append(_rect(PAD, y - 11, 18, 14, fill=f"url(#cc-hatch-{k % 6})"))
-        words = f"{letter}: " + w["territory"].format(k=letter, n=len(part),
-                                                       p=w["points"].format(n=_loose_points(view, part))).split(
-            w["colon"].strip() or ":", 1)[-1].strip()  # fmt: skip
+        facts = w["territory_facts"].format(
+            n=len(part), p=w["points"].format(n=_loose_points(view, part))
+        )
+        words = f"{letter}{w['colon']} {facts}"
         out.append(_text(PAD + 24, y, words, "line", room - 24))
         y += LINE_H
     # The legends: the six levels, the four gems.
@@ -1351,9 +1362,11 @@ def island_svg(
         width, total = WIDE_WIDTH, max(BOARD, height)
         body = board + _g(_rect(0, 0, PANEL_W, total, fill=COLOURS["panel"]) + panel, x=BOARD)
     else:
-        panel, height = _panel(view, w, NARROW_WIDTH, lang)
-        width, total = NARROW_WIDTH, BOARD + height
-        body = board + _g(_rect(0, 0, NARROW_WIDTH, height, fill=COLOURS["panel"]) + panel, y=BOARD)
+        # Under the island, the facts' words drawn larger: a phone shows the picture small.
+        panel, height = _panel(view, w, NARROW_WIDTH / NARROW_TEXT_SCALE, lang)
+        width, total = NARROW_WIDTH, BOARD + height * NARROW_TEXT_SCALE
+        inner = _rect(0, 0, NARROW_WIDTH / NARROW_TEXT_SCALE, height, fill=COLOURS["panel"]) + panel
+        body = board + _g(inner, y=BOARD, scale=NARROW_TEXT_SCALE)
     return _svg(width, total, _defs() + body, shown, describe(view, lang=lang),
                 class_="carcata-island", data_layout=shape)  # fmt: skip
 
