@@ -454,8 +454,8 @@ class IslandView:
         statues: Iterable[Cellish] = (),
         statues_left: int | None = None,
         gems: ByCell[Sequence[str]] | None = None,
-        bag: Sequence[int] | None = None,
-        collected: Sequence[Sequence[int] | Sequence[str]] | None = None,
+        bag: Sequence[int] | Mapping[str, int] | None = None,
+        collected: Sequence[Sequence[int] | Sequence[str] | Mapping[str, int]] | None = None,
         turtle: tuple[int, int, int] = (0, 0, 0),
         dice: Sequence[str] = (),
         pool: Mapping[str, int] | None = None,
@@ -535,11 +535,26 @@ def _seat(value: object, players: int, field: str) -> int:
     return value
 
 
+#: The pool's keys as the game names them, and the die face each effect comes from.
+POOL_FACES: dict[str, str] = {"moves": "move", "lava": "lava", "eruptions": "eruption",
+                              "statues": "statue"}  # fmt: skip
+#: The phases in which the dice are kept and their effects are being used.
+EFFECT_PHASES = frozenset({"effects", "draw", "aim", "land"})
+
+
+def _read(game: Any, name: str) -> Any:
+    """A game's fact, whether the game offers it as a property or as a method."""
+    value = getattr(game, name)
+    return value() if callable(value) else value
+
+
 def view_of(game: Any) -> IslandView:
-    """The view of a ``Game``, read only through its public accessors: ``pawn_at(cell)``,
-    ``riders``, ``lava_cells``, ``flows``, ``statues``, ``statues_left``, ``gems_at(cell)``,
-    ``bag``, ``collected(seat)``, ``turtle`` (symbol, laps, steps), ``dice``, ``pool``,
-    ``territories()``, ``rules``, ``num_players`` and ``current_player``."""
+    """The view of a ``Game``, read only through its public accessors: ``rules``,
+    ``num_players``, ``turn_player``, ``phase``, ``is_over``, ``pawn_at(cell)``, ``riders``,
+    ``lava_cells``, ``flows``, ``statues``, ``statues_off``, ``gems_at(cell)``, ``bag`` and
+    ``collected(seat)`` (counts by colour), ``turtle`` (symbol, laps, steps), ``dice`` (counts
+    by face), ``pool`` (``moves``, ``lava``, ``eruptions``, ``statues``), ``territories()``
+    with ``which_closed()``."""
     rules = game.rules
     players = game.num_players
     pawns: dict[Cellish, int] = {}
@@ -551,25 +566,32 @@ def view_of(game: Any) -> IslandView:
         here = tuple(game.gems_at(cell))
         if here:
             gems[cell] = here
-    current = game.current_player
-    pool = game.pool
+    phase = _read(game, "phase")
+    shown = _read(game, "dice")
+    dice = (
+        tuple(face for face in FACES for _ in range(shown.get(face, 0))) if phase != "setup" else ()
+    )
+    pool = _read(game, "pool") if phase in EFFECT_PHASES else None
+    parts = list(_read(game, "territories"))
+    closed = list(_read(game, "which_closed"))
+    over = _read(game, "is_over")
     return IslandView.build(
         players=players,
         pawns=pawns,
-        riders=tuple(game.riders),
-        lava=game.lava_cells,
-        flows=game.flows,
-        statues=game.statues,
-        statues_left=game.statues_left,
+        riders=tuple(_read(game, "riders")),
+        lava=_read(game, "lava_cells"),
+        flows=_read(game, "flows"),
+        statues=_read(game, "statues"),
+        statues_left=_read(game, "statues_off"),
         gems=gems,
-        bag=game.bag,
+        bag=_read(game, "bag"),
         collected=[game.collected(seat) for seat in range(players)],
-        turtle=tuple(game.turtle),
-        dice=tuple(game.dice),
-        pool=dict(pool) if pool is not None else None,
-        territories=game.territories(),
+        turtle=tuple(_read(game, "turtle")),
+        dice=dice,
+        pool=None if pool is None else {POOL_FACES.get(k, k): n for k, n in pool.items()},
+        territories=[part for part, shut in zip(parts, closed, strict=True) if shut],
         rules=rules,
-        to_play=current if isinstance(current, int) and 0 <= current < players else None,
+        to_play=None if over else _read(game, "turn_player"),
     )
 
 

@@ -267,32 +267,41 @@ def test_the_dice_strip() -> None:
 
 
 def test_view_of_reads_a_game_through_its_accessors() -> None:
-    """A stand-in with the accessors ``view_of`` uses; the engine's own Game is checked
-    where it is merged."""
+    """A stand-in with the accessors ``view_of`` uses, shaped as the engine's ``Game`` gives
+    them (counts by colour and by face, methods and properties)."""
     pawns = {ISLAND.cell("1-1"): 0, ISLAND.cell("1-20"): 1}
     gems = {ISLAND.cell("3-5"): ("ruby",)}
     game = SimpleNamespace(
         rules=Rules(),
         num_players=2,
-        current_player=0,
+        turn_player=1,
+        phase="effects",
+        is_over=False,
         pawn_at=pawns.get,
         gems_at=lambda cell: gems.get(cell, ()),
         riders=(),
-        lava_cells=frozenset({ISLAND.cell("6-1")}),
+        lava_cells=lambda: frozenset({ISLAND.cell("6-1")}),
         flows=((ISLAND.cell("6-1"),),),
-        statues=frozenset(),
-        statues_left=4,
-        bag=(8, 5, 4, 2),
-        collected=lambda seat: (0, 0, 0, 0),
-        turtle=(0, 0, 0),
-        dice=("move",) * 5,
-        pool={"move": 5},
-        territories=lambda: [],
+        statues=lambda: (ISLAND.cell("2-2"),),
+        statues_off=3,
+        bag=dict(zip(GEM_NAMES, (8, 5, 4, 2), strict=True)),
+        collected=lambda seat: dict.fromkeys(GEM_NAMES, seat),
+        turtle=(3, 0, 3),
+        dice={"move": 2, "lava": 1, "eruption": 0, "statue": 1, "turtle": 1},
+        pool={"moves": 2, "lava": 0, "eruptions": 0, "statues": 1},
+        territories=lambda: [frozenset(range(125))],
+        which_closed=lambda: [False],
     )
     view = view_of(game)
     assert view.pawns == tuple(sorted(pawns.items()))
-    assert view.gems == tuple(gems.items()) and view.to_play == 0
+    assert view.gems == tuple(gems.items()) and view.to_play == 1
+    assert view.statues == {ISLAND.cell("2-2")} and view.statues_left == 3
+    assert view.collected == ((0, 0, 0, 0), (1, 1, 1, 1)) and view.bag == (8, 5, 4, 2)
+    assert view.dice == ("move", "move", "lava", "statue", "turtle")
+    assert view.pool == (("move", 2), ("lava", 0), ("eruption", 0), ("statue", 1))
+    assert view.territories == () and view.turtle_symbol == 3
     assert island_svg(game) == island_svg(view)
+    assert "To use: 2 moves, 1 statue" in dice_svg(game)
 
 
 def test_text_and_marks_have_contrast() -> None:
