@@ -252,8 +252,9 @@ FONT = "DejaVu Sans,Verdana,Arial,sans-serif"
 #: Text styles by class (``cc-<name>``): font size and the rest of the CSS. A style drawn on
 #: a coloured ground names its ink here, so the contrast test reads it.
 TEXT_STYLES: dict[str, tuple[float, str]] = {
-    "name": (9, f"text-anchor:middle;fill:{LEVEL_INKS[0]}"),
-    "name-light": (9, f"text-anchor:middle;fill:{LEVEL_INKS[-1]}"),
+    # The spaces' names sit in groups stroked with the spaces' edges: no stroke for them.
+    "name": (9, f"text-anchor:middle;stroke:none;fill:{LEVEL_INKS[0]}"),
+    "name-light": (9, f"text-anchor:middle;stroke:none;fill:{LEVEL_INKS[-1]}"),
     "pawn": (11, f"font-weight:bold;text-anchor:middle;fill:{SEAT_INKS[0]}"),
     "pawn-dark": (11, f"font-weight:bold;text-anchor:middle;fill:{SEAT_INKS[3]}"),
     "gem": (9, f"font-weight:bold;text-anchor:middle;fill:{GEM_INKS['ruby']}"),
@@ -751,22 +752,25 @@ _GEM_SPOTS: dict[int, tuple[tuple[float, float], ...]] = {
 
 
 def _gems_here(x: float, y: float, colours: tuple[str, ...], cell: str, crowded: bool) -> str:
-    """A space's gems: around its centre, or in a row low in the space if a pawn or a statue
-    stands there (a staged position may hold both)."""
+    """A space's gems: around its centre (a pile of more than four in rows of three), or in
+    small rows low in the space if a pawn or a statue stands there (a staged position may
+    hold both)."""
     n = len(colours)
-    if crowded or n > 4:
-        per_row = max(1, min(n, 4))
-        rows = -(-n // per_row)
-        out = []
-        for k, colour in enumerate(colours):
-            row, col = divmod(k, per_row)
-            gx = x + (col - (per_row - 1) / 2) * 8
-            gy = y + (12 if crowded else (row - (rows - 1) / 2) * 8)
-            out.append(_gem(gx, gy, colour, cell, 0.6))
-        return "".join(out)
-    return "".join(
-        _gem(x + dx, y + dy, c, cell) for (dx, dy), c in zip(_GEM_SPOTS[n], colours, strict=True)
-    )
+    if not crowded and n <= 4:
+        spots = _GEM_SPOTS[n]
+        return "".join(
+            _gem(x + dx, y + dy, c, cell) for (dx, dy), c in zip(spots, colours, strict=True)
+        )
+    per_row, step, scale = (4, 8.0, 0.6) if crowded else (3, 11.0, 0.75)
+    rows = -(-n // per_row)
+    out = []
+    for k, colour in enumerate(colours):
+        row, col = divmod(k, per_row)
+        in_row = min(per_row, n - row * per_row)
+        gx = x + (col - (in_row - 1) / 2) * step
+        gy = y + (12 + row * 7 if crowded else (row - (rows - 1) / 2) * 10)
+        out.append(_gem(gx, gy, colour, cell, scale))
+    return "".join(out)
 
 
 def _turtle_shape(x: float, y: float, angle: float) -> str:
@@ -806,11 +810,15 @@ def _turtle_shape(x: float, y: float, angle: float) -> str:
 
 
 # ------------------------------------------------------------------ the board
-def _label_cell(part: Sequence[int]) -> int:
-    """The territory's space nearest its middle, where its letter goes."""
+def _label_cell(part: Sequence[int], taken: frozenset[int]) -> int:
+    """The territory's space nearest its middle, where its letter goes: a free one if it
+    has any, so that the label hides no piece."""
     mx = sum(CENTRES[c][0] for c in part) / len(part)
     my = sum(CENTRES[c][1] for c in part) / len(part)
-    return min(part, key=lambda c: ((CENTRES[c][0] - mx) ** 2 + (CENTRES[c][1] - my) ** 2, c))
+    return min(
+        part,
+        key=lambda c: (c in taken, (CENTRES[c][0] - mx) ** 2 + (CENTRES[c][1] - my) ** 2, c),
+    )
 
 
 def _loose_points(view: IslandView, part: Iterable[int]) -> int:
@@ -913,6 +921,9 @@ def _pieces(view: IslandView, labels: bool) -> str:
 
 def _territories(view: IslandView, w: dict[str, str]) -> str:
     out = []
+    taken = frozenset(
+        {c for c, _ in view.pawns} | {c for c, _ in view.gems} | view.statues | view.lava
+    )
     for k, part in enumerate(view.territories):
         members = set(part)
         outline = "".join(
@@ -923,7 +934,7 @@ def _territories(view: IslandView, w: dict[str, str]) -> str:
         )
         letter = _territory_letter(k)
         points = _loose_points(view, part)
-        x, y = CENTRES[_label_cell(part)]
+        x, y = CENTRES[_label_cell(part, taken)]
         words = f"{letter}{w['colon']} {w['points'].format(n=points)}"
         width = _SVG.text_width(words, "tag") + 8
         out.append(
