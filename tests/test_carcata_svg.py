@@ -80,6 +80,8 @@ def test_every_space_is_drawn_once_with_its_name_and_level(key: tuple[str, str])
     for e in cells:
         assert e.get("data-level") == e.get("data-cell", "").split("-")[0]
     assert root.get("data-layout") == key[0]
+    # Small enough to send to a page at every move.
+    assert len(PICTURES[key].encode()) < 90_000
 
 
 def test_a_staged_position_is_drawn_whole() -> None:
