@@ -294,6 +294,9 @@ def test_view_of_reads_a_game_through_its_accessors() -> None:
         pool={"moves": 2, "lava": 0, "eruptions": 0, "statues": 1},
         territories=lambda: [frozenset(range(125))],
         which_closed=lambda: [False],
+        eliminated=(),
+        drawn=None,
+        aim=None,
     )
     view = view_of(game)
     assert view.pawns == tuple(sorted(pawns.items()))
@@ -305,6 +308,22 @@ def test_view_of_reads_a_game_through_its_accessors() -> None:
     assert view.territories == () and view.turtle_symbol == 3
     assert island_svg(game) == island_svg(view)
     assert "To use: 2 moves, 1 statue" in dice_svg(game)
+
+
+def test_a_gem_in_the_air_and_a_tribe_out_are_shown() -> None:
+    view = IslandView.build(pawns={"1-1": 0}, eliminated=[1], drawn="sapphire", aim="3-5")
+    for lang, words in (
+        ("en", ["player 2 (out of the game) 0 pawns", "sapphire drawn from the bag, aimed at 3-5"]),
+        ("fr", ["joueur 2 (éliminé) 0 pion ;", "saphir tiré du sac, visé sur 3-5"]),
+    ):
+        root = parse(island_svg(view, lang=lang))
+        label = root.get("aria-label") or ""
+        for said in words:
+            assert said in label, said
+        (aim,) = find(root, "carcata-aim")
+        assert aim.get("data-cell") == "3-5"
+        assert [e.get("data-gem") for e in find(root, "carcata-drawn")] == ["sapphire"]
+        assert not find(root, "carcata-gem")
 
 
 def test_text_and_marks_have_contrast() -> None:
