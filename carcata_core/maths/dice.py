@@ -135,8 +135,17 @@ def hands(dice: int) -> Iterator[Hand]:
         yield tuple(b - a - 1 for a, b in itertools.pairwise(edges))
 
 
+def possible_hands(rules: Rules) -> list[Hand]:
+    """Every hand the rules' dice can show (no face the die lacks), in ``hands`` order."""
+    rules = _rules(rules)
+    lacking = [i for i, face in enumerate(FACES) if rules.face_counts[face] == 0]
+    return [hand for hand in hands(rules.dice) if not any(hand[i] for i in lacking)]
+
+
 @lru_cache(maxsize=64)
-def _roll_distribution(chances: tuple[Fraction, ...], dice: int) -> tuple[tuple[Hand, Fraction], ...]:
+def _roll_distribution(
+    chances: tuple[Fraction, ...], dice: int
+) -> tuple[tuple[Hand, Fraction], ...]:
     law = []
     for counts in hands(dice):
         ways = math.factorial(dice)
@@ -233,7 +242,8 @@ def turtle_law_by_enumeration(rules: Rules, rolls: int, dice: int) -> dict[int, 
     dice = _whole(dice, "dice", 0, rules.dice)
     if 6 ** (dice * rolls) > MAX_SEQUENCES:
         raise ArgumentError(
-            "rolls", f"{dice} dice and {rolls} rolls are 6**{dice * rolls} sequences: at most {MAX_SEQUENCES}"
+            "rolls",
+            f"{dice} dice and {rolls} rolls are 6**{dice * rolls} sequences: at most {MAX_SEQUENCES}",
         )
     law = {locked: Fraction(0) for locked in range(dice + 1)}
     for faces in itertools.product(rules.die_faces, repeat=dice * rolls):
@@ -302,12 +312,17 @@ def reroll_cost(rules: Rules, hand: Any, reroll: Any) -> RerollCost:
         added = after[TURTLE] - hand[TURTLE]
         new[added] = new.get(added, Fraction(0)) + chance
     mean = sum((j * p for j, p in new.items()), Fraction(0))
-    return RerollCost(hand, reroll, outcomes, dict(sorted(new.items())), mean, rules.turtle_steps_to_end)
+    return RerollCost(
+        hand, reroll, outcomes, dict(sorted(new.items())), mean, rules.turtle_steps_to_end
+    )
 
 
 def rerolls_of(hand: Hand) -> list[Hand]:
     """Every non-empty choice of dice to reroll from ``hand`` (the turtles stay)."""
-    ranges = [range(0 if face == "turtle" else count, -1, -1) for face, count in zip(FACES, hand, strict=True)]
+    ranges = [
+        range(0 if face == "turtle" else count, -1, -1)
+        for face, count in zip(FACES, hand, strict=True)
+    ]
     choices = [tuple(r) for r in itertools.product(*ranges) if sum(r)]
     return sorted(choices, key=lambda r: (sum(r), [-c for c in r]))
 
@@ -328,6 +343,7 @@ __all__ = [
     "hand_of",
     "hands",
     "outcome_after",
+    "possible_hands",
     "reroll_cost",
     "reroll_outcomes",
     "rerolls_of",

@@ -25,9 +25,9 @@ the iteration stops after finitely many switches at the exact optimum.
 actions), and ``simulate`` plays it with seeded dice.
 
 >>> from carcata_core.rules import Rules
->>> best = optimal_policy(Rules(), Goal("lava", 1, Fraction(0)))
->>> best.turn_value
-Fraction(1, 1)
+>>> one_lava = optimal_policy(Rules(), Goal("lava", 1, Fraction(0)))
+>>> one_lava.turn_value  # free Turtles: reroll until a lava; all five dice lock first 1 time in 32
+Fraction(31, 32)
 """
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ from .dice import (
     Hand,
     check_reroll,
     faces_of,
-    hands,
     outcome_after,
+    possible_hands,
     rerolls_of,
     roll_distribution,
 )
@@ -70,7 +70,11 @@ class Goal:
     def __post_init__(self) -> None:
         if self.face not in FACES or self.face == "turtle":
             raise ArgumentError("face", f"one of {', '.join(FACES[:-1])}, not {self.face!r}")
-        if isinstance(self.at_least, bool) or not isinstance(self.at_least, int) or self.at_least < 0:
+        if (
+            isinstance(self.at_least, bool)
+            or not isinstance(self.at_least, int)
+            or self.at_least < 0
+        ):
             raise ArgumentError("at_least", f"a whole number of dice, not {self.at_least!r}")
         cost = self.turtle_cost
         if isinstance(cost, bool) or not isinstance(cost, (int, Fraction)) or cost < 0:
@@ -96,8 +100,11 @@ class RerollPolicy(Protocol):
     """What a policy answers: in ``hand``, after ``rerolls`` rerolls this turn, which dice to
     reroll (``None``: keep). It looks at ``rerolls`` only while it is below ``memory``."""
 
-    name: str
-    memory: int
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def memory(self) -> int: ...
 
     def choose(self, hand: Hand, rerolls: int) -> Hand | None: ...
 
@@ -124,7 +131,7 @@ def reroll_once(goal: Goal) -> FixedPolicy:
 
     def rule(hand: Hand, rerolls: int) -> Hand | None:
         misses = goal.misses(hand)
-        return misses if rerolls == 0 and sum(misses) and not goal.met(hand) else None
+        return misses if rerolls == 0 and sum(misses) > 0 and not goal.met(hand) else None
 
     return FixedPolicy("reroll once", rule, memory=1)
 
@@ -135,7 +142,7 @@ def reroll_until(goal: Goal, turtles: int) -> FixedPolicy:
 
     def rule(hand: Hand, rerolls: int) -> Hand | None:
         misses = goal.misses(hand)
-        return misses if sum(misses) and not goal.met(hand) and hand[TURTLE] < turtles else None
+        return misses if sum(misses) > 0 and not goal.met(hand) and hand[TURTLE] < turtles else None
 
     return FixedPolicy(f"reroll until {turtles} turtles", rule)
 
@@ -174,7 +181,7 @@ def solve(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
 def _levels(rules: Rules) -> list[list[Hand]]:
     """The hands by locked Turtles, most Turtles first."""
     by_turtles: dict[int, list[Hand]] = {}
-    for hand in hands(rules.dice):
+    for hand in possible_hands(rules):
         by_turtles.setdefault(hand[TURTLE], []).append(hand)
     return [by_turtles[t] for t in sorted(by_turtles, reverse=True)]
 
@@ -236,8 +243,14 @@ class OptimalPolicy:
             if hand[TURTLE] == sum(hand):
                 continue
             action = keep if reroll is None else faces_of(reroll, lang)
-            rows.append({"hand": faces_of(hand, lang), "action": action,
-                         "value": self.values[hand], "keep": self.goal(hand)})
+            rows.append(
+                {
+                    "hand": faces_of(hand, lang),
+                    "action": action,
+                    "value": self.values[hand],
+                    "keep": self.goal(hand),
+                }
+            )
         return rows
 
 
@@ -278,8 +291,10 @@ def optimal_policy(rules: Rules, goal: Goal) -> OptimalPolicy:
         actions.update(chosen)
     first = roll_distribution(rules)
     turn = sum((p * values[hand] for hand, p in first.items()), Fraction(0))
-    order = list(hands(rules.dice))
-    return OptimalPolicy(goal, {h: actions[h] for h in order}, {h: values[h] for h in order}, turn, switches)
+    order = possible_hands(rules)
+    return OptimalPolicy(
+        goal, {h: actions[h] for h in order}, {h: values[h] for h in order}, turn, switches
+    )
 
 
 def _checked_action(policy: RerollPolicy, hand: Hand, rerolls: int) -> Hand | None:
@@ -304,13 +319,16 @@ def hand_values(
         stationary.update(_solve_level(rules, level, actions, reward, stationary))
     values = {(hand, policy.memory): v for hand, v in stationary.items()}
     for rerolls in range(policy.memory - 1, -1, -1):
-        for hand in hands(rules.dice):
+        for hand in possible_hands(rules):
             reroll = _checked_action(policy, hand, rerolls)
             values[hand, rerolls] = (
                 reward(hand)
                 if reroll is None
                 else sum(
-                    (p * values[after, rerolls + 1] for after, p in _successors(rules, hand, reroll)),
+                    (
+                        p * values[after, rerolls + 1]
+                        for after, p in _successors(rules, hand, reroll)
+                    ),
                     Fraction(0),
                 )
             )
@@ -394,7 +412,9 @@ def simulate(
 
 def fixed_policies(goal: Goal, rules: Rules) -> list[FixedPolicy]:
     """The simple policies to compare with the best: never, once, until 1 .. dice Turtles."""
-    return [never_reroll(), reroll_once(goal)] + [reroll_until(goal, k) for k in range(1, rules.dice + 1)]
+    return [never_reroll(), reroll_once(goal)] + [
+        reroll_until(goal, k) for k in range(1, rules.dice + 1)
+    ]
 
 
 def policy_of(actions: dict[Hand, Hand | None], name: str = "table") -> FixedPolicy:
