@@ -247,3 +247,11 @@ def test_the_best_value_lies_between_never_rerolling_and_a_sure_goal(
     assert policy.policy_value(rules, goal, policy.never_reroll()) <= best.turn_value <= 1
     assert best.turn_value >= -cost * count
     assert policy.policy_value(rules, goal, best) == best.turn_value
+
+
+def test_hands_and_policies_read_in_french() -> None:
+    assert hand_of("pas lave lave statue tortue") == hand_of("move lava lava statue turtle")
+    assert dice.faces_of(hand_of("turtle lava move"), "fr") == "pas lave tortue"
+    names = [p.title("fr") for p in policy.fixed_policies(GOAL, PRINTED)]
+    assert names[:3] == ["ne jamais relancer", "relancer une fois", "relancer jusqu'à 1 Tortue"]
+    assert policy.optimal_policy(SMALL, GOAL).title("fr") == "optimale"

@@ -75,14 +75,19 @@ def face_chances(rules: Rules) -> tuple[Fraction, ...]:
     return tuple(rules.face_chance(face) for face in FACES)
 
 
+#: Each face word of either language, to its place in a hand.
+FACE_INDEX = {word: i for words in FACE_WORDS.values() for i, word in enumerate(words)}
+
+
 def hand_of(faces: str | Iterable[str]) -> Hand:
-    """A hand from face words: ``hand_of("lava lava turtle")`` is ``(0, 2, 0, 0, 1)``."""
+    """A hand from face words, English or French: ``hand_of("lava lava turtle")`` and
+    ``hand_of("lave lave tortue")`` are both ``(0, 2, 0, 0, 1)``."""
     words = faces.split() if isinstance(faces, str) else list(faces)
     counts = [0] * len(FACES)
     for word in words:
-        if word not in FACES:
+        if not isinstance(word, str) or word.lower() not in FACE_INDEX:
             raise ArgumentError("faces", f"each face is one of {', '.join(FACES)}, not {word!r}")
-        counts[FACES.index(word)] += 1
+        counts[FACE_INDEX[word.lower()]] += 1
     return tuple(counts)
 
 

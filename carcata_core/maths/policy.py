@@ -19,7 +19,9 @@ recursion. ``optimal_policy`` solves the levels from the most Turtles down, each
 iteration*: start from "keep everywhere", solve the level's linear equations exactly
 (Fractions), switch every state to an action that does strictly better, repeat until none
 does. Every reroll locks a Turtle with positive chance, so each system has one solution, and
-the iteration stops after finitely many switches at the exact optimum.
+the iteration stops after finitely many switches at the exact optimum. Where several actions
+are equally good, the policy keeps if it can, else rerolls the fewest dice: rerolling three
+dice at once is never better than rerolling them one after another, looking in between.
 
 ``policy_value`` evaluates any policy exactly (the same equations, with the policy's own
 actions), and ``simulate`` plays it with seeded dice.
@@ -116,14 +118,19 @@ class FixedPolicy:
     name: str
     rule: Callable[[Hand, int], Hand | None] = field(repr=False)
     memory: int = 0
+    french: str = ""
 
     def choose(self, hand: Hand, rerolls: int) -> Hand | None:
         return self.rule(hand, rerolls)
 
+    def title(self, lang: str = "en") -> str:
+        """The policy's name in ``lang`` ("en" or "fr")."""
+        return self.french or self.name if lang == "fr" else self.name
+
 
 def never_reroll() -> FixedPolicy:
     """Keep the first roll."""
-    return FixedPolicy("never reroll", lambda hand, rerolls: None)
+    return FixedPolicy("never reroll", lambda hand, rerolls: None, french="ne jamais relancer")
 
 
 def reroll_once(goal: Goal) -> FixedPolicy:
@@ -133,7 +140,7 @@ def reroll_once(goal: Goal) -> FixedPolicy:
         misses = goal.misses(hand)
         return misses if rerolls == 0 and sum(misses) > 0 and not goal.met(hand) else None
 
-    return FixedPolicy("reroll once", rule, memory=1)
+    return FixedPolicy("reroll once", rule, memory=1, french="relancer une fois")
 
 
 def reroll_until(goal: Goal, turtles: int) -> FixedPolicy:
@@ -144,7 +151,12 @@ def reroll_until(goal: Goal, turtles: int) -> FixedPolicy:
         misses = goal.misses(hand)
         return misses if sum(misses) > 0 and not goal.met(hand) and hand[TURTLE] < turtles else None
 
-    return FixedPolicy(f"reroll until {turtles} turtles", rule)
+    plural = "" if turtles == 1 else "s"
+    return FixedPolicy(
+        f"reroll until {turtles} Turtle{plural}",
+        rule,
+        french=f"relancer jusqu'à {turtles} Tortue{plural}",
+    )
 
 
 # ------------------------------------------------------------------------ exact algebra
@@ -235,6 +247,9 @@ class OptimalPolicy:
     def choose(self, hand: Hand, rerolls: int = 0) -> Hand | None:
         return self.actions[hand]
 
+    def title(self, lang: str = "en") -> str:
+        return "optimale" if lang == "fr" else self.name
+
     def table(self, lang: str = "en") -> list[dict[str, object]]:
         """One row per hand the player decides in (some die not a turtle): the hand, the
         best action, its value and the value of keeping."""
@@ -252,6 +267,30 @@ class OptimalPolicy:
                 }
             )
         return rows
+
+
+def _canonical(
+    rules: Rules, level: list[Hand], goal: Goal, values: dict[Hand, Fraction]
+) -> dict[Hand, Hand | None]:
+    """One best action per hand, chosen the same way whatever the iteration's path: keep if
+    keeping is best, else the first best reroll of ``rerolls_of`` (the fewest dice). Every
+    action that reaches the best value gives the same values (every reroll may lock a
+    Turtle, so the equations of any such policy have the best values as their one solution)."""
+    chosen: dict[Hand, Hand | None] = {}
+    for hand in level:
+        best = values[hand]
+        chosen[hand] = None
+        if goal(hand) != best:
+            chosen[hand] = next(
+                reroll
+                for reroll in rerolls_of(hand)
+                if sum(
+                    (p * values[after] for after, p in _successors(rules, hand, reroll)),
+                    Fraction(0),
+                )
+                == best
+            )
+    return chosen
 
 
 def optimal_policy(rules: Rules, goal: Goal) -> OptimalPolicy:
@@ -288,7 +327,7 @@ def optimal_policy(rules: Rules, goal: Goal) -> OptimalPolicy:
             if not improved:
                 break
         values.update(level_values)
-        actions.update(chosen)
+        actions.update(_canonical(rules, level, goal, values))
     first = roll_distribution(rules)
     turn = sum((p * values[hand] for hand, p in first.items()), Fraction(0))
     order = possible_hands(rules)
