@@ -251,6 +251,7 @@ def test_the_best_value_lies_between_never_rerolling_and_a_sure_goal(
 
 def test_hands_and_policies_read_in_french() -> None:
     assert hand_of("pas lave lave statue tortue") == hand_of("move lava lava statue turtle")
+    assert hand_of("Éruption eruption") == hand_of("eruption eruption")
     assert dice.faces_of(hand_of("turtle lava move"), "fr") == "pas lave tortue"
     names = [p.title("fr") for p in policy.fixed_policies(GOAL, PRINTED)]
     assert names[:3] == ["ne jamais relancer", "relancer une fois", "relancer jusqu'à 1 Tortue"]

@@ -77,6 +77,7 @@ def face_chances(rules: Rules) -> tuple[Fraction, ...]:
 
 #: Each face word of either language, to its place in a hand.
 FACE_INDEX = {word: i for words in FACE_WORDS.values() for i, word in enumerate(words)}
+FACE_INDEX["éruption"] = FACES.index("eruption")  # the accent is optional
 
 
 def hand_of(faces: str | Iterable[str]) -> Hand:
@@ -147,10 +148,9 @@ def possible_hands(rules: Rules) -> list[Hand]:
     return [hand for hand in hands(rules.dice) if not any(hand[i] for i in lacking)]
 
 
-@lru_cache(maxsize=64)
-def _roll_distribution(
-    chances: tuple[Fraction, ...], dice: int
-) -> tuple[tuple[Hand, Fraction], ...]:
+@lru_cache(maxsize=256)
+def _roll_distribution(die_faces: tuple[str, ...], dice: int) -> tuple[tuple[Hand, Fraction], ...]:
+    chances = tuple(Fraction(die_faces.count(face), len(die_faces)) for face in FACES)
     law = []
     for counts in hands(dice):
         ways = math.factorial(dice)
@@ -173,7 +173,7 @@ def roll_distribution(rules: Rules, dice: int | None = None) -> dict[Hand, Fract
     """
     rules = _rules(rules)
     dice = rules.dice if dice is None else _whole(dice, "dice", 0, rules.dice)
-    return dict(_roll_distribution(face_chances(rules), dice))
+    return dict(_roll_distribution(rules.die_faces, dice))
 
 
 def roll_by_enumeration(rules: Rules, dice: int) -> dict[Hand, Fraction]:
@@ -205,8 +205,12 @@ def turtle_free_chance(rules: Rules) -> Any:
     """The chance that one die is still free after ``k`` rolls, derived by sympy from its
     recursion: free after ``k`` rolls = free after ``k - 1`` and no turtle now; free at the
     start. ``rsolve`` solves it: ``(1 - p) ** k``."""
-    rules = _rules(rules)
-    p = sympy.Rational(rules.face_counts["turtle"], 6)
+    return _free_chance(_rules(rules).face_counts["turtle"])
+
+
+@lru_cache(maxsize=8)
+def _free_chance(turtle_faces: int) -> Any:
+    p = sympy.Rational(turtle_faces, 6)
     _, _, k = turtle_symbols()
     free = sympy.Function("free")
     solved = sympy.rsolve(free(k) - (1 - p) * free(k - 1), free(k), {free(0): 1})
@@ -232,10 +236,8 @@ def turtle_distribution(rules: Rules, rolls: int, dice: int | None = None) -> di
     rolls = _whole(rolls, "rolls", 0, MAX_ROLLS)
     dice = rules.dice if dice is None else _whole(dice, "dice", 0, rules.dice)
     n, j, k = turtle_symbols()
-    law = turtle_law(rules)
-    return {
-        locked: as_fraction(law.subs({n: dice, j: locked, k: rolls})) for locked in range(dice + 1)
-    }
+    law = turtle_law(rules).xreplace({n: dice, k: rolls})
+    return {locked: as_fraction(law.xreplace({j: locked})) for locked in range(dice + 1)}
 
 
 def turtle_law_by_enumeration(rules: Rules, rolls: int, dice: int) -> dict[int, Fraction]:

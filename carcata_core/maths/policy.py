@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Protocol
@@ -406,8 +406,8 @@ class Simulation:
 
 def play_turn(rules: Rules, policy: RerollPolicy, rng: random.Random) -> tuple[Hand, int]:
     """One turn with dice drawn from ``rng``: the kept hand and how many rerolls it took."""
-    faces = rules.die_faces
-    hand = _rolled(rng.choices(faces, k=rules.dice))
+    places = tuple(FACES.index(face) for face in rules.die_faces)
+    hand = _rolled(places, rules.dice, rng, [0] * len(FACES))
     rerolls = 0
     while True:
         reroll = _checked_action(policy, hand, min(rerolls, policy.memory))
@@ -415,15 +415,15 @@ def play_turn(rules: Rules, policy: RerollPolicy, rng: random.Random) -> tuple[H
             return hand, rerolls
         if rerolls >= MAX_REROLLS:
             raise ArgumentError("policy", f"it rerolled {MAX_REROLLS} times in one turn")
-        landed = _rolled(rng.choices(faces, k=sum(reroll)))
-        hand = outcome_after(hand, reroll, landed)
+        kept = [h - r for h, r in zip(hand, reroll, strict=True)]
+        hand = _rolled(places, sum(reroll), rng, kept)
         rerolls += 1
 
 
-def _rolled(faces: Iterable[str]) -> Hand:
-    counts = [0] * len(FACES)
-    for face in faces:
-        counts[FACES.index(face)] += 1
+def _rolled(places: tuple[int, ...], dice: int, rng: random.Random, counts: list[int]) -> Hand:
+    """``counts`` with ``dice`` more dice rolled (each a face's place in a hand)."""
+    for _ in range(dice):
+        counts[places[int(rng.random() * len(places))]] += 1
     return tuple(counts)
 
 
