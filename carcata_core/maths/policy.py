@@ -252,20 +252,20 @@ class OptimalPolicy:
 
     def table(self, lang: str = "en") -> list[dict[str, object]]:
         """One row per hand the player decides in (some die not a turtle): the hand, the
-        best action, its value and the value of keeping."""
-        keep, rows = ("garder" if lang == "fr" else "keep"), []
+        best action, its value and the value of keeping, headed in ``lang``."""
+        french = lang == "fr"
+        heads = (
+            ("main", "action", "valeur", "garder")
+            if french
+            else ("hand", "action", "value", "keep")
+        )
+        rows = []
         for hand, reroll in self.actions.items():
             if hand[TURTLE] == sum(hand):
                 continue
-            action = keep if reroll is None else faces_of(reroll, lang)
-            rows.append(
-                {
-                    "hand": faces_of(hand, lang),
-                    "action": action,
-                    "value": self.values[hand],
-                    "keep": self.goal(hand),
-                }
-            )
+            action = heads[3] if reroll is None else faces_of(reroll, lang)
+            cells = (faces_of(hand, lang), action, self.values[hand], self.goal(hand))
+            rows.append(dict(zip(heads, cells, strict=True)))
         return rows
 
 
@@ -449,7 +449,7 @@ def simulate(
     return Simulation(turns, mean, math.sqrt(variance / turns), rerolled / turns)
 
 
-def fixed_policies(goal: Goal, rules: Rules) -> list[FixedPolicy]:
+def fixed_policies(rules: Rules, goal: Goal) -> list[FixedPolicy]:
     """The simple policies to compare with the best: never, once, until 1 .. dice Turtles."""
     return [never_reroll(), reroll_once(goal)] + [
         reroll_until(goal, k) for k in range(1, rules.dice + 1)
