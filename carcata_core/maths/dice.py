@@ -15,7 +15,7 @@ independent, so the locked Turtles follow the binomial law
 ``turtle_law`` builds it in sympy (``turtle_symbols``: :math:`n, j, k`), ``turtle_law_by_
 enumeration`` counts the same law from every sequence of faces (``itertools.product``).
 
-The dice's faces are the kit's reconstruction (``Rules.die_faces``): the rulebook names the
+The dice's faces are the kit's reconstruction (``Rules.die_faces``): the Carcata rulebook names the
 five effects but does not list a die's six faces. Every function takes the ``Rules``, so
 another die gives its own answers.
 
