@@ -69,12 +69,6 @@ def _rules(rules: Any) -> Rules:
     return rules
 
 
-def face_chances(rules: Rules) -> tuple[Fraction, ...]:
-    """The chance of each face on one die, in ``FACES`` order."""
-    rules = _rules(rules)
-    return tuple(rules.face_chance(face) for face in FACES)
-
-
 #: Each face word of either language, to its place in a hand.
 FACE_INDEX = {word: i for words in FACE_WORDS.values() for i, word in enumerate(words)}
 FACE_INDEX["éruption"] = FACES.index("eruption")  # the accent is optional
@@ -345,7 +339,6 @@ __all__ = [
     "check_hand",
     "check_reroll",
     "expected_turtles",
-    "face_chances",
     "faces_of",
     "hand_of",
     "hands",
