@@ -207,6 +207,7 @@ def new_state(players: int, seed: int, rules: Rules) -> State:
     s.seed = seed
     s.seed_key = seed_key(seed)
     s.flow_cache = None
+    s.parts = None
     s.log = None
     return s
 
