@@ -55,10 +55,11 @@ def stage(**fields: Any) -> Game:
     return Game.from_position(position)
 
 
-def set_up(seed: int = 0, players: int = 2) -> Game:
-    game = Game.new(players, seed=seed)
-    for cell in SPREAD[: 5 * players] if players == 2 else ISLAND.beach[: 5 * players]:
-        game.play(f"place {cell}" if isinstance(cell, str) else f"place {ISLAND.name(cell)}")
+def set_up(seed: int = 0) -> Game:
+    """A 2-player game past its set-up (the pawns spread round the beach)."""
+    game = Game.new(2, seed=seed)
+    for cell in SPREAD:
+        game.play(f"place {cell}")
     return game
 
 
@@ -261,9 +262,7 @@ def test_a_statue_turns_the_flow_left_or_right_as_the_action_says():
 
 
 def test_a_statue_that_cannot_turn_the_flow_stops_it():
-    game = stage(dice={"lava": 4}, statues=["4-1"], lava=[["5-12", "4-17"], ["5-2", "4-3"]])
-    # 4-18 and 4-2 are free, so block them with more statues: none of the sides is open.
-    game = stage(dice={"lava": 4}, statues=["4-1", "4-18", "4-2"])
+    game = stage(dice={"lava": 4}, statues=["4-1", "4-18", "4-2"])  # both sides blocked
     assert game.flow_path("lava 6-1 ne") == (c("6-1"), c("5-1"))
     assert "lava 6-1 ne left" not in game.legal_actions()
 
@@ -285,10 +284,9 @@ def test_lava_must_be_placed_when_a_flow_is_possible():
 
 def test_lava_that_cannot_flow_is_lost():
     top = [[n] for n in ("6-1", "6-2", "6-3", "6-4", "6-5", "6-6")]
-    statues = ["5-1", "5-2", "5-3", "5-4"]  # not enough to stop every flow: use tokens
-    game = stage(dice={"lava": 1}, lava=top, statues=statues, rules={"lava_tokens": 6})
-    assert game.lava_supply == 0
-    assert game.phase == "effects" and "end" in game.legal_actions()
+    game = stage(dice={"lava": 1, "move": 1}, lava=top, rules={"lava_tokens": 6})
+    assert game.lava_supply == 0 and "end" in game.legal_actions()
+    assert "lava tokens are all on the island" in game.why_illegal("lava 6-1 ne")
 
 
 # -------------------------------------------------------------------------- eruptions
