@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.action_list import ActionList
@@ -804,11 +803,6 @@ class Game:
         s = self._s
         state = "over" if s.phase == OVER else f"player {s.current + 1}, {PHASES[s.phase]}"
         return f"<Game of Carcata, {self.num_players} players, seed {s.seed}: {state}>"
-
-    def replay(self, actions: Sequence[Action | str]) -> None:
-        """Apply ``actions`` and outcomes one by one, each checked, resolving no chance."""
-        for action in actions:
-            self.play(action, settle=False)
 
 
 __all__ = ["Game", "LegalActions", "Tables", "as_rules", "tables"]

@@ -651,6 +651,19 @@ def test_last_events_speak_both_languages():
     assert any("Tortue avance de 1" in line for line in french)
 
 
+def test_the_transcript_and_the_observation_tell_the_game():
+    from carcata_core import transcript
+
+    game = stage(dice={"move": 1, "lava": 1, "turtle": 1}, gems={"2-6": ["ruby"]})
+    game.play("lava 6-1 ne")
+    text = transcript(game)
+    assert "lava 6-1 ne" in text and "pours a lava flow: 6-1" in text
+    assert "Player 1's turn: the game waits for the dice's effects" in text.splitlines()[-1]
+    seen = game.observation(1)
+    assert seen.startswith("Carcata, as player 2 sees it: player 1's turn (effects)")
+    assert "Lava flows: 6-1 (59 tokens left)" in seen and "2-6 ruby" in seen
+
+
 def test_the_bots_play_a_game_to_the_end():
     from carcata_core.bots import make_bot
     from tabletop.agents import play_game
