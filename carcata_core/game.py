@@ -79,6 +79,7 @@ from .state import (
     SETUP,
     State,
     chance_word,
+    mix64,
     seed_key,
     uniform,
 )
@@ -586,8 +587,8 @@ class Game:
             if cell == SEA:
                 return LAND_SEA
             if s.pawn[cell] >= 0:
-                v = (word & 0xFFFFF) / 0x100000
-                return LANDS[cell][v < self.rules.touch_chance]
+                # The touch takes a word of its own, drawn from the landing's.
+                return LANDS[cell][uniform(mix64(word)) < self.rules.touch_chance]
             return LANDS[cell][0]
         raise IllegalAction(
             f"sample_chance: no chance node now (the game waits for a {self.phase} decision)"

@@ -743,3 +743,16 @@ def test_the_search_bot_chooses_a_legal_action():
     game = set_up(seed=1)
     bot = make_bot("mcts", 1, iterations=10)
     assert bot.choose(game) in game.legal_actions()
+
+
+def test_the_seeded_stream_draws_by_the_published_chances():
+    turtles = 0
+    touches = 0
+    seeds = range(3000)
+    for seed in seeds:
+        roll = stage(phase="roll", dice={}, seed=seed)
+        turtles += roll.sample_chance().faces[-1]  # five dice, 1/6 each
+        throw = aimed("3-5", seed=seed, rules={"catapult_spread": 0})
+        touches += throw.sample_chance().touch
+    assert turtles / len(seeds) == pytest.approx(5 / 6, abs=0.05)
+    assert touches / len(seeds) == pytest.approx(0.5, abs=0.04)
