@@ -218,7 +218,7 @@ class Game:
 
     __slots__ = ("rules", "_t", "_s", "_start", "_undo", "_events")
 
-    def __init__(self, rules: Rules, state: State, start: State | None = None):
+    def __init__(self, rules: Rules, state: State):
         players = len(state.positions)
         if players not in rules.player_counts:
             raise PositionError("players", f"Carcata is played by 2, 3 or 4 players, not {players}")
@@ -226,7 +226,7 @@ class Game:
         self._t = tables(rules)
         self._s = state
         #: The position the log starts from (set-up, or a staged position).
-        self._start = (start or state).copy()
+        self._start = state.copy()
         #: Each ``play`` to take back: the decision and the state before it.
         self._undo: list[tuple[Action, State]] = []
         #: What the last ``play`` did, as event tuples (``events.describe`` words them).
