@@ -6,7 +6,9 @@ the most points among the survivors wins. The estimate projects each seat's fina
 gems; the loose gems of the territory each pawn stands in, in full once closed, a little
 before), the chance that an elimination ends the game before the Turtle does (higher as a
 tribe dwindles and the Turtle has far to go), which tribe it would be (the smallest), and
-each survivor's share of the win (a logistic of its projected points).
+each survivor's share of the win (a logistic of its projected points). The chance of an
+elimination shrinks with every Turtle advance still to come, the dice locked this turn
+included, so a reroll costs what its new Turtles may cost.
 
 Everything in Carcata is public, so the heuristic reads nothing a seat cannot see.
 
@@ -89,9 +91,11 @@ class CarcataHeuristic:
         players = game.num_players
         points = self.expected_points(game)
         pawns = [game.pawns_left(seat) for seat in range(players)]
-        steps_left = game.rules.turtle_steps_to_end - game.turtle[2]
+        # The Turtle dice locked this turn will advance it too.
+        advances = game.rules.turtle_steps_to_end
+        steps_left = max(0, advances - game.turtle[2] - game.dice["turtle"])
         fewest = min(pawns)
-        ends = math.exp(-ELIMINATION_DECAY * fewest) * min(1.0, steps_left / 8)
+        ends = math.exp(-ELIMINATION_DECAY * fewest) * steps_left / advances
         out_weights = [math.exp(-2 * n) for n in pawns]
         total_out = sum(out_weights)
         strength = [
@@ -100,23 +104,6 @@ class CarcataHeuristic:
         ]
         total = sum(strength) or 1.0
         return [ends * x / total for x in strength]
-
-    def standing(self, state: Game, seat: int) -> float:
-        """``seat``'s standing in points: its projected lead over the best other seat, and a
-        win (or a loss) once the game is over."""
-        if state.is_over:
-            return 100.0 * state.returns()[seat] - (10.0 if state.island_won else 0.0)
-        points = self.expected_points(state)
-        others = max(p for other, p in enumerate(points) if other != seat)
-        pawns_bonus = (
-            PAWN_WORTH
-            * (
-                state.pawns_left(seat)
-                - min(state.pawns_left(o) for o in range(state.num_players) if o != seat)
-            )
-            / 5
-        )
-        return points[seat] - others + pawns_bonus
 
     def action_scores(self, state: Game, actions: Sequence[Action]) -> list[float]:
         """A quick worth of each action to the player to move, in points."""
