@@ -45,6 +45,12 @@ def _seats(seats: tuple[int, ...]) -> str:
     return ", ".join(str(s + 1) for s in seats)
 
 
+def _n(count: int, one: str, many: str, lang: str = "en") -> str:
+    """``count`` with its noun, singular or plural as ``lang`` wants (French: plural from 2)."""
+    plural = count != 1 if lang == "en" else count >= 2
+    return f"{count} {many if plural else one}"
+
+
 def _en(event: tuple[Any, ...], game: Game) -> list[str]:
     kind, *rest = event
     p = f"Player {rest[0] + 1}" if rest and isinstance(rest[0], int) else ""
@@ -58,8 +64,9 @@ def _en(event: tuple[Any, ...], game: Game) -> list[str]:
     if kind == "keep":
         _, u, locked = rest
         return [
-            f"{p} keeps the dice: {u[0]} movement(s), {u[1]} lava, {u[2]} eruption(s), "
-            f"{u[3]} statue(s), {locked} turtle(s)."
+            f"{p} keeps the dice: {_n(u[0], 'movement', 'movements')}, {u[1]} lava, "
+            f"{_n(u[2], 'eruption', 'eruptions')}, {_n(u[3], 'statue', 'statues')}, "
+            f"{_n(locked, 'turtle', 'turtles')}."
         ]
     if kind == "move":
         _, source, target, picked = rest
@@ -81,7 +88,7 @@ def _en(event: tuple[Any, ...], game: Game) -> list[str]:
             for c, g in destroyed
         ]
         if lost:
-            out.append(f"{lost} lava token(s) are lost.")
+            out.append(f"{_n(lost, 'lava token is', 'lava tokens are')} lost.")
         return out
     if kind == "erupt":
         return [f"{p} uses an eruption."]
@@ -115,9 +122,13 @@ def _en(event: tuple[Any, ...], game: Game) -> list[str]:
         return [f"Nothing is left to do: player {rest[0] + 1}'s turn ends."]
     if kind == "turtle":
         n, total, riders = rest
-        line = f"The Turtle advances {n} symbol(s) ({total} of {game.rules.turtle_steps_to_end})."
+        line = (
+            f"The Turtle advances {_n(n, 'symbol', 'symbols')} "
+            f"({total} of {game.rules.turtle_steps_to_end})."
+        )
         if riders:
-            line += f" It carries a pawn of player(s) {_seats(riders)}."
+            whose = "player" if len(riders) == 1 else "players"
+            line += f" It carries a pawn of {whose} {_seats(riders)}."
         return [line]
     if kind == "island":
         return ["The Turtle has finished its laps: the island wins, and no player does."]
@@ -125,7 +136,8 @@ def _en(event: tuple[Any, ...], game: Game) -> list[str]:
         return [f"{p}'s turn."]
     if kind == "eliminated":
         out_, taker, takes = rest
-        line = f"Player(s) {_seats(out_)} have no pawn left: the game is over."
+        who = f"Player {_seats(out_)} has" if len(out_) == 1 else f"Players {_seats(out_)} have"
+        line = f"{who} no pawn left: the game is over."
         if takes:
             line += f" Player {taker + 1} takes their gems."
         else:
@@ -149,8 +161,9 @@ def _fr(event: tuple[Any, ...], game: Game) -> list[str]:
     if kind == "keep":
         _, u, locked = rest
         return [
-            f"{p} garde les dés : {u[0]} pas, {u[1]} lave, {u[2]} éruption(s), "
-            f"{u[3]} statue(s), {locked} tortue(s)."
+            f"{p} garde les dés : {u[0]} pas, {u[1]} lave, "
+            f"{_n(u[2], 'éruption', 'éruptions', 'fr')}, {_n(u[3], 'statue', 'statues', 'fr')}, "
+            f"{_n(locked, 'tortue', 'tortues', 'fr')}."
         ]
     if kind == "move":
         _, source, target, picked = rest
@@ -205,7 +218,10 @@ def _fr(event: tuple[Any, ...], game: Game) -> list[str]:
         return [f"Plus rien à faire : le tour du joueur {rest[0] + 1} se termine."]
     if kind == "turtle":
         n, total, riders = rest
-        line = f"La Tortue avance de {n} symbole(s) ({total} sur {game.rules.turtle_steps_to_end})."
+        line = (
+            f"La Tortue avance de {_n(n, 'symbole', 'symboles', 'fr')} "
+            f"({total} sur {game.rules.turtle_steps_to_end})."
+        )
         if riders:
             line += f" Elle porte un pion du ou des joueurs {_seats(riders)}."
         return [line]
@@ -249,7 +265,7 @@ def final_line(game: Game, lang: str = "en") -> str:
         return f"Points : {points}. Victoire : {who}."
     points = ", ".join(f"player {s + 1} {p}" for s, p in enumerate(scores))
     who = ", ".join(f"player {s + 1}" for s in best) or "nobody"
-    return f"Points: {points}. Winner(s): {who}."
+    return f"Points: {points}. {'Winner' if len(best) <= 1 else 'Winners'}: {who}."
 
 
 __all__ = ["describe", "final_line"]

@@ -190,7 +190,8 @@ def _move(s: State, rules: Rules, action: Move) -> str | None:
         if source not in shore:
             return f"the Turtle is next to {near}: climb on from there"
         if len(s.riders) >= rules.turtle_riders:
-            return f"the Turtle carries at most {rules.turtle_riders} pawn(s)"
+            pawns = "pawn" if rules.turtle_riders == 1 else "pawns"
+            return f"the Turtle carries at most {rules.turtle_riders} {pawns}"
         return None
     return occupant(s, target)
 

@@ -20,8 +20,19 @@ def _cells(cells: object) -> str:
     return " ".join(ISLAND.names[c] for c in cells) or "none"  # type: ignore[attr-defined]
 
 
+#: The plural of each counted word the view uses (the pool's keys are plural already).
+PLURALS = {"move": "moves", "eruption": "eruptions", "statue": "statues", "turtle": "turtles",
+           "emerald": "emeralds", "ruby": "rubies", "sapphire": "sapphires", "diamond": "diamonds"}  # fmt: skip
+SINGULARS = {"moves": "move", "eruptions": "eruption", "statues": "statue"}
+
+
 def _counts(counts: dict[str, int]) -> str:
-    return ", ".join(f"{n} {name}" for name, n in counts.items() if n) or "none"
+    def counted(name: str, n: int) -> str:
+        if n == 1:
+            return f"1 {SINGULARS.get(name, name)}"
+        return f"{n} {PLURALS.get(name, name)}"
+
+    return ", ".join(counted(name, n) for name, n in counts.items() if n) or "none"
 
 
 def observation_text(game: Game, seat: int) -> str:
@@ -55,7 +66,7 @@ def observation_text(game: Game, seat: int) -> str:
     lines.append(
         f"Turtle: symbol {symbol + 1}, next to {_cells(game.turtle_shore())}; "
         f"{steps} of {game.rules.turtle_steps_to_end} advances"
-        + (f" ({laps} lap(s) done)" if laps else "")
+        + (f" ({laps} {'lap' if laps == 1 else 'laps'} done)" if laps else "")
     )
     if phase in ("dice", "roll", "effects", "draw", "aim", "land"):
         lines.append(f"Dice: {_counts(game.dice)}")

@@ -228,7 +228,7 @@ def test_the_excess_tokens_of_a_flow_are_lost():
     game = stage(dice={"lava": 5}, lava=[["6-1", "5-1", "4-1", "3-1"]])
     game.play("lava 3-1 ne")
     assert game.flows[-1] == (c("2-1"), c("1-1"))  # then the sea
-    assert "3 lava token(s) are lost" in " ".join(game.last_events())
+    assert "3 lava tokens are lost" in " ".join(game.last_events())
     assert game.lava_supply == 60 - 6
 
 
