@@ -37,18 +37,17 @@ from carcata_core import (
     Keep,
     Lava,
     Move,
-    Reroll,
     Rules,
 )
-from carcata_core.actions import Aim, Place, Statue
 from carcata_core.actions import WORDS as NOTATION_WORDS
+from carcata_core.actions import Aim, Place, Statue
 from carcata_core.board import DIRECTION_WORDS, ISLAND
 from carcata_core.bots import BOTS, make_bot
 from carcata_core.errors import ArgumentError, RulesError
 from carcata_core.events import GEMS
 from carcata_core.game import as_rules
 from carcata_core.messages import translate
-from carcata_core.rules import FACES
+from carcata_core.rules import FACES, GEM_NAMES
 from carcata_core.svg import (
     CENTRES,
     COLOURS,
@@ -314,9 +313,9 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         self.w_left = make_button(css="ca-left")
         self.w_right = make_button(css="ca-right")
         self.w_reroll.on_click(guard(self._on_reroll))
-        self.w_keep.on_click(guard(lambda _b: self.play(Keep())))
-        self.w_erupt.on_click(guard(lambda _b: self.play(Erupt())))
-        self.w_end.on_click(guard(lambda _b: self.play(End())))
+        self.w_keep.on_click(guard(lambda _b: self._press_action(Keep())))
+        self.w_erupt.on_click(guard(lambda _b: self._press_action(Erupt())))
+        self.w_end.on_click(guard(lambda _b: self._press_action(End())))
         self.w_left.on_click(guard(lambda _b: self._turn("left")))
         self.w_right.on_click(guard(lambda _b: self._turn("right")))
         bar = widgets.HBox(
@@ -393,6 +392,9 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             self._choose(None if same else payload.choice)
         elif isinstance(payload, Pour):
             self._pour(payload.direction)
+
+    def _press_action(self, action: Action) -> None:
+        self.play(action)
 
     def _on_reroll(self, _button: widgets.Button) -> None:
         faces = [FACE_WORDS["en"][face] for face, on in self._dice_faces() if on]
@@ -542,7 +544,7 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         if phase == "dice":
             return say(lang, "say_your_turn_dice", dice=self._dice_words())
         if phase == "aim":
-            gem = GEMS[lang]["emerald ruby sapphire diamond".split().index(game.drawn or "ruby")]
+            gem = GEMS[lang][GEM_NAMES.index(game.drawn or GEM_NAMES[0])]
             return say(lang, "say_your_turn_aim", gem=gem)
         return say(lang, "say_your_turn_effects", pool=self._pool_words())
 
@@ -612,7 +614,10 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         choice = self._choice
         if choice is not None and choice.direction is not None:
             return self.w_left if not self.w_left.disabled else self.w_right
-        legal = [b for b in self.island_map.visible() if b.legal]
+        shown = [b for b in self.island_map.visible() if b.legal]
+        legal = [b for b in shown if "cn-target" in b.classes] + [
+            b for b in shown if "cn-pick" in b.classes
+        ]
         if game.phase == "dice":
             return self.w_keep
         if choice is None and game.phase == "effects":
@@ -643,7 +648,7 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         gems = game.gems_at(cell)
         if gems:
             names = GEMS[lang]
-            order = ("emerald", "ruby", "sapphire", "diamond")
+            order = GEM_NAMES
             parts.append(
                 say(lang, "space_gems", gems=", ".join(names[order.index(g)] for g in gems))
             )
@@ -687,6 +692,7 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         phase = game.phase
         choice = self._choice
         hits: list[Hit] = []
+        action: Action
         if phase == "setup":
             for cell in ISLAND.beach:
                 action = Place(cell)
@@ -722,6 +728,26 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
                 label = say(lang, "pick_islet")
                 hits.append(self._hit("islets", label, Pick(Choice("statue")), legal))
             return hits
+        if choice.kind != "statue":  # the chosen pawn or start: a click lets it go
+            where: int | str = "turtle" if choice.cell == TURTLE else choice.cell
+            label = (
+                say(lang, "pick_rider")
+                if choice.cell == TURTLE
+                else (
+                    say(
+                        lang,
+                        "pick_pawn",
+                        cell=names[choice.cell],
+                        level=ISLAND.levels_of[choice.cell],
+                    )
+                    if choice.kind == "pawn"
+                    else say(lang, "pick_flow", cell=names[choice.cell])
+                )
+            )
+            self._places.append(where)
+            box = _turtle_box(game.turtle[0]) if where == "turtle" else _cell_box(choice.cell)
+            name = self._hit_name(label, False, chosen=True)
+            hits.append(Hit(box, name, label, Pick(choice), True, "selected"))
         if choice.kind == "pawn" and choice.cell == TURTLE:
             for cell in game.turtle_shore():
                 action = Move(TURTLE, cell)
@@ -769,7 +795,7 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             self._choice = None
         self._render_labels()
         self._statues = set(game.statues())
-        self._places: list[int | str] = []
+        self._places = []
         hits = self._hits(legal) if human else []
         choice = self._choice
         glowing = [
