@@ -141,7 +141,6 @@ def test_the_dice_are_toggled_rerolled_and_kept() -> None:
 
 def test_a_pawn_moves_by_two_clicks() -> None:
     table = table_with(effects_with("moves"))
-    game = table.game
     pawn = next(p for b, p in table.clickable() if isinstance(p, Pick) and p.choice.kind == "pawn")
     cell = pawn.choice.cell
     table.click_space(cell if cell >= 0 else "turtle")

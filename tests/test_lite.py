@@ -48,6 +48,8 @@ OFFLINE_LESSONS = [
     "notebooks/02_rules_to_the_end.ipynb",
     "notebooks/fr/02_regles_jusqu_a_la_fin.ipynb",
     "notebooks/play_carnival.ipynb",
+    "notebooks/play_carcata.ipynb",
+    "notebooks/fr/jouer_carcata.ipynb",
 ]
 PLAY = "notebooks/play.ipynb"
 COMPILED = ("numpy", "pandas", "matplotlib", "scipy")

@@ -905,7 +905,7 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         lang = self.lang
         choice = self._choice
         symbol, laps, steps = game.turtle
-        facts = f'data-steps="{steps}" data-laps="{laps}" data-decisions="{self._decisions()}"'
+        facts = f'data-steps="{steps}" data-laps="{laps}" data-decisions="{self.decisions()}"'
         if game.is_over:
             winners = " ".join(str(s) for s in game.winners())
             self.w_status.value = (
@@ -946,7 +946,7 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         show(self.w_cancel, choice is not None)
         self.w_undo.disabled = self._busy or not self._humans_played()
 
-    def _decisions(self) -> int:
+    def decisions(self) -> int:
         """The decisions played in the game so far (chance outcomes left out)."""
         return sum(1 for seat, _ in self.game.log if seat != CHANCE)
 
@@ -1002,7 +1002,7 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             )
         if self._note is not None:
             lines.insert(0, f"<div><i>{esc(self._note.say(lang))}</i></div>")
-        return self._log_panel("".join(lines), self._decisions())
+        return self._log_panel("".join(lines), self.decisions())
 
     @property
     def message(self) -> str:
