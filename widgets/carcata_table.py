@@ -81,6 +81,9 @@ FACTS_TEXT = TEXT_STYLES["line"][0]
 #: A space's button: a box inside its hexagon (the rows are 33 units apart, the spaces of a
 #: row 38), so that no two buttons overlap.
 HIT_W, HIT_H = 36.0, 32.0
+#: Below this width the island's buttons would be under 24 px (a space's button is 32 units
+#: high in a picture 600 units wide): the choices are then ordinary buttons under it.
+PHONE_PX = 24 * 600 / HIT_H
 #: The most lines of the log shown (the count in its heading is every decision).
 LOG_LINES = 60
 
@@ -175,9 +178,17 @@ STYLE = """
 .ca-log {{ font-size: 12px; max-height: 260px; overflow-y: auto; overflow-x: hidden;
   overflow-wrap: anywhere; }}
 .ca-log .ca-move {{ font-family: DejaVu Sans Mono, monospace; font-weight: bold; }}
+/* Where the island is too small for buttons of 24 px over its spaces (a phone), the choices
+   are a row of ordinary buttons under it instead (WCAG 2.5.8). */
+.ca-table > .ca-center {{ container: ca-center / inline-size; }}
+.ca-choices {{ display: none !important; flex-flow: row wrap; gap: 4px; }}
+.ca-choices .jupyter-button {{ max-width: 100%; }}
+@container ca-center (max-width: {phone:.2f}px) {{
+  .ca-table .cn-map-island .cn-hit {{ display: none !important; }}
+  .ca-table .ca-choices {{ display: flex !important; }} }}
 .ca-legal {{ font-size: 12px; color: {muted}; overflow-wrap: anywhere; }}
 </style>
-""".format(**COLOURS)
+""".format(**COLOURS, phone=PHONE_PX - 0.01)
 
 
 def _cell_box(cell: int) -> Box:
@@ -301,6 +312,11 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             guard(self._on_hit), name="island", zoom=ZOOM, text_units=FACTS_TEXT
         )
         self.dice_map = PictureMap(_no_buttons, name="dice", zoom=ZOOM)
+        #: The island's allowed choices as ordinary buttons, for a phone (one per button of
+        #: the island, which it stands for: the focus requests find it as its twin).
+        self.w_choices = widgets.HBox()
+        self.w_choices.add_class("ca-choices")
+        self.choice_buttons: list[widgets.Button] = []
         self.w_dice = [widgets.ToggleButton(layout=widgets.Layout(width="auto")) for _ in range(8)]
         dice_row = widgets.HBox(self.w_dice, layout=widgets.Layout(flex_flow="row wrap"))
         dice_row.add_class("ca-dice")
@@ -331,6 +347,7 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
                     layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
                 ),
                 self.island_map.box,
+                self.w_choices,
                 self.dice_map.box,
                 dice_row,
                 bar,
@@ -812,6 +829,7 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             view, lang=lang, labels=True, highlight=glowing, chosen=chosen, layout="narrow"
         )
         self.island_map.show(wide, hits, active=human, fits=[Fit(narrow, _same_place)])
+        self._render_choices(hits)
         self.dice_map.show(dice_svg(view, lang=lang), ())
         self.frame_bytes = self.island_map.svg_bytes + self.dice_map.svg_bytes
         self.sent_bytes = self.island_map.sent_bytes + self.dice_map.sent_bytes
@@ -819,6 +837,28 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         self._render_bar(human, legal)
         self._render_status(human)
         self._render_side(sorted(legal, key=str) if human else [], human)
+
+    def _render_choices(self, hits: list[Hit]) -> None:
+        """The allowed choices of the island as a row of ordinary buttons (shown on a phone)."""
+        buttons = self.island_map.buttons
+        grown = False
+        while len(self.choice_buttons) < len(buttons):
+            k = len(self.choice_buttons)
+            button = make_button(css="ca-choice")
+            button.add_class(f"table-twin-of-{buttons[k].model_id}")
+            button.on_click(self._guard(lambda _b, k=k: self._on_hit(self.island_map.buttons[k])))
+            self.choice_buttons.append(button)
+            grown = True
+        for k, button in enumerate(self.choice_buttons):
+            hit = hits[k] if k < len(hits) else None
+            if hit is not None and hit.legal:
+                button.description = hit.label
+                button.tooltip = hit.label
+                show(button, True)
+            else:
+                show(button, False)
+        if grown:
+            self.w_choices.children = tuple(self.choice_buttons)
 
     def _dice_faces(self) -> list[tuple[str, bool]]:
         """The dice that may be rolled again, each with whether its toggle is pressed."""
@@ -1002,7 +1042,12 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             )
         if self._note is not None:
             lines.insert(0, f"<div><i>{esc(self._note.say(lang))}</i></div>")
-        return self._log_panel("".join(lines), self.decisions())
+        panel = self._log_panel("".join(lines), self.decisions())
+        # A region that may scroll: reachable by the keyboard, and named.
+        named = (
+            f"<div class='ca-log' role='region' tabindex='0' aria-label='{esc(say(lang, 'log'))}'"
+        )
+        return panel.replace("<div class='ca-log'", named, 1)
 
     @property
     def message(self) -> str:
