@@ -852,8 +852,10 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         for k, button in enumerate(self.choice_buttons):
             hit = hits[k] if k < len(hits) else None
             if hit is not None and hit.legal:
-                button.description = hit.label
-                button.tooltip = hit.label
+                # Every choice shown is allowed: its words without "(allowed)".
+                words = hit.label if hit.kind == "selected" else hit.tip
+                button.description = words
+                button.tooltip = words
                 show(button, True)
             else:
                 show(button, False)
