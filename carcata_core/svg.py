@@ -28,6 +28,7 @@ attributes:
                        ``data-steps``; ``carcata-legal`` / ``carcata-chosen`` as a cell
 ``carcata-territory``  ``data-territory`` (A, B, ...), ``data-cells`` (count),
                        ``data-points`` (its loose gems)
+``carcata-aim``        ``data-cell``: where the drawn gem (``carcata-drawn``, ``data-gem``) is aimed
 ``carcata-die``        ``data-face``, ``data-locked``
 =====================  ================================================================
 
@@ -139,13 +140,20 @@ WORDS: dict[str, dict[str, str]] = {
         "pawn": "{n} pawn",
         "riding": "{n} on the Turtle",
         "to_play": "to play",
+        "none_singular": "no",
+        "out": "out of the game",
+        "drawn": "{gem} drawn from the bag",
+        "aimed": "aimed at {cell}",
         "has": "{who} has {what}",
         "collected": "collected {what}",
         "nothing": "nothing",
         "points": "{n} pts",
         "points_long": "{n} points",
-        "lava": "{n} lava tokens in {k} flows",
-        "lava_one": "{n} lava token in {k} flow",
+        "lava": "{tokens} in {flows}",
+        "token": "{n} lava token",
+        "tokens": "{n} lava tokens",
+        "flow_n": "{n} flow",
+        "flows_n": "{n} flows",
         "flow": "flow {k}: {cells}",
         "statues": "statues: {n} on the island, {k} on the small islands",
         "gems_on": "{n} gems on the island",
@@ -190,13 +198,20 @@ WORDS: dict[str, dict[str, str]] = {
         "pawn": "{n} pion",
         "riding": "{n} sur la Tortue",
         "to_play": "à jouer",
+        "none_singular": "yes",
+        "out": "éliminé",
+        "drawn": "{gem} tiré du sac",
+        "aimed": "visé sur {cell}",
         "has": "{who} a {what}",
         "collected": "gemmes prises : {what}",
         "nothing": "aucune",
         "points": "{n} pts",
         "points_long": "{n} points",
-        "lava": "{n} jetons de lave en {k} coulées",
-        "lava_one": "{n} jeton de lave en {k} coulée",
+        "lava": "{tokens} en {flows}",
+        "token": "{n} jeton de lave",
+        "tokens": "{n} jetons de lave",
+        "flow_n": "{n} coulée",
+        "flows_n": "{n} coulées",
         "flow": "coulée {k} : {cells}",
         "statues": "statues : {n} sur l'île, {k} sur les îlots",
         "gems_on": "{n} gemmes sur l'île",
@@ -443,6 +458,11 @@ class IslandView:
     turtle_spaces: int = 12
     #: The seat to play, if the picture should say so.
     to_play: int | None = None
+    #: The seats out of the game (no pawn left).
+    eliminated: tuple[int, ...] = ()
+    #: A gem drawn from the bag and not yet landed, and where it was aimed (a cell).
+    drawn: str | None = None
+    aim: int | None = None
 
     @staticmethod
     def build(
@@ -463,6 +483,9 @@ class IslandView:
         territories: Iterable[Iterable[Cellish]] | None = None,
         rules: Rules | None = None,
         to_play: int | None = None,
+        eliminated: Sequence[int] = (),
+        drawn: str | None = None,
+        aim: Cellish | None = None,
     ) -> IslandView:
         """A view from names (``"3-7"``) or ids. Lava defaults to the flows' cells; the
         territories, if not given, are the island's parts without lava (closed only when
@@ -527,6 +550,9 @@ class IslandView:
             laps_to_end=rules.turtle_laps,
             turtle_spaces=rules.turtle_spaces,
             to_play=to_play,
+            eliminated=tuple(_seat(s, players, "eliminated") for s in eliminated),
+            drawn=None if drawn is None else _colours([drawn], "drawn")[0],
+            aim=None if aim is None else _cell_id(aim, "aim"),
         )
 
 
@@ -555,7 +581,7 @@ def view_of(game: Any) -> IslandView:
     ``lava_cells``, ``flows``, ``statues``, ``statues_off``, ``gems_at(cell)``, ``bag`` and
     ``collected(seat)`` (counts by colour), ``turtle`` (symbol, laps, steps), ``dice`` (counts
     by face), ``pool`` (``moves``, ``lava``, ``eruptions``, ``statues``), ``territories()``
-    with ``which_closed()``."""
+    with ``which_closed()``, ``eliminated``, ``drawn`` and ``aim``."""
     rules = game.rules
     players = game.num_players
     pawns: dict[Cellish, int] = {}
@@ -593,6 +619,9 @@ def view_of(game: Any) -> IslandView:
         territories=[part for part, shut in zip(parts, closed, strict=True) if shut],
         rules=rules,
         to_play=None if over else _read(game, "turn_player"),
+        eliminated=tuple(_read(game, "eliminated")),
+        drawn=_read(game, "drawn"),
+        aim=_read(game, "aim"),
     )
 
 
@@ -673,7 +702,8 @@ def _defs() -> str:
     hatches = "".join(
         f'<pattern id="cc-hatch-{k}" width="7" height="7" patternUnits="userSpaceOnUse" '
         f'patternTransform="rotate({angle})"><path d="M0 0V7" stroke="{COLOURS["hatch"]}" '
-        f'stroke-width="1" stroke-opacity="0.35"/></pattern>'
+        f'stroke-width="1" stroke-opacity="0.35"/><path d="M3.5 0V7" stroke="{COLOURS["light"]}" '
+        f'stroke-width="1" stroke-opacity="0.4"/></pattern>'
         for k, angle in enumerate((45, -45, 0, 90, 22, -68))
     )
     arrow = (
@@ -892,6 +922,8 @@ def _board(view: IslandView, w: dict[str, str], labels: bool, highlight: frozens
     parts.append(_el("g", _territories(view, w), pointer_events="none"))
     parts.append(_el("g", _flows(view), pointer_events="none"))
     parts.append(_sea(view, w, highlight, chosen))
+    if view.aim is not None:
+        parts.append(_aim_mark(view.aim, view.drawn))
     parts.append(_glows(highlight, chosen))
     return "".join(parts)
 
@@ -1115,6 +1147,22 @@ def _sea(view: IslandView, w: dict[str, str], highlight: frozenset[int | str],
     return "".join(out)
 
 
+def _aim_mark(cell: int, drawn: str | None) -> str:
+    """Cross-hairs on the space a gem is aimed at (and the gem beside them)."""
+    x, y = CENTRES[cell]
+    ring = _el("circle", cx=x, cy=y, r=14, fill="none", stroke=COLOURS["light"], stroke_width=4.5)
+    ring += _el("circle", cx=x, cy=y, r=14, fill="none", stroke=COLOURS["chosen"], stroke_width=2)
+    cross = f"M{_fmt(x - 19)} {_fmt(y)}H{_fmt(x - 8)}M{_fmt(x + 8)} {_fmt(y)}H{_fmt(x + 19)}"
+    cross += f"M{_fmt(x)} {_fmt(y - 19)}V{_fmt(y - 8)}M{_fmt(x)} {_fmt(y + 8)}V{_fmt(y + 19)}"
+    lines = _el("path", d=cross, stroke=COLOURS["light"], stroke_width=4.5) + _el(
+        "path", d=cross, stroke=COLOURS["chosen"], stroke_width=2
+    )
+    gem = "" if drawn is None else _gem(x + 16, y - 16, drawn, ISLAND.names[cell])
+    gem = gem.replace('class="carcata-gem"', 'class="carcata-drawn"')
+    return _el("g", ring + lines + gem, class_="carcata-aim", data_cell=ISLAND.names[cell],
+               pointer_events="none")  # fmt: skip
+
+
 def _turtle_glow(x: float, y: float, legal: bool, picked: bool) -> str:
     out = ""
     if legal:
@@ -1170,7 +1218,9 @@ def _glows(highlight: frozenset[int | str], chosen: frozenset[int | str]) -> str
 
 # ------------------------------------------------------------------ words
 def _count(n: int, one: str, many: str, w: dict[str, str]) -> str:
-    return w[one if n == 1 else many].format(n=n)
+    """``n`` things in the singular or plural (French counts none in the singular)."""
+    single = n == 1 or (n == 0 and w["none_singular"] == "yes")
+    return w[one if single else many].format(n=n)
 
 
 def _gem_list(counts: Sequence[int], w: dict[str, str]) -> str:
@@ -1193,6 +1243,20 @@ def _pawn_counts(view: IslandView) -> list[int]:
     return counts
 
 
+def _lava_words(view: IslandView, w: dict[str, str]) -> str:
+    return w["lava"].format(
+        tokens=_count(len(view.lava), "token", "tokens", w),
+        flows=_count(len(view.flows), "flow_n", "flows_n", w),
+    )
+
+
+def _drawn_words(view: IslandView, w: dict[str, str]) -> str:
+    said = w["drawn"].format(gem=w[view.drawn or "ruby"])
+    if view.aim is not None:
+        said += ", " + w["aimed"].format(cell=ISLAND.names[view.aim])
+    return said
+
+
 def describe(view: IslandView, *, lang: str = "en") -> str:
     """The position in words (the pictures' ``aria-label``): pawns per player, lava and
     flows, statues, gems, the bag, the Turtle and the territories."""
@@ -1207,6 +1271,8 @@ def describe(view: IslandView, *, lang: str = "en") -> str:
         who = w["player"].format(n=seat + 1)
         if seat == view.to_play:
             who += f" ({w['to_play']})"
+        if seat in view.eliminated:
+            who += f" ({w['out']})"
         players.append(w["has"].format(who=who, what=what) if seat == 0 else f"{who} {what}")
     said = [", ".join(players)]
     for seat in range(view.players):
@@ -1215,12 +1281,7 @@ def describe(view: IslandView, *, lang: str = "en") -> str:
             said.append(f"{w['player'].format(n=seat + 1)}{w['colon']} "
                         f"{w['collected'].format(what=_gem_list(held, w))} "
                         f"({w['points_long'].format(n=_gem_points(view, held))})")  # fmt: skip
-    tokens = len(view.lava)
-    said.append(
-        w["lava_one" if tokens == 1 and len(view.flows) == 1 else "lava"].format(
-            n=tokens, k=len(view.flows)
-        )
-    )
+    said.append(_lava_words(view, w))
     said.append(w["statues"].format(n=len(view.statues), k=view.statues_left))
     on_island = [0] * len(GEM_NAMES)
     for _, colours in view.gems:
@@ -1232,6 +1293,8 @@ def describe(view: IslandView, *, lang: str = "en") -> str:
         gems += f" ({_gem_list(on_island, w)})"
     said.append(gems)
     said.append(w["bag"].format(n=sum(view.bag)))
+    if view.drawn is not None:
+        said.append(_drawn_words(view, w))
     turtle = w["turtle"].format(s=view.turtle_symbol + 1, l=min(view.turtle_laps + 1, view.laps_to_end),
                                 L=view.laps_to_end, t=view.turtle_steps,
                                 T=view.laps_to_end * view.turtle_spaces)  # fmt: skip
@@ -1277,7 +1340,16 @@ def _panel(view: IslandView, w: dict[str, str], width: float, lang: str) -> tupl
         line = f"{who}{w['colon']} {what}"
         if seat == view.to_play:
             line += f" · {w['to_play']}"
-        out.append(_text(PAD + 26, y, line, "head", room - 26))
+        if seat in view.eliminated:
+            line += f" · {w['out']}"
+        if _SVG.text_width(line, "head") > room - 26:  # the tag on a line of its own
+            head, tag = line.split(" · ", 1) if " · " in line else (line, "")
+            out.append(_text(PAD + 26, y, head, "head", room - 26))
+            if tag:
+                y += LINE_H - 2
+                out.append(_text(PAD + 26, y, tag, "head", room - 26))
+        else:
+            out.append(_text(PAD + 26, y, line, "head", room - 26))
         y += LINE_H - 2
         held = view.collected[seat]
         gems = w["collected"].format(what=_gem_list(held, w))
@@ -1293,6 +1365,7 @@ def _panel(view: IslandView, w: dict[str, str], width: float, lang: str) -> tupl
         y += LINE_H + 4
     lines = [
         w["bag"].format(n=sum(view.bag)) + " (" + _gem_list(view.bag, w) + ")",
+        *([_drawn_words(view, w)] if view.drawn is not None else []),
         w["turtle"].format(
             s=view.turtle_symbol + 1,
             l=min(view.turtle_laps + 1, view.laps_to_end),
@@ -1301,9 +1374,7 @@ def _panel(view: IslandView, w: dict[str, str], width: float, lang: str) -> tupl
             T=view.laps_to_end * view.turtle_spaces,
         ),  # fmt: skip
         w["statues"].format(n=len(view.statues), k=view.statues_left),
-        w["lava_one" if len(view.lava) == 1 and len(view.flows) == 1 else "lava"].format(
-            n=len(view.lava), k=len(view.flows)
-        ),
+        _lava_words(view, w),
     ]
     if view.territories:
         lines.append(w["cut"].format(n=len(view.territories)))
@@ -1361,7 +1432,7 @@ def _panel(view: IslandView, w: dict[str, str], width: float, lang: str) -> tupl
             _gem(gx, gy, name, "legend").replace('class="carcata-gem"', 'class="carcata-key"')
         )
         out.append(_text(gx + 12, gy + 4, f"{GEM_LETTERS[name]} {w[name]}, {w['points'].format(n=view.gem_points[k])}",
-                         "line", room / 2 - 26))  # fmt: skip
+                         "line", room / 2 - 22))  # fmt: skip
     y += 12 + 2 * 20 + 4
     return "".join(out), y
 

@@ -4,6 +4,7 @@ with enough contrast."""
 
 from __future__ import annotations
 
+import random
 import xml.etree.ElementTree as ET
 from collections import Counter
 from types import SimpleNamespace
@@ -12,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from carcata_core import svg
+from carcata_core import Game, svg
 from carcata_core.board import ISLAND
 from carcata_core.errors import ArgumentError
 from carcata_core.rules import GEM_NAMES, Rules
@@ -79,6 +80,8 @@ def test_every_space_is_drawn_once_with_its_name_and_level(key: tuple[str, str])
     for e in cells:
         assert e.get("data-level") == e.get("data-cell", "").split("-")[0]
     assert root.get("data-layout") == key[0]
+    # Small enough to send to a page at every move.
+    assert len(PICTURES[key].encode()) < 90_000
 
 
 def test_a_staged_position_is_drawn_whole() -> None:
@@ -291,6 +294,9 @@ def test_view_of_reads_a_game_through_its_accessors() -> None:
         pool={"moves": 2, "lava": 0, "eruptions": 0, "statues": 1},
         territories=lambda: [frozenset(range(125))],
         which_closed=lambda: [False],
+        eliminated=(),
+        drawn=None,
+        aim=None,
     )
     view = view_of(game)
     assert view.pawns == tuple(sorted(pawns.items()))
@@ -302,6 +308,22 @@ def test_view_of_reads_a_game_through_its_accessors() -> None:
     assert view.territories == () and view.turtle_symbol == 3
     assert island_svg(game) == island_svg(view)
     assert "To use: 2 moves, 1 statue" in dice_svg(game)
+
+
+def test_a_gem_in_the_air_and_a_tribe_out_are_shown() -> None:
+    view = IslandView.build(pawns={"1-1": 0}, eliminated=[1], drawn="sapphire", aim="3-5")
+    for lang, words in (
+        ("en", ["player 2 (out of the game) 0 pawns", "sapphire drawn from the bag, aimed at 3-5"]),
+        ("fr", ["joueur 2 (éliminé) 0 pion ;", "saphir tiré du sac, visé sur 3-5"]),
+    ):
+        root = parse(island_svg(view, lang=lang))
+        label = root.get("aria-label") or ""
+        for said in words:
+            assert said in label, said
+        (aim,) = find(root, "carcata-aim")
+        assert aim.get("data-cell") == "3-5"
+        assert [e.get("data-gem") for e in find(root, "carcata-drawn")] == ["sapphire"]
+        assert not find(root, "carcata-gem")
 
 
 def test_text_and_marks_have_contrast() -> None:
@@ -373,3 +395,56 @@ def test_any_staging_draws_what_it_holds(
         assert len(find(root, "carcata-gem")) == sum(map(len, gems.values()))
         assert len(find(root, "carcata-statue")) == 4
         assert len(find(root, "carcata-territory")) == len(view.territories)
+
+
+def random_positions(players: int, seed: int, every: int = 7) -> list[Game]:
+    """Copies of a seeded random game, every ``every`` actions until it ends."""
+    game = Game.new(players, seed=seed)
+    rng = random.Random(seed)
+    seen = []
+    for k in range(2000):
+        if game.is_over:
+            break
+        if game.is_chance:
+            game.push(game.sample_chance())
+        else:
+            game.push(rng.choice(list(game.legal_actions())))
+        if k % every == 0:
+            seen.append(game.copy())
+    return [*seen, game]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 5), (4, 9)])
+def test_a_played_game_is_drawn_as_it_stands(players: int, seed: int) -> None:
+    for game in random_positions(players, seed):
+        view = view_of(game)
+        root = parse(game._repr_svg_())
+        pawns = find(root, "carcata-pawn")
+        assert sorted(
+            (ISLAND.cell(e.get("data-cell") or ""), int(e.get("data-seat") or 0))
+            for e in pawns
+            if e.get("data-cell") != "turtle"
+        ) == sorted((c, s) for s in range(players) for c in game.pawns(s))
+        assert len([e for e in pawns if e.get("data-cell") == "turtle"]) == len(game.riders)
+        assert {ISLAND.cell(e.get("data-cell") or "") for e in find(root, "carcata-lava")} == (
+            game.lava_cells()
+        )
+        assert len(find(root, "carcata-flow")) == len(game.flows)
+        statues = find(root, "carcata-statue")
+        assert sum(e.get("data-cell") != "islet" for e in statues) == len(game.statues())
+        assert sum(e.get("data-cell") == "islet" for e in statues) == game.statues_off
+        assert len(find(root, "carcata-gem")) == sum(map(len, game.loose_gems().values()))
+        closed = [
+            t for t, shut in zip(game.territories(), game.which_closed(), strict=True) if shut
+        ]
+        assert len(find(root, "carcata-territory")) == len(closed)
+        (turtle,) = find(root, "carcata-turtle")
+        assert turtle.get("data-steps") == str(game.turtle[2])
+        label = root.get("aria-label") or ""
+        for seat in range(players):
+            alive = len(game.pawns(seat))
+            assert f"{alive} pawn" in label
+        assert view.bag == tuple(game.bag[name] for name in GEM_NAMES)
+        dice = parse(dice_svg(game))
+        if game.phase != "setup":
+            assert len(find(dice, "carcata-die")) == sum(game.dice.values())
