@@ -161,9 +161,7 @@ def test_title_and_navigation_at_top_and_bottom(path: Path) -> None:
 
 
 #: The last French lesson ends the French path, as the path's last notebook ends the English one.
-LAST_FRENCH = max(
-    p.name for p in (ROOT / "notebooks" / "fr").glob("*.ipynb") if p.name not in APPS
-)
+LAST_FRENCH = max(p.name for p in (ROOT / "notebooks" / "fr").glob("*.ipynb") if p.name not in APPS)
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=LESSON_IDS)
