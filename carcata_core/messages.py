@@ -6,8 +6,8 @@ The engine words its reasons in English (``legality.why_not``, ``actions.parse_a
 sentence it does not know is left in English rather than guessed (``is_translated`` says
 which; the tests check the reasons a game meets).
 
->>> translate("move 1-1 ne: a pawn of player 2 is on 2-1", "fr")
-'« avancer 1-1 ne » : un pion du joueur 2 est en 2-1'
+>>> translate("place 1-1: a pawn of player 2 is on 1-1", "fr")
+'« poser 1-1 » : un pion du joueur 2 est en 1-1'
 >>> translate("the lava must be placed first (one flow with every lava die)", "fr")
 'il faut d’abord placer la lave (une seule coulée avec tous les dés de lave)'
 >>> translate("Something new.", "fr")
