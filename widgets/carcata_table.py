@@ -1000,7 +1000,13 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         self.w_message.value = self._message_html()
         points = game.scores()
         lines = [
-            say(lang, "score_line", who=self._who(s), pawns=game.pawns_left(s), points=points[s])
+            say(
+                lang,
+                "score_line",
+                who=self._who(s),
+                pawns=self._count("pawns", game.pawns_left(s)),
+                points=self._count("points", points[s]),
+            )
             for s in range(game.num_players)
         ]
         _, laps, steps = game.turtle
@@ -1020,6 +1026,11 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         else:
             self.w_legal.value = ""
         self.w_log.value = self._log_html()
+
+    def _count(self, what: str, n: int) -> str:
+        """``n`` pawns or points, in the table's language (French counts 0 and 1 alike)."""
+        one = n == 1 or (self.lang == "fr" and n == 0)
+        return say(self.lang, f"{what}_{'one' if one else 'many'}", n=n)
 
     def _message_html(self) -> str:
         message = self._message
