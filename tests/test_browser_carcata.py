@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -129,12 +130,38 @@ def at_width(page: Any, tables: list[Any], width: int) -> dict[str, Any]:
         # One layout of the island is shown, and only it is read out.
         shown = table.locator(".cn-map-island svg[role=img]:visible")
         expect(shown).to_have_count(1)
+        covered = check_buttons_cover_their_spaces(table)
+        # Where the island's buttons would be small, its choices are a row of buttons.
+        choices = table.locator(".ca-choices .ca-choice:visible").count()
+        assert (covered == 0) == (choices > 0), (width, covered, choices)
         found[f"table {k}, {width} px"] = {
+            "island buttons shown": covered,
+            "choice buttons shown": choices,
             "island layout": shown.get_attribute("data-layout"),
             "island px": round(shown.bounding_box()["width"]),
             "buttons under 24 px": len(table.evaluate(SMALL_BUTTONS)),
         }
     return found
+
+
+def check_buttons_cover_their_spaces(table: Any) -> int:
+    """Each button shown over the island sits on the space its name says (of the layout the
+    page shows); how many were looked at."""
+    hits = table.locator(".cn-map-island .cn-hit:visible")
+    for k in range(hits.count()):
+        hit = hits.nth(k)
+        name = hit.inner_text().strip() or hit.get_attribute("title") or ""
+        match = re.search(r"\b(\d-\d+)\b", name)
+        if not match:
+            continue
+        box = hit.bounding_box()
+        space = table.locator(f".cn-map-island svg:visible g.carcata-cell[data-cell='{match[1]}']")
+        drawn = space.bounding_box()
+        assert box and drawn, (name, box, drawn)
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        assert drawn["x"] < x < drawn["x"] + drawn["width"], (name, box, drawn)
+        assert drawn["y"] < y < drawn["y"] + drawn["height"], (name, box, drawn)
+    return int(hits.count())
 
 
 def chooser_move(game: Any, chooser: random.Random) -> Any:
