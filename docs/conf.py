@@ -85,8 +85,13 @@ for stale in CACHES.glob("*") if CACHES.is_dir() else ():
     if stale.is_dir() and str(stale) != nb_execution_cache_path:
         shutil.rmtree(stale, ignore_errors=True)
 # The exercise sheets are shown as handed out (blank: their checks fail until answered), and
-# the two play tables are apps for Voila: neither is run.
-nb_execution_excludepatterns = ["exercises/*", "exercises/fr/*", "notebooks/play*"]
+# the play tables are apps for Voila: none is run.
+nb_execution_excludepatterns = [
+    "exercises/*",
+    "exercises/fr/*",
+    "notebooks/play*",
+    "notebooks/fr/jouer*",
+]
 nb_execution_timeout = 240
 nb_execution_raise_on_error = True
 nb_execution_show_tb = True

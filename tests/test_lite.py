@@ -48,6 +48,8 @@ OFFLINE_LESSONS = [
     "notebooks/02_rules_to_the_end.ipynb",
     "notebooks/fr/02_regles_jusqu_a_la_fin.ipynb",
     "notebooks/play_carnival.ipynb",
+    "notebooks/play_carcata.ipynb",
+    "notebooks/fr/jouer_carcata.ipynb",
 ]
 PLAY = "notebooks/play.ipynb"
 COMPILED = ("numpy", "pandas", "matplotlib", "scipy")
@@ -326,6 +328,30 @@ def test_both_tables_pass_axe_in_the_classroom_site(
     expect(tables.nth(3).locator(".cn-map-centre svg:visible")).to_be_visible()
     for k, what in enumerate(("Carnuta", "Carnuta, French", "Carnival", "Carnival, French")):
         check_table_access(page, tables.nth(k), f"classroom site, {what}")
+    assert offline == []
+
+
+@browser_test
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    ("notebook", "lang"),
+    [("notebooks/play_carcata.ipynb", "en"), ("notebooks/fr/jouer_carcata.ipynb", "fr")],
+)
+def test_the_carcata_table_passes_axe_and_plays_in_the_classroom_site(
+    page: Any, served: str, offline: list[str], notebook: str, lang: str
+) -> None:
+    """The browser kernel draws Carcata's table; axe-core finds no serious fault in it, the
+    focus ring shows, nothing scrolls sideways, and a click places a pawn."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_notebook(page, served, notebook)
+    state = run_all(page)
+    assert state["errors"] == [], state
+    table = page.locator(".jp-OutputArea-output .ca-table")
+    expect(table.locator(".cn-map-island .cn-hit:visible").first).to_be_visible()
+    expect(table).to_have_attribute("lang", lang)
+    check_table_access(page, table, f"classroom site, Carcata, {lang}")
+    table.locator(".cn-map-island .cn-hit.cn-legal:visible").first.click()
+    expect(table.locator(".ca-log")).to_have_attribute("data-count", "2")
     assert offline == []
 
 
