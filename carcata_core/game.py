@@ -89,8 +89,10 @@ if TYPE_CHECKING:
 
 #: The printed game's rules, shared by every game set up without rules of its own.
 PRINTED = Rules()
-#: Spaces below the top level: where a statue may stand.
-BELOW_TOP = range(ISLAND.size - len(ISLAND.top))
+#: Statue actions on the spaces below the top level (where a statue may stand), by space:
+#: the spaces are numbered from the beach up, so the top level's six come last.
+STATUE_PLACES = STATUES_TO[: ISLAND.size - len(ISLAND.top)]
+STATUE_REMOVALS = STATUES_FROM[: ISLAND.size - len(ISLAND.top)]
 
 
 def as_rules(rules: object) -> Rules:
@@ -523,10 +525,13 @@ class Game:
             out.append(ERUPT)
         if pool[3]:
             if s.statues_off:
-                gems = s.gems
-                out += [STATUES_TO[c] for c in BELOW_TOP if not block[c] and not gems[c]]
+                out += [
+                    a
+                    for a, b, g in zip(STATUE_PLACES, block, s.gems, strict=False)
+                    if not b and not g
+                ]
             if s.statues_off < self._t.statues:
-                out += [STATUES_FROM[c] for c in BELOW_TOP if block[c] & STATUE]
+                out += [a for a, b in zip(STATUE_REMOVALS, block, strict=False) if b & STATUE]
         if not lava and not erupts:
             out.append(END)
         return out
