@@ -58,13 +58,16 @@ class CarcataHeuristic:
         left = 1 - game.turtle[2] / rules.turtle_steps_to_end
         parts = game.territories()
         shut = game.which_closed()
-        loose = game.loose_gems()
-        worth_of: dict[int, float] = {}
-        for part, closed in zip(parts, shut, strict=True):
-            worth = sum(values[GEM_INDEX[g]] for c in part if c in loose for g in loose[c])
-            share = worth if closed else worth * OPEN_TERRITORY
-            for c in part:
-                worth_of[c] = share
+        # The loose gems' worth by territory: few spaces hold gems, and few territories.
+        worth = [0.0] * len(parts)
+        for cell, gems in game.loose_gems().items():
+            for i, part in enumerate(parts):
+                if cell in part:
+                    worth[i] += sum(values[GEM_INDEX[g]] for g in gems)
+                    break
+        share = [w if closed else w * OPEN_TERRITORY for w, closed in zip(worth, shut, strict=True)]
+        levels = ISLAND.levels_of
+        anything_loose = any(share)
         out = []
         for seat in range(game.num_players):
             if seat in game.eliminated:
@@ -72,9 +75,12 @@ class CarcataHeuristic:
                 continue
             total = 0.0
             for c in game.pawns(seat):
-                level = ISLAND.levels_of[c]
+                level = levels[c]
                 keep = 1 - RISK_PER_LEVEL * level * left
-                total += keep * (level + worth_of.get(c, 0.0))
+                here = 0.0
+                if anything_loose:
+                    here = next(x for x, part in zip(share, parts, strict=True) if c in part)
+                total += keep * (level + here)
             total += rules.rider_points * game.riders.count(seat)
             total += sum(n * values[GEM_INDEX[g]] for g, n in game.collected(seat).items())
             out.append(total)
