@@ -333,14 +333,19 @@ class Game:
         be placed)."""
         if isinstance(action, str):
             action = parse_action(action)  # type: ignore[assignment]
-        if not isinstance(action, Lava) or why_not(self._s, self.rules, action) is not None:
+        if not isinstance(action, Lava):
             return None
         s = self._s
+        tokens = min(s.pool[1], s.lava_left)
+        if s.phase != EFFECTS or not tokens:
+            return None
+        # A flow may be placed exactly when its trace finds spaces (``why_not``'s test), so
+        # the trace alone answers: the searches ask it for every flow they weigh.
         cells = trace(
             action.cell,
             action.direction,
             action.turns,
-            min(s.pool[1], s.lava_left),
+            tokens,
             s.block,
             self.rules.meeting_flows == "join",
         )
