@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from .actions import KEEP, SEA, TURTLE, Action, Aim, Lava, Move, Reroll, Statue
 from .board import ISLAND
-from .catapult import landing_outcomes
+from .catapult import landing_model
 from .game import Game
 from .rules import GEM_NAMES
 
@@ -129,8 +129,12 @@ class CarcataHeuristic:
         game = state
         me = game.turn_player
         values = game.rules.gem_points
+        pawn = game.pawn_seats
+        worth = {
+            c: sum(values[GEM_INDEX[g]] for g in gems) for c, gems in game.loose_gems().items()
+        }
+        levels = ISLAND.levels_of
         scores = []
-        pawn = game.pawn_seats if game.phase == "aim" else ()
         for action in actions:
             if isinstance(action, Move):
                 if action.target == TURTLE:
@@ -138,17 +142,15 @@ class CarcataHeuristic:
                 elif action.source == TURTLE:
                     scores.append(1.0)
                 else:
-                    gain = ISLAND.levels_of[action.target] - ISLAND.levels_of[action.source]
-                    gems = sum(values[GEM_INDEX[g]] for g in game.gems_at(action.target))
-                    scores.append(gain + gems)
+                    gain = levels[action.target] - levels[action.source]
+                    scores.append(gain + worth.get(action.target, 0))
             elif isinstance(action, Lava):
-                path = game.flow_path(action) or ()
                 score = 0.0
-                for c in path:
-                    seat = game.pawn_at(c)
-                    if seat is not None:
+                for c in game.flow_path(action) or ():
+                    seat = pawn[c]
+                    if seat >= 0:
                         score += -PAWN_WORTH if seat == me else PAWN_WORTH
-                    score -= 0.5 * sum(values[GEM_INDEX[g]] for g in game.gems_at(c))
+                    score -= 0.5 * worth.get(c, 0)
                 scores.append(score)
             elif isinstance(action, Aim):
                 scores.append(self._aim_score(game, action.cell, pawn, me))
@@ -161,19 +163,24 @@ class CarcataHeuristic:
         return scores
 
     def _aim_score(self, game: Game, aim: int, pawn: Sequence[int], me: int) -> float:
+        """A throw at ``aim``'s worth: each landing space by its chance (the touch and the
+        catch of a pawn's space weighed by the touch chance)."""
         gem = game.drawn
-        value = game.rules.gem_points[GEM_INDEX[gem]] if gem else 0
+        rules = game.rules
+        value = rules.gem_points[GEM_INDEX[gem]] if gem else 0
+        touch = float(rules.touch_chance)
+        on_free = 0.2 * value
+        mine = touch * -PAWN_WORTH + (1 - touch) * value
+        theirs = touch * PAWN_WORTH + (1 - touch) * -0.5 * value
         score = 0.0
-        for cell, touch, p in landing_outcomes(game.rules, aim, pawn):
+        for cell, p in landing_model(rules, aim).targets:
             if cell == SEA:
                 continue
             owner = pawn[cell]
             if owner < 0:
-                score += p * 0.2 * value
-            elif touch:
-                score += p * (-PAWN_WORTH if owner == me else PAWN_WORTH)
+                score += p * on_free
             else:
-                score += p * (value if owner == me else -0.5 * value)
+                score += p * (mine if owner == me else theirs)
         return score
 
     def search_actions(self, state: Game, legal: Sequence[Action]) -> list[Action]:
