@@ -44,6 +44,8 @@ ELIMINATION_DECAY = 0.55
 PAWN_WORTH = 6.0
 #: Most statue placements a search considers (those touching the mover's pawns).
 STATUE_CHOICES = 12
+#: Most lava flows a search considers (those of the best quick scores).
+LAVA_CHOICES = 8
 
 
 class CarcataHeuristic:
@@ -184,10 +186,72 @@ class CarcataHeuristic:
         return score
 
     def search_actions(self, state: Game, legal: Sequence[Action]) -> list[Action]:
-        """The actions worth a search's time: aims at the spaces of pawns and statues and
-        next to the mover's pawns (not all 126); statues placed next to the mover's pawns."""
+        """The actions worth a search's time (the tree branches on these only):
+
+        - dice: keep, or reroll every die of one kind, the movements and statues together,
+          everything but the lava, or everything (not every sub-multiset of the dice);
+        - aim: the spaces of the rivals' pawns and those next to two of them or more, and
+          with three players or more the spaces next to the mover's pawns (a gem there may
+          be picked up, and points decide between survivors); not all 126;
+        - effects: the ``LAVA_CHOICES`` flows of the best quick score (among flows that
+          spell the same tokens, the first), and statues placed next to the mover's pawns.
+        """
         game = state
         phase = game.phase
+        if phase == "dice":
+            return [a for a in legal if a == KEEP or a in _rerolls_worth_trying(game)] or list(
+                legal
+            )
+        if phase == "aim":
+            targets = self.aim_targets(game)
+            found: list[Action] = [a for a in legal if isinstance(a, Aim) and a.cell in targets]
+            return found or list(legal)
+        if phase == "effects":
+            quick = _near_statues(game, legal)
+            flows = [a for a in quick if isinstance(a, Lava)]
+            if len(flows) <= LAVA_CHOICES:
+                return quick
+            kept = set(self.best_flows(game, flows))
+            return [a for a in quick if not isinstance(a, Lava) or a in kept]
+        return list(legal)
+
+    def aim_targets(self, game: Game) -> set[int]:
+        """Where a search aims the drawn gem (see ``search_actions``)."""
+        me = game.turn_player
+        rivals = [c for seat in range(game.num_players) if seat != me for c in game.pawns(seat)]
+        targets = set(rivals)
+        seen: dict[int, int] = {}
+        for c in rivals:
+            for n in ISLAND.neighbours(c):
+                seen[n] = seen.get(n, 0) + 1
+        targets.update(n for n, k in seen.items() if k >= 2)
+        if game.num_players > 2:
+            for c in game.pawns(me):
+                targets.update(ISLAND.neighbours(c))
+        return targets
+
+    def best_flows(self, game: Game, flows: Sequence[Lava]) -> list[Lava]:
+        """The ``LAVA_CHOICES`` flows of the best quick score, each set of tokens once."""
+        seen: set[tuple[int, ...]] = set()
+        distinct: list[Lava] = []
+        for a in flows:
+            path = game.flow_path(a) or ()
+            if path not in seen:
+                seen.add(path)
+                distinct.append(a)
+        scores = self.action_scores(game, distinct)
+        ranked = sorted(range(len(distinct)), key=lambda i: -scores[i])
+        return [distinct[i] for i in sorted(ranked[:LAVA_CHOICES])]
+
+    def rollout_actions(self, state: Game, legal: Sequence[Action]) -> list[Action]:
+        """The quick policy's choices (the rollouts' and the greedy bot's): the dice as first
+        rolled are kept (rerolls are a search's business); aims at the spaces of pawns and
+        statues and next to the mover's pawns; every flow; statues placed next to the
+        mover's pawns."""
+        game = state
+        phase = game.phase
+        if phase == "dice" and KEEP in legal:
+            return [KEEP]
         if phase == "aim":
             targets = set(game.statues())
             me = game.turn_player
@@ -198,26 +262,42 @@ class CarcataHeuristic:
             found: list[Action] = [a for a in legal if isinstance(a, Aim) and a.cell in targets]
             return found or list(legal)
         if phase == "effects":
-            near: set[int] = set()
-            for c in game.pawns(game.turn_player):
-                near.update(ISLAND.neighbours(c))
-            out: list[Action] = []
-            statues = 0
-            for a in legal:
-                if isinstance(a, Statue) and a.onto:
-                    if a.cell not in near or statues >= STATUE_CHOICES:
-                        continue
-                    statues += 1
-                out.append(a)
-            return out or list(legal)
+            return _near_statues(game, legal)
         return list(legal)
 
-    def rollout_actions(self, state: Game, legal: Sequence[Action]) -> list[Action]:
-        """The quick policy's choices: the dice as first rolled are kept (rerolls are a
-        search's business), else the search's actions."""
-        if state.phase == "dice" and KEEP in legal:
-            return [KEEP]
-        return self.search_actions(state, legal)
+
+def _near_statues(game: Game, legal: Sequence[Action]) -> list[Action]:
+    """``legal`` without the statue placements away from the mover's pawns (at most
+    ``STATUE_CHOICES`` kept)."""
+    near: set[int] = set()
+    for c in game.pawns(game.turn_player):
+        near.update(ISLAND.neighbours(c))
+    out: list[Action] = []
+    statues = 0
+    for a in legal:
+        if isinstance(a, Statue) and a.onto:
+            if a.cell not in near or statues >= STATUE_CHOICES:
+                continue
+            statues += 1
+        out.append(a)
+    return out or list(legal)
+
+
+def _rerolls_worth_trying(game: Game) -> set[Reroll]:
+    """The rerolls ``search_actions`` keeps: every die of one kind, movements and statues,
+    everything but the lava, everything."""
+    dice = game.dice
+    m, lava, e, st = dice["move"], dice["lava"], dice["eruption"], dice["statue"]
+    shapes = {
+        (m, 0, 0, 0, 0),
+        (0, lava, 0, 0, 0),
+        (0, 0, e, 0, 0),
+        (0, 0, 0, st, 0),
+        (m, 0, 0, st, 0),
+        (m, 0, e, st, 0),
+        (m, lava, e, st, 0),
+    }
+    return {Reroll(faces) for faces in shapes if any(faces)}
 
 
 __all__ = ["CarcataHeuristic"]
