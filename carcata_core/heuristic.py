@@ -28,7 +28,7 @@ from .actions import KEEP, SEA, TURTLE, Action, Aim, Lava, Move, Reroll, Statue
 from .board import ISLAND
 from .catapult import landing_model
 from .game import Game
-from .rules import GEM_NAMES
+from .rules import GEM_NAMES, Rules
 
 #: Each gem colour's index, by name.
 GEM_INDEX = {name: i for i, name in enumerate(GEM_NAMES)}
@@ -166,23 +166,22 @@ class CarcataHeuristic:
 
     def _aim_score(self, game: Game, aim: int, pawn: Sequence[int], me: int) -> float:
         """A throw at ``aim``'s worth: each landing space by its chance (the touch and the
-        catch of a pawn's space weighed by the touch chance)."""
+        catch of a pawn's space weighed by the touch chance); the sea is worth nothing."""
         gem = game.drawn
         rules = game.rules
         value = rules.gem_points[GEM_INDEX[gem]] if gem else 0
-        touch = float(rules.touch_chance)
+        touch = _touch_chance(rules)
         on_free = 0.2 * value
-        mine = touch * -PAWN_WORTH + (1 - touch) * value
-        theirs = touch * PAWN_WORTH + (1 - touch) * -0.5 * value
-        score = 0.0
-        for cell, p in landing_model(rules, aim).targets:
-            if cell == SEA:
-                continue
-            owner = pawn[cell]
-            if owner < 0:
-                score += p * on_free
-            else:
-                score += p * (mine if owner == me else theirs)
+        mine = touch * -PAWN_WORTH + (1 - touch) * value - on_free
+        theirs = touch * PAWN_WORTH + (1 - touch) * -0.5 * value - on_free
+        on_island, chance_at = _landings(rules, aim)
+        score = on_free * on_island
+        for cell in game.pawns(me):
+            score += chance_at.get(cell, 0.0) * mine
+        for seat in range(game.num_players):
+            if seat != me:
+                for cell in game.pawns(seat):
+                    score += chance_at.get(cell, 0.0) * theirs
         return score
 
     def search_actions(self, state: Game, legal: Sequence[Action]) -> list[Action]:
@@ -199,9 +198,11 @@ class CarcataHeuristic:
         game = state
         phase = game.phase
         if phase == "dice":
-            return [a for a in legal if a == KEEP or a in _rerolls_worth_trying(game)] or list(
-                legal
-            )
+            shapes = _rerolls_worth_trying(game)
+            found_dice: list[Action] = [
+                a for a in legal if a == KEEP or (isinstance(a, Reroll) and a.faces in shapes)
+            ]
+            return found_dice or list(legal)
         if phase == "aim":
             targets = self.aim_targets(game)
             found: list[Action] = [a for a in legal if isinstance(a, Aim) and a.cell in targets]
@@ -283,7 +284,28 @@ def _near_statues(game: Game, legal: Sequence[Action]) -> list[Action]:
     return out or list(legal)
 
 
-def _rerolls_worth_trying(game: Game) -> set[Reroll]:
+_TOUCH: dict[Rules, float] = {}
+_LANDINGS: dict[tuple[float, int], tuple[float, dict[int, float]]] = {}
+
+
+def _touch_chance(rules: Rules) -> float:
+    found = _TOUCH.get(rules)
+    if found is None:
+        found = _TOUCH[rules] = float(rules.touch_chance)
+    return found
+
+
+def _landings(rules: Rules, aim: int) -> tuple[float, dict[int, float]]:
+    """A throw at ``aim``: its chance of staying on the island, and of each space."""
+    key = (float(rules.catapult_spread), aim)
+    found = _LANDINGS.get(key)
+    if found is None:
+        chance_at = {c: p for c, p in landing_model(rules, aim).targets if c != SEA}
+        found = _LANDINGS[key] = (sum(chance_at.values()), chance_at)
+    return found
+
+
+def _rerolls_worth_trying(game: Game) -> set[tuple[int, ...]]:
     """The rerolls ``search_actions`` keeps: every die of one kind, movements and statues,
     everything but the lava, everything."""
     dice = game.dice
@@ -297,7 +319,7 @@ def _rerolls_worth_trying(game: Game) -> set[Reroll]:
         (m, 0, e, st, 0),
         (m, lava, e, st, 0),
     }
-    return {Reroll(faces) for faces in shapes if any(faces)}
+    return {faces for faces in shapes if any(faces)}
 
 
 __all__ = ["CarcataHeuristic"]
