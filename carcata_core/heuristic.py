@@ -22,7 +22,7 @@ Everything in Carcata is public, so the heuristic reads nothing a seat cannot se
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .actions import KEEP, SEA, TURTLE, Action, Aim, Lava, Move, Reroll, Statue
 from .board import ISLAND
@@ -136,6 +136,7 @@ class CarcataHeuristic:
             c: sum(values[GEM_INDEX[g]] for g in gems) for c, gems in game.loose_gems().items()
         }
         levels = ISLAND.levels_of
+        aim_score = self._aim_scorer(game) if game.phase == "aim" else None
         scores = []
         for action in actions:
             if isinstance(action, Move):
@@ -154,8 +155,8 @@ class CarcataHeuristic:
                         score += -PAWN_WORTH if seat == me else PAWN_WORTH
                     score -= 0.5 * worth.get(c, 0)
                 scores.append(score)
-            elif isinstance(action, Aim):
-                scores.append(self._aim_score(game, action.cell, pawn, me))
+            elif isinstance(action, Aim) and aim_score is not None:
+                scores.append(aim_score(action.cell))
             elif isinstance(action, Reroll):
                 scores.append(-0.3 * sum(action.faces))
             elif isinstance(action, Statue):
@@ -164,24 +165,26 @@ class CarcataHeuristic:
                 scores.append(0.0)
         return scores
 
-    def _aim_score(self, game: Game, aim: int, pawn: Sequence[int], me: int) -> float:
-        """A throw at ``aim``'s worth: each landing space by its chance (the touch and the
+    def _aim_scorer(self, game: Game) -> Callable[[int], float]:
+        """A throw's worth by its aim: each landing space by its chance (the touch and the
         catch of a pawn's space weighed by the touch chance); the sea is worth nothing."""
         gem = game.drawn
         rules = game.rules
+        me = game.turn_player
         value = rules.gem_points[GEM_INDEX[gem]] if gem else 0
-        touch = _touch_chance(rules)
+        touch = float(rules.touch_chance)
         on_free = 0.2 * value
         mine = touch * -PAWN_WORTH + (1 - touch) * value - on_free
         theirs = touch * PAWN_WORTH + (1 - touch) * -0.5 * value - on_free
-        on_island, chance_at = _landings(rules, aim)
-        score = on_free * on_island
-        for cell in game.pawns(me):
-            score += chance_at.get(cell, 0.0) * mine
-        for seat in range(game.num_players):
-            if seat != me:
-                for cell in game.pawns(seat):
-                    score += chance_at.get(cell, 0.0) * theirs
+        worth = [(c, mine) for c in game.pawns(me)] + [
+            (c, theirs) for seat in range(game.num_players) if seat != me for c in game.pawns(seat)
+        ]
+        spread = float(rules.catapult_spread)
+
+        def score(aim: int) -> float:
+            on_island, chance_at = _landings(rules, spread, aim)
+            return on_free * on_island + sum(chance_at.get(c, 0.0) * w for c, w in worth)
+
         return score
 
     def search_actions(self, state: Game, legal: Sequence[Action]) -> list[Action]:
@@ -284,20 +287,13 @@ def _near_statues(game: Game, legal: Sequence[Action]) -> list[Action]:
     return out or list(legal)
 
 
-_TOUCH: dict[Rules, float] = {}
 _LANDINGS: dict[tuple[float, int], tuple[float, dict[int, float]]] = {}
 
 
-def _touch_chance(rules: Rules) -> float:
-    found = _TOUCH.get(rules)
-    if found is None:
-        found = _TOUCH[rules] = float(rules.touch_chance)
-    return found
-
-
-def _landings(rules: Rules, aim: int) -> tuple[float, dict[int, float]]:
-    """A throw at ``aim``: its chance of staying on the island, and of each space."""
-    key = (float(rules.catapult_spread), aim)
+def _landings(rules: Rules, spread: float, aim: int) -> tuple[float, dict[int, float]]:
+    """A throw at ``aim`` with ``spread`` (``rules``'): its chance of staying on the island,
+    and of each space."""
+    key = (spread, aim)
     found = _LANDINGS.get(key)
     if found is None:
         chance_at = {c: p for c, p in landing_model(rules, aim).targets if c != SEA}
