@@ -30,54 +30,76 @@ from carcata_core.bots import MCTS_SETTINGS
 from tabletop import lab
 
 
-def run(
+def play(
     seeds: range, mcts: dict[str, Any], rival: lab.BotSpec, workers: int | None
-) -> dict[str, Any]:
+) -> tuple[list[dict[str, Any]], float]:
+    """Play every seed from both seats: one row per game, as MCTS saw it, and the wall time."""
     bots: list[lab.BotSpec] = [("mcts", mcts), rival]
     start = time.perf_counter()
     df = lab.simulate(CarcataTitle(), bots, seeds=seeds, rotate=True, workers=workers)
     wall = time.perf_counter() - start
-    mine = df["seat"] == df["rotation"]  # the first bot moves one seat on each rotation
-    m, g = df[mine], df[~mine]
-    island = m["island_won"].astype(bool)
-    wins = float(m["win"].sum())
-    points = wins + 0.5 * float(island.sum())
-    games = len(m)
+    mine = df[df["seat"] == df["rotation"]]  # the first bot moves one seat on each rotation
+    theirs = df[df["seat"] != df["rotation"]].set_index(["seed", "rotation"])
+    rows = []
+    for row in mine.itertuples():
+        rival_row = theirs.loc[(row.seed, row.rotation)]
+        rows.append(
+            {
+                "seed": int(row.seed),
+                "mcts_seat": int(row.seat),
+                "island": bool(row.island_won),
+                "mcts_win": float(row.win),
+                "rival_win": float(rival_row["win"]),
+                "mcts_points": int(row.score),
+                "rival_points": int(rival_row["score"]),
+                "mcts_pawns_left": int(row.pawns_left),
+                "rival_pawns_left": int(rival_row["pawns_left"]),
+                "turns": int(row.turns),
+                "mcts_iterations": float(row.iterations),
+                "seconds": float(row.seconds),
+            }
+        )
+    return rows, wall
+
+
+def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """MCTS's score (a win 1, the island's game a half) with its interval, and the rest."""
+    games = len(rows)
+    island = [r for r in rows if r["island"]]
+    decided = [r for r in rows if not r["island"]]
+    wins = sum(r["mcts_win"] for r in rows)
+    points = wins + 0.5 * len(island)
     low, high = lab.wilson(points, games)
-    decided = m[~island]
-    decided_wins = float(decided["win"].sum())
-    d_low, d_high = lab.wilson(decided_wins, len(decided)) if len(decided) else (0.0, 1.0)
+    decided_wins = sum(r["mcts_win"] for r in decided)
+    d_low, d_high = lab.wilson(decided_wins, len(decided)) if decided else (0.0, 1.0)
     by_seat = []
     for seat in (0, 1):
-        here = m[m["seat"] == seat]
-        by_seat.append(
-            round((float(here["win"].sum()) + 0.5 * float(here["island_won"].sum())) / len(here), 3)
-        )
+        here = [r for r in rows if r["mcts_seat"] == seat]
+        score = sum(r["mcts_win"] + 0.5 * r["island"] for r in here)
+        by_seat.append(round(score / len(here), 3) if here else None)
+
+    def mean(key: str) -> float:
+        return sum(r[key] for r in rows) / games
+
     return {
-        "games": int(games),
-        "seeds": f"{seeds.start}..{seeds.stop - 1}",
-        "mcts": {**MCTS_SETTINGS, **mcts},
-        "rival": lab.bot_label(rival),
+        "games": games,
         "island_counts_as": "a draw: half a win each",
         "mcts_score": points / games,
         "ci95": [low, high],
         "mcts_wins": wins,
-        "rival_wins": float(g["win"].sum()),
-        "island_games": int(island.sum()),
-        "island_share": float(island.mean()),
-        "mcts_win_rate_when_decided": decided_wins / len(decided) if len(decided) else None,
+        "rival_wins": sum(r["rival_win"] for r in rows),
+        "island_games": len(island),
+        "island_share": len(island) / games,
+        "mcts_win_rate_when_decided": decided_wins / len(decided) if decided else None,
         "ci95_when_decided": [d_low, d_high],
-        "mcts_mean_points": float(m["score"].mean()),
-        "rival_mean_points": float(g["score"].mean()),
-        "mcts_pawns_left": float(m["pawns_left"].mean()),
-        "rival_pawns_left": float(g["pawns_left"].mean()),
+        "mcts_mean_points": mean("mcts_points"),
+        "rival_mean_points": mean("rival_points"),
+        "mcts_pawns_left": mean("mcts_pawns_left"),
+        "rival_pawns_left": mean("rival_pawns_left"),
         "mcts_score_by_seat": by_seat,
-        "mcts_iterations_per_decision": float(m["iterations"].mean()),
-        "mean_turns": float(m["turns"].mean()),
-        "wall_seconds": wall,
-        "games_per_second": games / wall,
-        "workers": workers or os.cpu_count(),
-        "load_average": list(os.getloadavg()),
+        "mcts_iterations_per_decision": mean("mcts_iterations"),
+        "mean_turns": mean("turns"),
+        "cpu_seconds_per_game": mean("seconds"),
     }
 
 
@@ -127,14 +149,49 @@ def main() -> None:
     parser.add_argument("--epsilon", type=float, default=None)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--json", default=None, help="also write the result to this file")
+    parser.add_argument(
+        "--merge",
+        nargs="+",
+        default=None,
+        help="report on the games of these --json files together (runs split by seeds)",
+    )
     args = parser.parse_args()
     mcts: dict[str, Any] = {}
     for name in ("iterations", "exploration", "rollout_depth", "epsilon"):
         value = getattr(args, name)
         if value is not None:
             mcts[name] = value
-    seeds = range(args.first_seed, args.first_seed + args.seeds)
-    result = run(seeds, mcts, "greedy", args.workers)
+    if args.merge:
+        parts = []
+        for name in args.merge:
+            with open(name, encoding="utf-8") as f:
+                parts.append(json.load(f))
+        rows = [row for part in parts for row in part["rows"]]
+        wall = sum(part["wall_seconds"] for part in parts)
+        head = {
+            "seeds": " ".join(part["seeds"] for part in parts),
+            "mcts": parts[0]["mcts"],
+            "rival": parts[0]["rival"],
+            "workers": max(part["workers"] for part in parts),
+            "load_average": parts[-1]["load_average"],
+        }
+    else:
+        seeds = range(args.first_seed, args.first_seed + args.seeds)
+        rows, wall = play(seeds, mcts, "greedy", args.workers)
+        head = {
+            "seeds": f"{seeds.start}..{seeds.stop - 1}",
+            "mcts": {**MCTS_SETTINGS, **mcts},
+            "rival": "greedy",
+            "workers": args.workers or os.cpu_count(),
+            "load_average": list(os.getloadavg()),
+        }
+    result = {
+        **head,
+        **summarise(rows),
+        "wall_seconds": wall,
+        "games_per_second": len(rows) / wall,
+        "rows": rows,
+    }
     report(result)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

@@ -22,9 +22,12 @@ from tabletop import agents
 from tabletop.agents import Bot, GreedyBot, RandomBot
 from tabletop.mcts import MCTSBot
 
-#: The search's settings for Carcata (options given to ``make_bot`` override them): a leaf
-#: is judged by the heuristic after a short rollout of its quick policy.
-MCTS_SETTINGS: dict[str, Any] = {"rollout_depth": 8}
+#: The search's settings for Carcata (options given to ``make_bot`` override them): 100
+#: iterations a decision (``benchmarks/carcata_strength.py``: enough to beat the greedy bot
+#: clearly, 400 games within the hour on two cores); a leaf is judged by the heuristic after
+#: a rollout of 8 actions of its quick policy (about one turn's effects, so that the dice a
+#: reroll brings are judged by what they do).
+MCTS_SETTINGS: dict[str, Any] = {"iterations": 100, "rollout_depth": 8}
 
 #: Bots by name: ``make_bot(name, seed, **options)`` and the lab's specs.
 BOTS: dict[str, Callable[..., Bot]] = {
