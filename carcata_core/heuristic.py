@@ -6,7 +6,9 @@ the most points among the survivors wins. The estimate projects each seat's fina
 gems; the loose gems of the territory each pawn stands in, in full once closed, a little
 before), the chance that an elimination ends the game before the Turtle does (higher as a
 tribe dwindles and the Turtle has far to go), which tribe it would be (the smallest), and
-each survivor's share of the win (a logistic of its projected points).
+each survivor's share of the win (a logistic of its projected points). The chance of an
+elimination shrinks with every Turtle advance still to come, the dice locked this turn
+included, so a reroll costs what its new Turtles may cost.
 
 Everything in Carcata is public, so the heuristic reads nothing a seat cannot see.
 
@@ -27,7 +29,7 @@ from collections.abc import Callable, Sequence
 from .actions import KEEP, SEA, TURTLE, Action, Aim, Lava, Move, Reroll, Statue
 from .board import ISLAND
 from .catapult import landing_model
-from .game import Game
+from .game import Game, LegalActions
 from .rules import GEM_NAMES, Rules
 
 #: Each gem colour's index, by name.
@@ -97,9 +99,11 @@ class CarcataHeuristic:
         players = game.num_players
         points = self.expected_points(game)
         pawns = [game.pawns_left(seat) for seat in range(players)]
-        steps_left = game.rules.turtle_steps_to_end - game.turtle[2]
+        # The Turtle dice locked this turn will advance it too.
+        advances = game.rules.turtle_steps_to_end
+        steps_left = max(0, advances - game.turtle[2] - game.dice["turtle"])
         fewest = min(pawns)
-        ends = math.exp(-ELIMINATION_DECAY * fewest) * min(1.0, steps_left / 8)
+        ends = math.exp(-ELIMINATION_DECAY * fewest) * steps_left / advances
         out_weights = [math.exp(-2 * n) for n in pawns]
         total_out = sum(out_weights)
         strength = [
@@ -108,23 +112,6 @@ class CarcataHeuristic:
         ]
         total = sum(strength) or 1.0
         return [ends * x / total for x in strength]
-
-    def standing(self, state: Game, seat: int) -> float:
-        """``seat``'s standing in points: its projected lead over the best other seat, and a
-        win (or a loss) once the game is over."""
-        if state.is_over:
-            return 100.0 * state.returns()[seat] - (10.0 if state.island_won else 0.0)
-        points = self.expected_points(state)
-        others = max(p for other, p in enumerate(points) if other != seat)
-        pawns_bonus = (
-            PAWN_WORTH
-            * (
-                state.pawns_left(seat)
-                - min(state.pawns_left(o) for o in range(state.num_players) if o != seat)
-            )
-            / 5
-        )
-        return points[seat] - others + pawns_bonus
 
     def action_scores(self, state: Game, actions: Sequence[Action]) -> list[float]:
         """A quick worth of each action to the player to move, in points."""
@@ -192,9 +179,9 @@ class CarcataHeuristic:
 
         - dice: keep, or reroll every die of one kind, the movements and statues together,
           everything but the lava, or everything (not every sub-multiset of the dice);
-        - aim: the spaces of the rivals' pawns and those next to two of them or more, and
-          with three players or more the spaces next to the mover's pawns (a gem there may
-          be picked up, and points decide between survivors); not all 126;
+        - aim: the pawns' spaces and those next to two of the rivals' pawns or more, and with
+          three players or more the spaces next to the mover's pawns (a gem there may be
+          picked up, and points decide between survivors); not all 126;
         - effects: the ``LAVA_CHOICES`` flows of the best quick score (among flows that
           spell the same tokens, the first), and statues placed next to the mover's pawns.
         """
@@ -205,25 +192,25 @@ class CarcataHeuristic:
             found_dice: list[Action] = [
                 a for a in legal if a == KEEP or (isinstance(a, Reroll) and a.faces in shapes)
             ]
-            return found_dice or list(legal)
+            return LegalActions(found_dice or legal)
         if phase == "aim":
             targets = self.aim_targets(game)
-            found: list[Action] = [a for a in legal if isinstance(a, Aim) and a.cell in targets]
-            return found or list(legal)
+            found = LegalActions(a for a in legal if isinstance(a, Aim) and a.cell in targets)
+            return found or LegalActions(legal)
         if phase == "effects":
             quick = _near_statues(game, legal)
             flows = [a for a in quick if isinstance(a, Lava)]
             if len(flows) <= LAVA_CHOICES:
                 return quick
             kept = set(self.best_flows(game, flows))
-            return [a for a in quick if not isinstance(a, Lava) or a in kept]
-        return list(legal)
+            return LegalActions(a for a in quick if not isinstance(a, Lava) or a in kept)
+        return LegalActions(legal)
 
     def aim_targets(self, game: Game) -> set[int]:
         """Where a search aims the drawn gem (see ``search_actions``)."""
         me = game.turn_player
         rivals = [c for seat in range(game.num_players) if seat != me for c in game.pawns(seat)]
-        targets = set(rivals)
+        targets = set(rivals) | set(game.pawns(me))
         seen: dict[int, int] = {}
         for c in rivals:
             for n in ISLAND.neighbours(c):
@@ -255,7 +242,7 @@ class CarcataHeuristic:
         game = state
         phase = game.phase
         if phase == "dice" and KEEP in legal:
-            return [KEEP]
+            return LegalActions([KEEP])
         if phase == "aim":
             targets = set(game.statues())
             me = game.turn_player
@@ -263,11 +250,11 @@ class CarcataHeuristic:
                 targets.update(game.pawns(seat))
             for c in game.pawns(me):
                 targets.update(ISLAND.neighbours(c))
-            found: list[Action] = [a for a in legal if isinstance(a, Aim) and a.cell in targets]
-            return found or list(legal)
+            found = LegalActions(a for a in legal if isinstance(a, Aim) and a.cell in targets)
+            return found or LegalActions(legal)
         if phase == "effects":
             return _near_statues(game, legal)
-        return list(legal)
+        return LegalActions(legal)
 
 
 def _near_statues(game: Game, legal: Sequence[Action]) -> list[Action]:
@@ -276,7 +263,7 @@ def _near_statues(game: Game, legal: Sequence[Action]) -> list[Action]:
     near: set[int] = set()
     for c in game.pawns(game.turn_player):
         near.update(ISLAND.neighbours(c))
-    out: list[Action] = []
+    out = LegalActions()
     statues = 0
     for a in legal:
         if isinstance(a, Statue) and a.onto:
@@ -284,7 +271,7 @@ def _near_statues(game: Game, legal: Sequence[Action]) -> list[Action]:
                 continue
             statues += 1
         out.append(a)
-    return out or list(legal)
+    return out or LegalActions(legal)
 
 
 _LANDINGS: dict[tuple[float, int], tuple[float, dict[int, float]]] = {}

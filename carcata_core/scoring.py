@@ -15,22 +15,14 @@ from .flows import LAVA
 from .rules import Rules
 from .state import State
 
-#: The territories of each set of flows met lately: the lava, hence the territories, changes
-#: only when a flow is placed, and the searches ask about the same flows again and again.
-_TERRITORIES: dict[tuple[tuple[int, ...], ...], tuple[frozenset[int], ...]] = {}
-_TERRITORIES_KEPT = 4096
-
 
 def territories(s: State) -> list[frozenset[int]]:
-    """The connected parts of the island without lava, largest first (the lava is the
-    flows' spaces, so the parts are found once per set of flows)."""
-    found = _TERRITORIES.get(s.flows)
+    """The connected parts of the island without lava, largest first (kept in the state
+    until lava changes)."""
+    found = s.parts
     if found is None:
-        lava = [bool(b & LAVA) for b in s.block]
-        found = tuple(frozenset(part) for part in ISLAND.regions(lava))
-        if len(_TERRITORIES) >= _TERRITORIES_KEPT:
-            _TERRITORIES.clear()
-        _TERRITORIES[s.flows] = found
+        lava = {c for c, b in enumerate(s.block) if b & LAVA}
+        found = s.parts = [frozenset(part) for part in ISLAND.regions(lava)]
     return list(found)
 
 
