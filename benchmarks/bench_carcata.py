@@ -6,7 +6,8 @@ the ``bench`` extra installed OpenSpiel's pure-Python ``python_block_dominoes`` 
 run in the same process. Both games have chance: a random playout draws each chance outcome
 by its probability, as OpenSpiel's does, and counts it as an action, as OpenSpiel does; the
 decisions alone are printed too. ``play()`` rolls the dice itself, from the game's own stream,
-so its series counts decisions only.
+so its series counts decisions only. A third series keeps the first roll every turn, so that
+its games are mostly effects (movements, flows, eruptions, statues).
 """
 
 from __future__ import annotations
@@ -21,11 +22,16 @@ from bench_carnival import Series, open_spiel_run
 from tqdm.auto import tqdm
 
 from carcata_core import Game
+from carcata_core.actions import KEEP
 
 
-def push_run(players: int) -> tuple[Callable[[float, int], tuple[int, int]], list[int]]:
+def push_run(
+    players: int, keeper: bool = False
+) -> tuple[Callable[[float, int], tuple[int, int]], list[int]]:
     """Uniformly random decisions and chance by its probabilities, all through ``push``;
-    also returns a one-item list counting the decisions among the actions."""
+    also returns a one-item list counting the decisions among the actions. ``keeper``: the
+    players keep their first roll (a uniformly random player rerolls nearly every time, so
+    its games are mostly dice; a keeper's are mostly effects: movements, flows, eruptions)."""
     decisions = [0]
 
     def run(seconds: float, first_seed: int) -> tuple[int, int]:
@@ -38,6 +44,9 @@ def push_run(players: int) -> tuple[Callable[[float, int], tuple[int, int]], lis
                 if game.is_chance:
                     outcomes, chances = zip(*game.chance_outcomes(), strict=True)
                     game.push(rng.choices(outcomes, chances)[0])
+                elif keeper and game.phase == "dice":
+                    game.push(KEEP)
+                    decisions[0] += 1
                 else:
                     game.push(rng.choice(game.legal_actions()))
                     decisions[0] += 1
@@ -97,9 +106,12 @@ def main() -> None:
     pushes = {p: push_run(p) for p in counts}
     fast = {p: Series(pushes[p][0]) for p in counts}
     slow = {p: Series(play_run(p)) for p in counts}
+    keepers = {p: push_run(p, keeper=True) for p in counts}
+    kept = {p: Series(keepers[p][0]) for p in counts}
     peer_run = open_spiel_run()
     peer = Series(peer_run) if peer_run is not None else None
-    everything = [*fast.values(), *slow.values()] + ([peer] if peer is not None else [])
+    everything = [*fast.values(), *slow.values(), *kept.values()]
+    everything += [peer] if peer is not None else []
     for _ in tqdm(range(args.slices), desc="interleaved slices"):
         for one in everything:
             one.slice(args.seconds / args.slices)
@@ -115,6 +127,13 @@ def main() -> None:
             f"  {p:>7} {fast[p].actions_per_second:>18,.0f} {decisions:>12,.0f}"
             f" {fast[p].games_per_second:>8,.0f} {fast[p].actions / fast[p].games:>13.0f}"
             f" {slow[p].actions_per_second:>20,.0f} {slow[p].games_per_second:>8,.0f}"
+        )
+    print("  players who keep their first roll (games of effects), through push():")
+    for p in counts:
+        print(
+            f"  {p:>7} {kept[p].actions_per_second:>18,.0f} actions/s"
+            f" {kept[p].games_per_second:>8,.0f} games/s"
+            f" {kept[p].actions / kept[p].games:>6.0f} actions/game"
         )
     game = midgame(2)
     heuristic = game.heuristic()
