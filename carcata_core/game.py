@@ -132,11 +132,17 @@ class Tables:
         self.rolls: dict[int, RollOutcomes] = {}
         self.roll_actions: dict[int, tuple[Roll, ...]] = {}
         self.roll_by_faces: dict[tuple[int, ...], Roll] = {}
+        #: Each roll with its chance as a float (``chance_outcomes``, without converting the
+        #: exact fractions on every call).
+        self.roll_chances: dict[int, tuple[tuple[Action, float], ...]] = {}
         for k in range(1, rules.dice + 1):
             outcomes = roll_outcomes(rules, k)
             self.rolls[k] = outcomes
             actions = tuple(Roll(c) for c in outcomes.counts)
             self.roll_actions[k] = actions
+            self.roll_chances[k] = tuple(
+                (a, float(p)) for a, p in zip(actions, outcomes.chances, strict=True)
+            )
             for a in actions:
                 self.roll_by_faces[a.faces] = a
         self.dice_choices: dict[tuple[int, ...], tuple[Action, ...]] = {}
@@ -328,14 +334,19 @@ class Game:
         be placed)."""
         if isinstance(action, str):
             action = parse_action(action)  # type: ignore[assignment]
-        if not isinstance(action, Lava) or why_not(self._s, self.rules, action) is not None:
+        if not isinstance(action, Lava):
             return None
         s = self._s
+        tokens = min(s.pool[1], s.lava_left)
+        if s.phase != EFFECTS or not tokens:
+            return None
+        # A flow may be placed exactly when its trace finds spaces (``why_not``'s test), so
+        # the trace alone answers: the searches ask it for every flow they weigh.
         cells = trace(
             action.cell,
             action.direction,
             action.turns,
-            min(s.pool[1], s.lava_left),
+            tokens,
             s.block,
             self.rules.meeting_flows == "join",
         )
@@ -554,11 +565,7 @@ class Game:
         s = self._s
         phase = s.phase
         if phase == ROLL:
-            rolls = self._t.rolls[s.to_roll]
-            return [
-                (a, float(p))
-                for a, p in zip(self._t.roll_actions[s.to_roll], rolls.chances, strict=True)
-            ]
+            return list(self._t.roll_chances[s.to_roll])
         if phase == DRAW:
             total = sum(s.bag)
             return [(DRAWS[g], n / total) for g, n in enumerate(s.bag) if n]

@@ -24,13 +24,13 @@ Everything in Carcata is public, so the heuristic reads nothing a seat cannot se
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .actions import KEEP, SEA, TURTLE, Action, Aim, Lava, Move, Reroll, Statue
 from .board import ISLAND
-from .catapult import landing_outcomes
+from .catapult import landing_model
 from .game import Game, LegalActions
-from .rules import GEM_NAMES
+from .rules import GEM_NAMES, Rules
 
 #: Each gem colour's index, by name.
 GEM_INDEX = {name: i for i, name in enumerate(GEM_NAMES)}
@@ -46,6 +46,8 @@ ELIMINATION_DECAY = 0.55
 PAWN_WORTH = 6.0
 #: Most statue placements a search considers (those touching the mover's pawns).
 STATUE_CHOICES = 12
+#: Most lava flows a search considers (those of the best quick scores).
+LAVA_CHOICES = 8
 
 
 class CarcataHeuristic:
@@ -60,13 +62,16 @@ class CarcataHeuristic:
         left = 1 - game.turtle[2] / rules.turtle_steps_to_end
         parts = game.territories()
         shut = game.which_closed()
-        loose = game.loose_gems()
-        worth_of: dict[int, float] = {}
-        for part, closed in zip(parts, shut, strict=True):
-            worth = sum(values[GEM_INDEX[g]] for c in part if c in loose for g in loose[c])
-            share = worth if closed else worth * OPEN_TERRITORY
-            for c in part:
-                worth_of[c] = share
+        # The loose gems' worth by territory: few spaces hold gems, and few territories.
+        worth = [0.0] * len(parts)
+        for cell, gems in game.loose_gems().items():
+            for i, part in enumerate(parts):
+                if cell in part:
+                    worth[i] += sum(values[GEM_INDEX[g]] for g in gems)
+                    break
+        share = [w if closed else w * OPEN_TERRITORY for w, closed in zip(worth, shut, strict=True)]
+        levels = ISLAND.levels_of
+        anything_loose = any(share)
         out = []
         for seat in range(game.num_players):
             if seat in game.eliminated:
@@ -74,9 +79,12 @@ class CarcataHeuristic:
                 continue
             total = 0.0
             for c in game.pawns(seat):
-                level = ISLAND.levels_of[c]
+                level = levels[c]
                 keep = 1 - RISK_PER_LEVEL * level * left
-                total += keep * (level + worth_of.get(c, 0.0))
+                here = 0.0
+                if anything_loose:
+                    here = next(x for x, part in zip(share, parts, strict=True) if c in part)
+                total += keep * (level + here)
             total += rules.rider_points * game.riders.count(seat)
             total += sum(n * values[GEM_INDEX[g]] for g, n in game.collected(seat).items())
             out.append(total)
@@ -110,8 +118,13 @@ class CarcataHeuristic:
         game = state
         me = game.turn_player
         values = game.rules.gem_points
+        pawn = game.pawn_seats
+        worth = {
+            c: sum(values[GEM_INDEX[g]] for g in gems) for c, gems in game.loose_gems().items()
+        }
+        levels = ISLAND.levels_of
+        aim_score = self._aim_scorer(game) if game.phase == "aim" else None
         scores = []
-        pawn = game.pawn_seats if game.phase == "aim" else ()
         for action in actions:
             if isinstance(action, Move):
                 if action.target == TURTLE:
@@ -119,20 +132,18 @@ class CarcataHeuristic:
                 elif action.source == TURTLE:
                     scores.append(1.0)
                 else:
-                    gain = ISLAND.levels_of[action.target] - ISLAND.levels_of[action.source]
-                    gems = sum(values[GEM_INDEX[g]] for g in game.gems_at(action.target))
-                    scores.append(gain + gems)
+                    gain = levels[action.target] - levels[action.source]
+                    scores.append(gain + worth.get(action.target, 0))
             elif isinstance(action, Lava):
-                path = game.flow_path(action) or ()
                 score = 0.0
-                for c in path:
-                    seat = game.pawn_at(c)
-                    if seat is not None:
+                for c in game.flow_path(action) or ():
+                    seat = pawn[c]
+                    if seat >= 0:
                         score += -PAWN_WORTH if seat == me else PAWN_WORTH
-                    score -= 0.5 * sum(values[GEM_INDEX[g]] for g in game.gems_at(c))
+                    score -= 0.5 * worth.get(c, 0)
                 scores.append(score)
-            elif isinstance(action, Aim):
-                scores.append(self._aim_score(game, action.cell, pawn, me))
+            elif isinstance(action, Aim) and aim_score is not None:
+                scores.append(aim_score(action.cell))
             elif isinstance(action, Reroll):
                 scores.append(-0.3 * sum(action.faces))
             elif isinstance(action, Statue):
@@ -141,27 +152,97 @@ class CarcataHeuristic:
                 scores.append(0.0)
         return scores
 
-    def _aim_score(self, game: Game, aim: int, pawn: Sequence[int], me: int) -> float:
+    def _aim_scorer(self, game: Game) -> Callable[[int], float]:
+        """A throw's worth by its aim: each landing space by its chance (the touch and the
+        catch of a pawn's space weighed by the touch chance); the sea is worth nothing."""
         gem = game.drawn
-        value = game.rules.gem_points[GEM_INDEX[gem]] if gem else 0
-        score = 0.0
-        for cell, touch, p in landing_outcomes(game.rules, aim, pawn):
-            if cell == SEA:
-                continue
-            owner = pawn[cell]
-            if owner < 0:
-                score += p * 0.2 * value
-            elif touch:
-                score += p * (-PAWN_WORTH if owner == me else PAWN_WORTH)
-            else:
-                score += p * (value if owner == me else -0.5 * value)
+        rules = game.rules
+        me = game.turn_player
+        value = rules.gem_points[GEM_INDEX[gem]] if gem else 0
+        touch = float(rules.touch_chance)
+        on_free = 0.2 * value
+        mine = touch * -PAWN_WORTH + (1 - touch) * value - on_free
+        theirs = touch * PAWN_WORTH + (1 - touch) * -0.5 * value - on_free
+        worth = [(c, mine) for c in game.pawns(me)] + [
+            (c, theirs) for seat in range(game.num_players) if seat != me for c in game.pawns(seat)
+        ]
+        spread = float(rules.catapult_spread)
+
+        def score(aim: int) -> float:
+            on_island, chance_at = _landings(rules, spread, aim)
+            return on_free * on_island + sum(chance_at.get(c, 0.0) * w for c, w in worth)
+
         return score
 
     def search_actions(self, state: Game, legal: Sequence[Action]) -> list[Action]:
-        """The actions worth a search's time (a ``LegalActions``): aims at the spaces of pawns and statues and
-        next to the mover's pawns (not all 126); statues placed next to the mover's pawns."""
+        """The actions worth a search's time (the tree branches on these only):
+
+        - dice: keep, or reroll every die of one kind, the movements and statues together,
+          everything but the lava, or everything (not every sub-multiset of the dice);
+        - aim: the pawns' spaces and those next to two of the rivals' pawns or more, and with
+          three players or more the spaces next to the mover's pawns (a gem there may be
+          picked up, and points decide between survivors); not all 126;
+        - effects: the ``LAVA_CHOICES`` flows of the best quick score (among flows that
+          spell the same tokens, the first), and statues placed next to the mover's pawns.
+        """
         game = state
         phase = game.phase
+        if phase == "dice":
+            shapes = _rerolls_worth_trying(game)
+            found_dice: list[Action] = [
+                a for a in legal if a == KEEP or (isinstance(a, Reroll) and a.faces in shapes)
+            ]
+            return LegalActions(found_dice or legal)
+        if phase == "aim":
+            targets = self.aim_targets(game)
+            found = LegalActions(a for a in legal if isinstance(a, Aim) and a.cell in targets)
+            return found or LegalActions(legal)
+        if phase == "effects":
+            quick = _near_statues(game, legal)
+            flows = [a for a in quick if isinstance(a, Lava)]
+            if len(flows) <= LAVA_CHOICES:
+                return quick
+            kept = set(self.best_flows(game, flows))
+            return LegalActions(a for a in quick if not isinstance(a, Lava) or a in kept)
+        return LegalActions(legal)
+
+    def aim_targets(self, game: Game) -> set[int]:
+        """Where a search aims the drawn gem (see ``search_actions``)."""
+        me = game.turn_player
+        rivals = [c for seat in range(game.num_players) if seat != me for c in game.pawns(seat)]
+        targets = set(rivals) | set(game.pawns(me))
+        seen: dict[int, int] = {}
+        for c in rivals:
+            for n in ISLAND.neighbours(c):
+                seen[n] = seen.get(n, 0) + 1
+        targets.update(n for n, k in seen.items() if k >= 2)
+        if game.num_players > 2:
+            for c in game.pawns(me):
+                targets.update(ISLAND.neighbours(c))
+        return targets
+
+    def best_flows(self, game: Game, flows: Sequence[Lava]) -> list[Lava]:
+        """The ``LAVA_CHOICES`` flows of the best quick score, each set of tokens once."""
+        seen: set[tuple[int, ...]] = set()
+        distinct: list[Lava] = []
+        for a in flows:
+            path = game.flow_path(a) or ()
+            if path not in seen:
+                seen.add(path)
+                distinct.append(a)
+        scores = self.action_scores(game, distinct)
+        ranked = sorted(range(len(distinct)), key=lambda i: -scores[i])
+        return [distinct[i] for i in sorted(ranked[:LAVA_CHOICES])]
+
+    def rollout_actions(self, state: Game, legal: Sequence[Action]) -> list[Action]:
+        """The quick policy's choices (the rollouts' and the greedy bot's): the dice as first
+        rolled are kept (rerolls are a search's business); aims at the spaces of pawns and
+        statues and next to the mover's pawns; every flow; statues placed next to the
+        mover's pawns."""
+        game = state
+        phase = game.phase
+        if phase == "dice" and KEEP in legal:
+            return LegalActions([KEEP])
         if phase == "aim":
             targets = set(game.statues())
             me = game.turn_player
@@ -172,26 +253,56 @@ class CarcataHeuristic:
             found = LegalActions(a for a in legal if isinstance(a, Aim) and a.cell in targets)
             return found or LegalActions(legal)
         if phase == "effects":
-            near: set[int] = set()
-            for c in game.pawns(game.turn_player):
-                near.update(ISLAND.neighbours(c))
-            out = LegalActions()
-            statues = 0
-            for a in legal:
-                if isinstance(a, Statue) and a.onto:
-                    if a.cell not in near or statues >= STATUE_CHOICES:
-                        continue
-                    statues += 1
-                out.append(a)
-            return out or LegalActions(legal)
+            return _near_statues(game, legal)
         return LegalActions(legal)
 
-    def rollout_actions(self, state: Game, legal: Sequence[Action]) -> list[Action]:
-        """The quick policy's choices: the dice as first rolled are kept (rerolls are a
-        search's business), else the search's actions."""
-        if state.phase == "dice" and KEEP in legal:
-            return LegalActions([KEEP])
-        return self.search_actions(state, legal)
+
+def _near_statues(game: Game, legal: Sequence[Action]) -> list[Action]:
+    """``legal`` without the statue placements away from the mover's pawns (at most
+    ``STATUE_CHOICES`` kept)."""
+    near: set[int] = set()
+    for c in game.pawns(game.turn_player):
+        near.update(ISLAND.neighbours(c))
+    out = LegalActions()
+    statues = 0
+    for a in legal:
+        if isinstance(a, Statue) and a.onto:
+            if a.cell not in near or statues >= STATUE_CHOICES:
+                continue
+            statues += 1
+        out.append(a)
+    return out or LegalActions(legal)
+
+
+_LANDINGS: dict[tuple[float, int], tuple[float, dict[int, float]]] = {}
+
+
+def _landings(rules: Rules, spread: float, aim: int) -> tuple[float, dict[int, float]]:
+    """A throw at ``aim`` with ``spread`` (``rules``'): its chance of staying on the island,
+    and of each space."""
+    key = (spread, aim)
+    found = _LANDINGS.get(key)
+    if found is None:
+        chance_at = {c: p for c, p in landing_model(rules, aim).targets if c != SEA}
+        found = _LANDINGS[key] = (sum(chance_at.values()), chance_at)
+    return found
+
+
+def _rerolls_worth_trying(game: Game) -> set[tuple[int, ...]]:
+    """The rerolls ``search_actions`` keeps: every die of one kind, movements and statues,
+    everything but the lava, everything."""
+    dice = game.dice
+    m, lava, e, st = dice["move"], dice["lava"], dice["eruption"], dice["statue"]
+    shapes = {
+        (m, 0, 0, 0, 0),
+        (0, lava, 0, 0, 0),
+        (0, 0, e, 0, 0),
+        (0, 0, 0, st, 0),
+        (m, 0, 0, st, 0),
+        (m, 0, e, st, 0),
+        (m, lava, e, st, 0),
+    }
+    return {faces for faces in shapes if any(faces)}
 
 
 __all__ = ["CarcataHeuristic"]

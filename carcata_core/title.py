@@ -1,5 +1,6 @@
 """Carcata as a title the design lab can set up (``tabletop.protocol.GameTitle``): it sets
-the games up, builds Carcata's bots by name (``make_bot``) and describes its rules.
+the games up, builds Carcata's bots by name (``make_bot``), describes its rules and adds
+Carcata's columns to the lab's tables (``recorder``: the island's win, eliminations).
 
 >>> title = CarcataTitle(Rules(turtle_laps=3))
 >>> title.player_counts, title.describe()
@@ -19,6 +20,8 @@ from .rules import Rules
 
 if TYPE_CHECKING:
     from tabletop.agents import Bot
+
+    from .recorder import CarcataRecorder
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,12 @@ class CarcataTitle:
         from .bots import make_bot
 
         return make_bot(name, seed, **options)
+
+    def recorder(self) -> CarcataRecorder:
+        """A fresh recorder of Carcata's own lab columns (the island's win, eliminations)."""
+        from .recorder import CarcataRecorder
+
+        return CarcataRecorder()
 
 
 __all__ = ["CarcataTitle"]

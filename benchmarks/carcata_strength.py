@@ -1,0 +1,202 @@
+"""Carcata: the search bot against the greedy bot, 2 players, on paired seeds (not a CI test).
+
+Each seed is played twice, the bots swapping seats, so both meet the same dice from both
+seats (the game's stream gives the n-th chance outcome of a seed whoever plays; the games
+drift apart once the bots choose differently). The search uses Carcata's settings
+(``carcata_core.bots.MCTS_SETTINGS``) with the budget given here; the greedy bot is the kit's,
+on Carcata's heuristic.
+
+How a game counts: with two players a game ends when a tribe is eliminated (the other wins)
+or when the Turtle finishes its laps: then the island wins, and that is a loss for both. In
+this comparison such a game counts as a draw, half a win each (as a drawn game of chess),
+and the island's share of the games is printed on its own. Prints MCTS's score (wins plus
+half the island's games) over the games with its 95% Wilson interval, the same over the
+games a tribe won, the island's share, the mean points, MCTS's rate from each seat, and the
+games per second of the run; ``--json`` writes it all to a file.
+
+    python benchmarks/carcata_strength.py --seeds 200 --workers 2 --json carcata_strength.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from typing import Any
+
+from carcata_core import CarcataTitle
+from carcata_core.bots import MCTS_SETTINGS
+from tabletop import lab
+
+
+def play(
+    seeds: range, mcts: dict[str, Any], rival: lab.BotSpec, workers: int | None
+) -> tuple[list[dict[str, Any]], float]:
+    """Play every seed from both seats: one row per game, as MCTS saw it, and the wall time."""
+    bots: list[lab.BotSpec] = [("mcts", mcts), rival]
+    start = time.perf_counter()
+    df = lab.simulate(CarcataTitle(), bots, seeds=seeds, rotate=True, workers=workers)
+    wall = time.perf_counter() - start
+    mine = df[df["seat"] == df["rotation"]]  # the first bot moves one seat on each rotation
+    theirs = df[df["seat"] != df["rotation"]].set_index(["seed", "rotation"])
+    rows = []
+    for row in mine.itertuples():
+        rival_row = theirs.loc[(row.seed, row.rotation)]
+        rows.append(
+            {
+                "seed": int(row.seed),
+                "mcts_seat": int(row.seat),
+                "island": bool(row.island_won),
+                "mcts_win": float(row.win),
+                "rival_win": float(rival_row["win"]),
+                "mcts_points": int(row.score),
+                "rival_points": int(rival_row["score"]),
+                "mcts_pawns_left": int(row.pawns_left),
+                "rival_pawns_left": int(rival_row["pawns_left"]),
+                "turns": int(row.turns),
+                "mcts_iterations": float(row.iterations),
+                "seconds": float(row.seconds),
+            }
+        )
+    return rows, wall
+
+
+def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """MCTS's score (a win 1, the island's game a half) with its interval, and the rest."""
+    games = len(rows)
+    island = [r for r in rows if r["island"]]
+    decided = [r for r in rows if not r["island"]]
+    wins = sum(r["mcts_win"] for r in rows)
+    points = wins + 0.5 * len(island)
+    low, high = lab.wilson(points, games)
+    decided_wins = sum(r["mcts_win"] for r in decided)
+    d_low, d_high = lab.wilson(decided_wins, len(decided)) if decided else (0.0, 1.0)
+    by_seat = []
+    for seat in (0, 1):
+        here = [r for r in rows if r["mcts_seat"] == seat]
+        score = sum(r["mcts_win"] + 0.5 * r["island"] for r in here)
+        by_seat.append(round(score / len(here), 3) if here else None)
+
+    def mean(key: str) -> float:
+        return sum(r[key] for r in rows) / games
+
+    return {
+        "games": games,
+        "island_counts_as": "a draw: half a win each",
+        "mcts_score": points / games,
+        "ci95": [low, high],
+        "mcts_wins": wins,
+        "rival_wins": sum(r["rival_win"] for r in rows),
+        "island_games": len(island),
+        "island_share": len(island) / games,
+        "mcts_win_rate_when_decided": decided_wins / len(decided) if decided else None,
+        "ci95_when_decided": [d_low, d_high],
+        "mcts_mean_points": mean("mcts_points"),
+        "rival_mean_points": mean("rival_points"),
+        "mcts_pawns_left": mean("mcts_pawns_left"),
+        "rival_pawns_left": mean("rival_pawns_left"),
+        "mcts_score_by_seat": by_seat,
+        "mcts_iterations_per_decision": mean("mcts_iterations"),
+        "mean_turns": mean("turns"),
+        "cpu_seconds_per_game": mean("seconds"),
+    }
+
+
+def report(result: dict[str, Any]) -> None:
+    low, high = result["ci95"]
+    d_low, d_high = result["ci95_when_decided"]
+    decided = result["games"] - result["island_games"]
+    print(
+        f"Carcata, 2 players, {result['games']} games (seeds {result['seeds']}, both seats), "
+        f"MCTS {result['mcts']} vs {result['rival']}:"
+    )
+    print(
+        f"  MCTS score {result['mcts_score'] * 100:.1f}% (95% Wilson CI {low * 100:.1f}-"
+        f"{high * 100:.1f}%), the island's games counted as draws"
+    )
+    print(
+        f"  the island won {result['island_games']} games ({result['island_share'] * 100:.1f}%);"
+        f" MCTS won {result['mcts_wins']:.0f} and greedy {result['rival_wins']:.0f} of the other"
+        f" {decided}"
+        + (
+            f" (MCTS {result['mcts_win_rate_when_decided'] * 100:.1f}%, CI {d_low * 100:.1f}-"
+            f"{d_high * 100:.1f}%)"
+            if decided
+            else ""
+        )
+    )
+    print(
+        f"  mean points MCTS {result['mcts_mean_points']:.2f} vs rival "
+        f"{result['rival_mean_points']:.2f}; pawns left {result['mcts_pawns_left']:.2f} vs "
+        f"{result['rival_pawns_left']:.2f}; MCTS score by seat {result['mcts_score_by_seat']}; "
+        f"{result['mcts_iterations_per_decision']:.0f} iterations per searched decision"
+    )
+    print(
+        f"  {result['games_per_second']:.3f} games/s on {result['workers']} worker(s), "
+        f"{result['wall_seconds'] / 60:.1f} min, load average "
+        + " ".join(f"{x:.1f}" for x in result["load_average"])
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seeds", type=int, default=200, help="seeds (games = 2 x seeds)")
+    parser.add_argument("--first-seed", type=int, default=10_000)
+    parser.add_argument("--iterations", type=int, default=None, help="default: MCTS_SETTINGS")
+    parser.add_argument("--exploration", type=float, default=None)
+    parser.add_argument("--rollout-depth", type=int, default=None)
+    parser.add_argument("--epsilon", type=float, default=None)
+    parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--json", default=None, help="also write the result to this file")
+    parser.add_argument(
+        "--merge",
+        nargs="+",
+        default=None,
+        help="report on the games of these --json files together (runs split by seeds)",
+    )
+    args = parser.parse_args()
+    mcts: dict[str, Any] = {}
+    for name in ("iterations", "exploration", "rollout_depth", "epsilon"):
+        value = getattr(args, name)
+        if value is not None:
+            mcts[name] = value
+    if args.merge:
+        parts = []
+        for name in args.merge:
+            with open(name, encoding="utf-8") as f:
+                parts.append(json.load(f))
+        rows = [row for part in parts for row in part["rows"]]
+        wall = sum(part["wall_seconds"] for part in parts)
+        head = {
+            "seeds": " ".join(part["seeds"] for part in parts),
+            "mcts": parts[0]["mcts"],
+            "rival": parts[0]["rival"],
+            "workers": max(part["workers"] for part in parts),
+            "load_average": parts[-1]["load_average"],
+        }
+    else:
+        seeds = range(args.first_seed, args.first_seed + args.seeds)
+        rows, wall = play(seeds, mcts, "greedy", args.workers)
+        head = {
+            "seeds": f"{seeds.start}..{seeds.stop - 1}",
+            "mcts": {**MCTS_SETTINGS, **mcts},
+            "rival": "greedy",
+            "workers": args.workers or os.cpu_count(),
+            "load_average": list(os.getloadavg()),
+        }
+    result = {
+        **head,
+        **summarise(rows),
+        "wall_seconds": wall,
+        "games_per_second": len(rows) / wall,
+        "rows": rows,
+    }
+    report(result)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(result, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()
