@@ -129,7 +129,8 @@ def rows(table: Any) -> list[dict[str, Any]]:
 
 
 def compute(
-    sample: int | None = None, games: tuple[str, ...] = ("Carcata", "Carnuta", "Carnival"),
+    sample: int | None = None,
+    games: tuple[str, ...] = ("Carcata", "Carnuta", "Carnival"),
     progress: bool = False,
 ) -> dict[str, Any]:
     """Both runs of each game, on the first ``sample`` seeds of each (all by default)."""
