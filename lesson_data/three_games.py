@@ -94,14 +94,14 @@ class CountedRecorder(ChoiceRecorder):
 
 @dataclass(frozen=True)
 class Recorded(CountingChoices):
-    """``title``'s games, recorded by its own recorder (else ``CarcataEnds`` for Carcata, the
-    base one otherwise) and counted by ``ChoiceRecorder``."""
+    """``title``'s games, counted by ``ChoiceRecorder`` and recorded by ``CarcataEnds`` for
+    Carcata, else by the title's own recorder (Carnival's follows its public score), if any."""
 
     def recorder(self) -> CountedRecorder:
+        if self.title.name == "Carcata":
+            return CountedRecorder(CarcataEnds())
         own = getattr(self.title, "recorder", None)
-        if own is not None:
-            return CountedRecorder(own())
-        return CountedRecorder(CarcataEnds() if self.title.name == "Carcata" else Recorder())
+        return CountedRecorder(Recorder() if own is None else own())
 
 
 def titles() -> dict[str, Any]:
