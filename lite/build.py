@@ -116,6 +116,10 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/fr/13_tournoi_de_robots.ipynb": ("matplotlib", "pandas", "openskill"),
     "notebooks/14_push_your_luck.ipynb": ("matplotlib", "pandas"),
     "notebooks/fr/14_stop_ou_encore.ipynb": ("matplotlib", "pandas"),
+    "notebooks/15_lava_and_territory.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/15_lave_et_territoires.ipynb": ("matplotlib", "pandas"),
+    "notebooks/16_three_games_one_lab.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/16_trois_jeux_un_laboratoire.ipynb": ("matplotlib", "pandas"),
 }
 LOADING_CELL = {
     "en": "# In the browser, this lesson first loads the compiled packages its plots and tables\n"
