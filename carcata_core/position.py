@@ -300,7 +300,8 @@ def read_state(data: Any, rules: Rules, prefix: str = "") -> State:
         raise r.fail("dice", "no die is rolled during the set-up")
     pool_raw = r.get("pool", dict, None)
     if phase in (EFFECTS, AIM, LAND) or pool_raw:
-        if phase not in (EFFECTS, AIM, LAND, DRAW):
+        # A game may end in the middle of the effects (an elimination): its pool stays.
+        if phase not in (EFFECTS, AIM, LAND, DRAW, OVER):
             raise r.fail(
                 "pool", f"effects are used only after the dice are kept, not in {phase_name}"
             )

@@ -1,0 +1,37 @@
+"""Clauses of the Carcata rulebook and rulings of docs/carcata.md checked on staged
+positions, one test per clause (the coverage table, docs/carcata_rules_coverage.md, names
+them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from carcata_core import ISLAND, Game
+
+
+def staged(**fields: Any) -> Game:
+    """A two-player game at a staged position (pawns far apart unless given)."""
+    doc: dict[str, Any] = {"players": 2, "pawns": [["1-1"], ["1-19"]]}
+    doc.update(fields)
+    return Game.from_position(doc)
+
+
+def test_the_turtle_stops_at_the_end_of_its_laps_and_the_position_reloads():
+    game = staged(phase="effects", turtle=23, dice={"turtle": 2, "move": 3}, pool={"moves": 1})
+    game.play("end")
+    assert game.is_over and game.island_won
+    assert game.turtle == (0, 2, 24)
+    assert Game.from_position(game.position()) == game
+
+
+def test_a_game_ended_by_a_flow_mid_turn_saves_its_position():
+    game = staged(
+        pawns=[["1-1"], ["5-1"]], phase="effects", dice={"lava": 2, "move": 3},
+    )
+    game.play("lava 6-1 ne")
+    assert game.is_over and game.eliminated == (1,)
+    assert game.pool["moves"] == 3
+    assert Game.from_position(game.position()) == game
+    assert Game.from_json(game.to_json()) == game
