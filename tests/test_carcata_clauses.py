@@ -35,3 +35,12 @@ def test_a_game_ended_by_a_flow_mid_turn_saves_its_position():
     assert game.pool["moves"] == 3
     assert Game.from_position(game.position()) == game
     assert Game.from_json(game.to_json()) == game
+
+
+def test_an_emerald_drawn_is_said_with_an():
+    game = staged(phase="draw", dice={"eruption": 1, "move": 4}, pool={"eruptions": 0})
+    game.play("draw emerald", settle=False)
+    assert game.last_events() == ["An emerald is drawn from the bag."]
+    game = staged(phase="draw", dice={"eruption": 1, "move": 4}, pool={"eruptions": 0})
+    game.play("draw ruby", settle=False)
+    assert game.last_events() == ["A ruby is drawn from the bag."]
