@@ -67,7 +67,7 @@ def set_up(players: int, seed: int, rules: Rules | None = None) -> Game:
     game = Game.new(players, seed=seed, rules=rules)
     rng = random.Random(seed)
     while game.phase == "setup":
-        game.play(rng.choice(game.legal_actions()))
+        game.play(rng.choice(game.legal_actions()), settle=False)
     return game
 
 
