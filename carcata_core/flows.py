@@ -19,8 +19,9 @@ the sea, at a space that is not lower, at a statue it cannot pass, or at an olde
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
+from .actions import Lava
 from .board import ISLAND
 
 PAWN = 1
@@ -108,7 +109,22 @@ def trace(
     return placed
 
 
-def _walk(
+_LAVAS: dict[tuple[int, int, tuple[str, ...]], Lava] = {}
+
+
+def lava_action(cell: int, direction: int, turns: tuple[str, ...]) -> Lava:
+    """The one ``Lava`` value of a flow (interned: the legal lists share them)."""
+    key = (cell, direction, turns)
+    found = _LAVAS.get(key)
+    if found is None:
+        found = _LAVAS[key] = Lava(cell, direction, turns)
+    return found
+
+
+def _extend(
+    out: list[Lava],
+    start: int,
+    first: int,
     cur: int,
     d: int,
     left: int,
@@ -116,25 +132,28 @@ def _walk(
     placed: int,
     block: Sequence[int],
     join: bool,
-) -> Iterator[tuple[tuple[str, ...], int]]:
-    """Every way a flow at ``cur`` heading ``d`` with ``left`` tokens goes on: the turns it
-    takes and the tokens placed in all."""
+) -> None:
+    """Add every way the flow from ``start`` towards ``first``, now at ``cur`` heading
+    ``d`` with ``left`` tokens, goes on (a statue branches it); one that placed no token
+    is no flow."""
     while left > 0:
         nxt = STEP[cur][d]
         if nxt < 0:
             break
         b = block[nxt]
         if b & STATUE:
-            branches = [
-                (side, n) for side in (0, 1) if (n := _turn_target(cur, d, side, block)) >= 0
-            ]
-            if not branches:
-                break
-            for side, n in branches:
-                yield from _walk(
-                    n, TURNED[d][side], left - 1, (*turns, TURNS[side]), placed + 1, block, join
-                )
-            return
+            branched = False
+            for side in (0, 1):
+                n = _turn_target(cur, d, side, block)
+                if n >= 0:
+                    branched = True
+                    _extend(
+                        out, start, first, n, TURNED[d][side], left - 1,
+                        (*turns, TURNS[side]), placed + 1, block, join,
+                    )  # fmt: skip
+            if branched:
+                return
+            break
         if LEVEL[nxt] >= LEVEL[cur]:
             break
         if b & LAVA:
@@ -143,30 +162,39 @@ def _walk(
                 continue
             break
         cur, left, placed = nxt, left - 1, placed + 1
-    yield turns, placed
+    if placed:
+        key = (start, first, turns)
+        found = _LAVAS.get(key)
+        out.append(found if found is not None else lava_action(start, first, turns))
 
 
 def legal_flows(
-    block: Sequence[int], tokens: int, join: bool
-) -> list[tuple[int, int, tuple[str, ...]]]:
-    """Every flow of ``tokens`` tokens that can be placed, as ``(start, direction, turns)``:
-    fresh flows from the top spaces, then flows continuing from each older token, by space
-    and direction (two may cover the same spaces: each is its own action)."""
-    out: list[tuple[int, int, tuple[str, ...]]] = []
+    block: Sequence[int], tokens: int, join: bool, flows: Sequence[Sequence[int]] = ()
+) -> list[Lava]:
+    """Every flow of ``tokens`` tokens that can be placed, as actions: fresh flows from the
+    top spaces, then flows continuing from each older token (the tokens of ``flows``, in
+    order), by direction (two may cover the same spaces: each is its own action)."""
+    out: list[Lava] = []
     if tokens <= 0:
         return out
     for cell in TOP:
         if not block[cell] & STOPS:
             for d in DOWNHILL[cell]:
-                for turns, _ in _walk(cell, d, tokens - 1, (), 1, block, join):
-                    out.append((cell, d, turns))
-    for cell in range(len(block)):
-        if block[cell] & LAVA:
+                _extend(out, cell, d, cell, d, tokens - 1, (), 1, block, join)
+    for flow in flows:
+        for cell in flow:
+            here = LEVEL[cell]
+            row = STEP[cell]
             for d in range(6):
-                for turns, placed in _walk(cell, d, tokens, (), 0, block, join):
-                    if placed:
-                        out.append((cell, d, turns))
+                nxt = row[d]
+                if nxt < 0:
+                    continue
+                nb = block[nxt]
+                # Most directions fail at once (uphill, level, or onto lava): skip those.
+                if not nb & STATUE and (LEVEL[nxt] >= here or (nb & LAVA and not join)):
+                    continue
+                _extend(out, cell, d, cell, d, tokens, (), 0, block, join)
     return out
 
 
-__all__ = ["LAVA", "PAWN", "STATUE", "is_fresh_start", "legal_flows", "trace"]
+__all__ = ["LAVA", "PAWN", "STATUE", "is_fresh_start", "lava_action", "legal_flows", "trace"]

@@ -277,7 +277,10 @@ def read_state(data: Any, rules: Rules, prefix: str = "") -> State:
     else:
         s.placed = rules.pawns * players
         s.current = r.seat("player", r.get("player", int, 0), players)
-    s.turtle = r.count("turtle", r.get("turtle", int, 0), 0, rules.turtle_steps_to_end)
+    # The last turn may carry the Turtle past the end: from one short of it, by every die.
+    s.turtle = r.count(
+        "turtle", r.get("turtle", int, 0), 0, rules.turtle_steps_to_end + rules.dice - 1
+    )
 
     # Dice, pool, the gem in the air.
     dice = r.get("dice", dict, {})

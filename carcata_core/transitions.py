@@ -82,27 +82,12 @@ def keep(s: State, rules: Rules, ev: Events) -> None:
     settle_effects(s, rules, ev)
 
 
-_LAVAS: dict[tuple[int, int, tuple[str, ...]], Lava] = {}
-
-
-def lava_action(cell: int, direction: int, turns: tuple[str, ...]) -> Lava:
-    """The one ``Lava`` value of a flow (interned: the legal lists share them)."""
-    key = (cell, direction, turns)
-    found = _LAVAS.get(key)
-    if found is None:
-        found = _LAVAS[key] = Lava(cell, direction, turns)
-    return found
-
-
-def flows_now(s: State, rules: Rules) -> tuple[Lava, ...]:
+def flows_now(s: State, rules: Rules) -> list[Lava]:
     """This turn's possible flows, as actions (kept until lava or statues change)."""
     found = s.flow_cache
     if found is None:
         tokens = min(s.pool[LAVA_FACES], s.lava_left)
-        found = s.flow_cache = tuple(
-            lava_action(*flow)
-            for flow in legal_flows(s.block, tokens, rules.meeting_flows == "join")
-        )
+        found = s.flow_cache = legal_flows(s.block, tokens, rules.meeting_flows == "join", s.flows)
     return found  # type: ignore[no-any-return]
 
 
@@ -206,6 +191,7 @@ def lava(
     s.pool[LAVA_FACES] = 0
     s.flows = (*s.flows, tuple(cells))
     s.flow_cache = None
+    s.parts = None
     if ev is not None:
         ev.append(("lava", s.current, tuple(cells), tuple(killed), tuple(destroyed), lost))
     if killed and check_elimination(s, ev):
@@ -320,7 +306,6 @@ def check_elimination(s: State, ev: Events) -> bool:
 __all__ = [
     "end_turn",
     "flows_now",
-    "lava_action",
     "settle_effects",
     "start_turn",
     "statue_possible",
