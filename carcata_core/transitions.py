@@ -121,8 +121,7 @@ def settle_effects(s: State, rules: Rules, ev: Events) -> None:
 
 def end_turn(s: State, rules: Rules, ev: Events) -> None:
     steps = s.locked
-    # The Turtle stops once its laps are done: advances beyond them end nothing more.
-    s.turtle = min(s.turtle + steps, rules.turtle_steps_to_end)
+    s.turtle += steps
     if ev is not None and steps:
         ev.append(("turtle", steps, s.turtle, s.riders))
     if s.turtle >= rules.turtle_steps_to_end:

@@ -18,11 +18,11 @@ def staged(**fields: Any) -> Game:
     return Game.from_position(doc)
 
 
-def test_the_turtle_stops_at_the_end_of_its_laps_and_the_position_reloads():
+def test_a_turtle_carried_past_the_end_of_its_laps_still_reloads():
     game = staged(phase="effects", turtle=23, dice={"turtle": 2, "move": 3}, pool={"moves": 1})
     game.play("end")
     assert game.is_over and game.island_won
-    assert game.turtle == (0, 2, 24)
+    assert game.turtle == (1, 2, 25)
     assert Game.from_position(game.position()) == game
 
 
