@@ -153,7 +153,9 @@ def check_flow(before: Game, action: Lava, cells: Sequence[int]) -> None:
     if start in lava:
         cur, rest = start, list(cells)
     else:
-        assert ISLAND.level(start) == ISLAND.levels and cells[0] == start, "a fresh flow starts on top"
+        assert ISLAND.level(start) == ISLAND.levels and cells[0] == start, (
+            "a fresh flow starts on top"
+        )
         cur, rest = start, list(cells[1:])
     turns = list(action.turns)
     for cell in rest:
@@ -163,9 +165,7 @@ def check_flow(before: Game, action: Lava, cells: Sequence[int]) -> None:
         if ahead == cell:
             assert ahead not in statues
         else:
-            assert ahead in statues, (
-                f"the flow turned at {ISLAND.name(cur)} with no statue ahead"
-            )
+            assert ahead in statues, f"the flow turned at {ISLAND.name(cur)} with no statue ahead"
             turn = turns.pop(0)
             d = turned(d, turn)
             assert ISLAND.step(cur, d) == cell, "a statue turns a flow a sixth of a turn"
@@ -183,9 +183,9 @@ def check_flow(before: Game, action: Lava, cells: Sequence[int]) -> None:
                     f"a flow stopped at a statue it could turn round ({DIRECTIONS[d]})"
                 )
         else:
-            assert (
-                ahead < 0 or ISLAND.level(ahead) >= ISLAND.level(cur) or ahead in lava
-            ), f"the flow stopped at {ISLAND.name(cur)} for no reason"
+            assert ahead < 0 or ISLAND.level(ahead) >= ISLAND.level(cur) or ahead in lava, (
+                f"the flow stopped at {ISLAND.name(cur)} for no reason"
+            )
 
 
 def position_with(**fields: Any) -> dict[str, Any]:

@@ -188,7 +188,9 @@ WELL_FORMED: list[Action] = [
 @given(spec=games)
 def test_legal_actions_are_exactly_the_well_formed_actions_is_legal_accepts(spec):
     chance_nodes: list[Game] = []
-    game = run(spec, each=lambda _, __, after: after.is_chance and chance_nodes.append(after.copy()))
+    game = run(
+        spec, each=lambda _, __, after: after.is_chance and chance_nodes.append(after.copy())
+    )
     for position in [game, *chance_nodes[-3:]]:
         check_legal_exactly(position)
 
