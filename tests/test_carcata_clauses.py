@@ -235,3 +235,16 @@ def test_the_turtle_carries_a_pawn_across_the_flows():
     home = next(p for p in later.territories() if c("1-3") in p)
     assert c("1-22") not in home
     assert set(later.pawns(0)) == {c("1-22"), c("1-10")}
+
+
+def test_two_pawns_in_a_territory_with_a_sapphire_and_a_ruby_score_10():
+    """The rulebook's example: 5 points per pawn for the sapphire (3) and the ruby (2)."""
+    game = staged(
+        pawns=[["3-5", "2-6"], ["1-25"]],
+        lava=[FLOW_NE, FLOW_SW],
+        gems={"4-5": ["sapphire"], "3-6": ["ruby"]},
+    )
+    east = next(p for p in game.territories() if c("3-5") in p)
+    assert {c("2-6"), c("4-5"), c("3-6")} <= east and c("1-25") not in east
+    assert game.points()[0].territory == 10
+    assert game.points()[1].territory == 0
