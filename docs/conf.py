@@ -118,6 +118,7 @@ DOCUMENTED = {
     "carcata_core",
     "tabletop",
     "tabletop.protocol",
+    "tabletop.chance",
     "tabletop.lab",
     "tabletop.lab.game_measures",
     "tabletop.lab.plots",

@@ -26,7 +26,7 @@ from carcata_core import (
     PositionError,
     Rules,
 )
-from carcata_core.actions import KEEP, Draw, Land, Roll
+from carcata_core.actions import KEEP, Draw, Land, Lava, Roll
 from carcata_core.catapult import landing_model
 from carcata_core.dice import roll_outcomes
 from carcata_core.perft import perft
@@ -616,11 +616,26 @@ def test_copies_are_independent():
 
 
 # -------------------------------------------------------------- protocol, conformance
-def test_random_games_agree_on_legality_and_chance():
+#: Flows from every space in every direction, straight or turned once.
+FLOWS = [
+    Lava(cell, d, turns)
+    for cell in range(ISLAND.size)
+    for d in range(6)
+    for turns in ((), ("left",), ("right",))
+]
+VARIANTS = [
+    {},
+    {"meeting_flows": "join", "turtle_riders": 2, "catapult_spread": 0, "statues": 8},
+    {"dice": 7, "turtle_spaces": 6, "touch_chance": 1, "whole_island_scores": True},
+]
+
+
+@pytest.mark.parametrize("changes", VARIANTS, ids=["printed", "variant-a", "variant-b"])
+def test_random_games_agree_on_legality_and_chance(changes):
     universe = every_action()
     rng = random.Random(7)
-    for seed in range(12):
-        game = Game.new(2 + seed % 3, seed=seed)
+    for seed in range(8):
+        game = Game.new(2 + seed % 3, seed=seed, rules=changes)
         while not game.is_over:
             legal = game.legal_actions()
             assert legal and len(set(legal)) == len(legal)
@@ -628,6 +643,9 @@ def test_random_games_agree_on_legality_and_chance():
                 assert game.is_legal(action), (action, game.why_illegal(action))
             for action in rng.sample(universe, 40):
                 assert game.is_legal(action) == (action in legal), action
+            if game.phase == "effects" and game.pool["lava"]:
+                for action in rng.sample(FLOWS, 150):
+                    assert game.is_legal(action) == (action in legal), action
             if game.is_chance:
                 assert sum(p for _, p in game.chance_outcomes()) == pytest.approx(1)
                 game.push(game.sample_chance())

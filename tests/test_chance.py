@@ -564,3 +564,34 @@ def test_carcata_plays_through_the_agents_with_its_dice_settled_by_its_own_strea
     assert [o for s, o in first.log if s == CHANCE] == outcomes
     randomly, _, _ = game([RandomBot(1), RandomBot(2)])
     assert randomly.is_over
+
+
+def test_a_recorder_hears_each_chance_outcome_apart_from_the_decisions():
+    from tabletop.lab.record import Recorder
+
+    class Rolls(Recorder):
+        __slots__ = ("faces", "decided")
+        columns = {"faces": "the dice as they fell", "decided": "decisions taken"}
+
+        def start(self, state: Any) -> None:
+            self.faces: list[int] = []
+            self.decided = 0
+
+        def before(self, state: Any, seat: int, action: Any) -> None:
+            assert not is_chance(state) and action in (ROLL, HOLD)
+            self.decided += 1
+
+        def chance(self, state: Any, outcome: Any) -> None:
+            self.faces.append(outcome)
+
+        def seat_columns(self, state: Any, seat: int) -> dict[str, Any]:
+            return {"faces": tuple(self.faces), "decided": self.decided}
+
+    @dataclass(frozen=True)
+    class Recorded(PigTitle):
+        def recorder(self) -> Rolls:
+            return Rolls()
+
+    table = lab.simulate(Recorded(), ["random", "random"], seeds=[7], workers=1, progress=False)
+    _, decisions, outcomes = played(7, [RandomBot(bot_seed(7, 0)), RandomBot(bot_seed(7, 1))])
+    assert table["faces"][0] == tuple(outcomes) and table["decided"][0] == len(decisions)
