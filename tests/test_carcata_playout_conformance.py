@@ -20,6 +20,7 @@ import pytest
 from carcata_core import Action, Game, Rules
 from tabletop.chance import sample_outcome
 from tests.carcata_support import RULESETS, check_accounts, removals
+from tests.game_checks import check_random_playout
 
 GAMES_PER_COUNT = 60
 GAMES_PER_VARIANT = 12
@@ -28,37 +29,24 @@ STEP_LIMIT = 20_000
 
 
 def playout(game: Game, rng: random.Random, checked: set[Action], own_stream: bool) -> Counter:
-    """Play to the end; returns how often each kind of action was taken."""
+    """Play to the end through the generic checks, with the French notation and every piece
+    accounted for at each step; returns how often each kind of action was taken."""
     kinds: Counter[str] = Counter()
     removed = [0] * game.num_players
-    for _ in range(STEP_LIMIT):
-        if game.is_over:
-            break
-        legal = game.legal_actions()
-        assert len(legal) > 0, f"no legal action in a live game: {game!r}"
-        for action in legal:
-            if action not in checked:
-                assert Action.parse(str(action)) == action, str(action)
-                assert Action.parse(action.notation("fr")) == action, action.notation("fr")
-                assert repr(action) == f"Action.parse({str(action)!r})"
-                checked.add(action)
-        if game.is_chance:
-            outcomes = game.chance_outcomes()
-            assert [a for a, _ in outcomes] == list(legal)
-            assert sum(p for _, p in outcomes) == pytest.approx(1.0, abs=1e-9)
-            action = game.sample_chance() if own_stream else sample_outcome(game, rng)
-        else:
-            action = rng.choice(legal)
-        assert game.is_legal(action)
-        before = game.copy()
-        game.push(action)
+
+    def choose(state: Game, legal: list[Action]) -> Action:
+        if not state.is_chance:
+            return rng.choice(legal)
+        return state.sample_chance() if own_stream else sample_outcome(state, rng)
+
+    def each(before: Game, action: Action, after: Game) -> None:
         kinds[type(action).__name__] += 1
-        for seat, n in enumerate(removals(before, action, game)):
+        assert Action.parse(action.notation("fr")) == action, action.notation("fr")
+        for seat, n in enumerate(removals(before, action, after)):
             removed[seat] += n
-        check_accounts(game, removed)
-    else:
-        pytest.fail(f"the game does not end: {game!r}")
-    assert len(game.legal_actions()) == 0
+        check_accounts(after, removed)
+
+    check_random_playout(game, choose, Action.parse, checked, step_limit=STEP_LIMIT, each=each)
     return kinds
 
 
