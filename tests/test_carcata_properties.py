@@ -371,3 +371,56 @@ def test_sample_chance_is_refused_at_a_decision():
     game = Game.new(2, seed=1)
     with pytest.raises(IllegalAction, match="^sample_chance: no chance node now"):
         game.sample_chance()
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spec=games, lava=st.integers(1, 5), stage=st.data())
+def test_every_legal_flow_of_a_staged_position_follows_the_rules(spec, lava, stage):
+    """Stage the effects of a turn with ``lava`` lava dice and statues in the way, on a random
+    game's island: every flow offered runs straight, turns only at statues, goes strictly
+    downhill, stops for a reason, and leaves every piece accounted for."""
+    game = run(spec)
+    if game.is_over or game.phase == "setup":
+        return
+    doc = game.position()
+    taken = set(doc["statues"]) | set(doc["gems"]) | {c for p in doc["pawns"] for c in p}
+    taken |= {c for flow in doc["lava"] for c in flow}
+    free = [ISLAND.name(c) for c in range(ISLAND.size - len(ISLAND.top))]
+    free = [c for c in free if c not in taken]
+    room = game.rules.statues - len(doc["statues"])
+    doc["statues"] += stage.draw(st.lists(st.sampled_from(free), max_size=room, unique=True))
+    if doc["drawn"] is not None:  # the gem in hand goes back to the bag
+        doc["bag"][doc["drawn"]] = doc["bag"].get(doc["drawn"], 0) + 1
+    doc.update(phase="effects", dice={"lava": lava, "turtle": 5 - lava}, drawn=None, aim=None)
+    doc.pop("pool")
+    if game.rules.dice != 5:
+        return
+    staged = Game.from_position(doc)
+    removed = [staged.rules.pawns - staged.pawns_left(s) for s in range(staged.num_players)]
+    flows = [a for a in staged.legal_actions() if isinstance(a, Lava)]
+    if staged.lava_supply:
+        assert flows or "end" in staged.legal_actions()
+    for action in flows:
+        after = staged.copy()
+        after.play(action, settle=False)
+        assert after.flows[-1] == staged.flow_path(action)
+        check_flow(staged, action, after.flows[-1])
+        lost = removals(staged, action, after)
+        check_accounts(after, [r + n for r, n in zip(removed, lost, strict=True)])
+        assert set(after.territories()) == territories_by_networkx(after)
+
+
+@pytest.mark.parametrize("rules", [RULESETS[0], RULESETS[1]], ids=["stop", "join"])
+def test_flows_turned_by_statues_follow_the_rules(rules):
+    """The perft position with statues in the way: its flows that turn are checked too."""
+    from tests.test_carcata_perft import DEFLECTION, staged
+
+    game = staged(DEFLECTION, rules)
+    turning = 0
+    for action in game.legal_actions():
+        if isinstance(action, Lava):
+            after = game.copy()
+            after.play(action, settle=False)
+            check_flow(game, action, after.flows[-1])
+            turning += bool(action.turns)
+    assert turning >= 3
