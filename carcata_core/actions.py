@@ -108,6 +108,12 @@ def _check_cell(kind: str, field: str, value: object) -> None:
         )
 
 
+def _is_marker(value: object, marker: int) -> bool:
+    """Whether ``value`` is the whole number ``marker`` (``TURTLE``, ``SEA``), compared only
+    once it is known to be an int (any other object's ``==`` may do anything)."""
+    return type(value) is int and value == marker
+
+
 def _check_counts(kind: str, value: object) -> tuple[int, ...]:
     if (
         not isinstance(value, tuple)
@@ -208,9 +214,9 @@ class Move(Action):
 
     def __post_init__(self) -> None:
         source, target = self.source, self.target
-        if source != TURTLE:
+        if not _is_marker(source, TURTLE):
             _check_cell("Move", "source", source)
-        if target != TURTLE:
+        if not _is_marker(target, TURTLE):
             _check_cell("Move", "target", target)
         if source == TURTLE and target == TURTLE:
             raise ActionSyntaxError("Move: a pawn moves from the Turtle onto a beach space")
@@ -356,7 +362,7 @@ class Land(Outcome):
     touch: bool = False
 
     def __post_init__(self) -> None:
-        if self.cell != SEA:
+        if not _is_marker(self.cell, SEA):
             _check_cell("Land", "cell", self.cell)
         if not isinstance(self.touch, bool) or (self.touch and self.cell == SEA):
             raise ActionSyntaxError(
@@ -483,7 +489,8 @@ def parse_action(text: str) -> Action:
     if not words:
         raise ActionSyntaxError("an empty action: write one like 'keep' or 'move 1-17 ne'")
     verb = _VERB.get(plain(words[0]))
-    shown = short_repr(" ".join(words))
+    # Quoted whole, as typed (the text is short: at most MAX_ACTION_TEXT), as Carnival does.
+    shown = repr(text.strip())
     if verb is None:
         raise ActionSyntaxError(
             f"{shown} is not an action: unknown word {short_repr(words[0])} (an action starts "

@@ -93,7 +93,8 @@ def _en(event: tuple[Any, ...], game: Game) -> list[str]:
     if kind == "erupt":
         return [f"{p} uses an eruption."]
     if kind == "draw":
-        return [f"A {GEMS['en'][rest[1]]} is drawn from the bag."]
+        gem = GEMS["en"][rest[1]]
+        return [f"{'An' if gem[0] in 'aeiou' else 'A'} {gem} is drawn from the bag."]
     if kind == "aim":
         return [f"{p} aims the catapult at {_name(rest[1])}."]
     if kind == "land":

@@ -671,10 +671,12 @@ class Game:
         """
         if isinstance(action, str):
             action = parse_action(action)
+        elif not isinstance(action, Action):
+            # As Carnival says it: the value is no action, whatever the phase.
+            raise IllegalAction(f"{short_repr(action)} is not an action (write one like 'keep')")
         reason = why_not(self._s, self.rules, action)
         if reason is not None:
-            shown = action if isinstance(action, Action) else short_repr(action)
-            raise IllegalAction(f"{shown}: {reason}")
+            raise IllegalAction(f"{action}: {reason}")
         before = self._s.copy()
         events: list[tuple[object, ...]] = []
         self._apply(action, events)

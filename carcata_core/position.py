@@ -303,7 +303,8 @@ def read_state(data: Any, rules: Rules, prefix: str = "") -> State:
         raise r.fail("dice", "no die is rolled during the set-up")
     pool_raw = r.get("pool", dict, None)
     if phase in (EFFECTS, AIM, LAND) or pool_raw:
-        if phase not in (EFFECTS, AIM, LAND, DRAW):
+        # A game may end in the middle of the effects (an elimination): its pool stays.
+        if phase not in (EFFECTS, AIM, LAND, DRAW, OVER):
             raise r.fail(
                 "pool", f"effects are used only after the dice are kept, not in {phase_name}"
             )
@@ -410,13 +411,22 @@ def game_from_json(text: str | dict[str, Any]) -> Game:
     if given:
         reached = game.position()
         for key, value in given.items():
-            if reached.get(key) != value:
+            if not _same_value(reached.get(key), value):
                 detail = first_difference(reached.get(key), value, key)
                 raise PositionError(
                     "history",
                     f"replaying the actions does not reach this position ({detail} differs)",
                 )
     return game
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    """Whether two values read from a save are equal; a value that cannot be compared (an
+    object whose ``==`` fails) is not equal, as Carnival reads it."""
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
 
 
 __all__ = ["FORMAT", "game_document", "game_from_json", "read_state", "state_document"]

@@ -134,7 +134,9 @@ class Rules(metaclass=KnobsByName):
                 )
             ):
                 return f"{name} gives one whole number from 0 to 20 per colour, not {short_repr(value)}"
-        if self.turtle_spaces not in TURTLE_SPACES or isinstance(self.turtle_spaces, bool):
+        # Types first: an object's own == is never asked (it may fail).
+        spaces = self.turtle_spaces
+        if type(spaces) is not int or spaces not in TURTLE_SPACES:
             return (
                 f"turtle_spaces must be one of {', '.join(map(str, TURTLE_SPACES))}, "
                 f"not {short_repr(self.turtle_spaces)}"
@@ -148,7 +150,7 @@ class Rules(metaclass=KnobsByName):
         for name in ("whole_island_scores", "tie_break_pawns"):
             if not isinstance(getattr(self, name), bool):
                 return f"{name} must be True or False, not {short_repr(getattr(self, name))}"
-        if self.meeting_flows not in ("stop", "join"):
+        if not isinstance(self.meeting_flows, str) or self.meeting_flows not in ("stop", "join"):
             return f"meeting_flows must be 'stop' or 'join', not {short_repr(self.meeting_flows)}"
         return None
 

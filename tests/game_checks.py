@@ -1,6 +1,6 @@
-"""Checks the tests of both games (Carnuta and Carnival) make in the same way: a transcript
-against its stored golden file, undo back to any earlier position, and play() checking every
-action it has not just offered."""
+"""Checks the tests of the kit's games make in the same way: a transcript against its stored
+golden file, undo back to any earlier position, play() checking every action it has not just
+offered, and a random playout checked at every step (chance nodes included)."""
 
 from __future__ import annotations
 
@@ -78,3 +78,43 @@ def check_play_trusts_only_what_is_legal_now(
                 game.play(tried)
             assert game.to_json() == before
             game.push(offered[0])
+
+
+def check_random_playout(
+    game: Any,
+    choose: Callable[[Any, Sequence[Any]], Any],
+    parse: Callable[[str], Any],
+    checked: set[Any],
+    *,
+    step_limit: int,
+    each: Callable[[Any, Any, Any], None] | None = None,
+) -> None:
+    """Play ``game`` to its end, ``choose(game, legal)`` picking each action or outcome, and
+    check every step: a live game offers something; each offered value reads back from its
+    notation and pastes back from its ``repr`` (once per value: ``checked`` keeps them); the
+    game agrees it is legal; at a chance node (a game with chance) the outcomes are the legal
+    values, with probabilities summing to 1. ``each(before, action, after)`` after each step
+    (``before`` a copy). Fails if the game is still going after ``step_limit`` steps."""
+    for _ in range(step_limit):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        assert len(legal) > 0, f"no legal action in a live game: {game!r}"
+        for action in legal:
+            if action not in checked:
+                assert parse(str(action)) == action, str(action)
+                assert repr(action) == f"Action.parse({str(action)!r})"
+                checked.add(action)
+        if getattr(game, "is_chance", False):
+            outcomes = game.chance_outcomes()
+            assert [a for a, _ in outcomes] == list(legal)
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0, abs=1e-9)
+        action = choose(game, legal)
+        assert game.is_legal(action)
+        before = game.copy() if each is not None else None
+        game.push(action)
+        if each is not None:
+            each(before, action, game)
+    else:
+        pytest.fail(f"the game does not end in {step_limit} steps: {game!r}")
+    assert len(game.legal_actions()) == 0
