@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cached_property
+from typing import Any
 
 #: The six directions, in counter-clockwise order, with their axial steps (pointy-top cells).
 DIRECTIONS: tuple[str, ...] = ("e", "ne", "nw", "w", "sw", "se")
@@ -89,9 +90,7 @@ class Island:
         self._by_axial = {a: i for i, a in enumerate(axial)}
         self._by_name = {n: i for i, n in enumerate(names)}
         #: Each cell's level (1 the beach .. ``levels`` the top).
-        self.levels_of: tuple[int, ...] = tuple(
-            levels + 1 - ring_distance(q, r) for q, r in axial
-        )
+        self.levels_of: tuple[int, ...] = tuple(levels + 1 - ring_distance(q, r) for q, r in axial)
         #: ``step_table[cell][direction]``: the cell one step away, or -1 for the sea and
         #: -2 for the volcano.
         table = []
@@ -182,7 +181,7 @@ class Island:
         """The cells straight on from ``cell`` (not included) while each is lower than the one
         before: the longest straight downhill run, ending at the beach or earlier."""
         index = DIRECTIONS.index(direction) if isinstance(direction, str) else direction
-        out = []
+        out: list[int] = []
         here = cell
         while True:
             nxt = self.step_table[here][index]
@@ -193,7 +192,7 @@ class Island:
 
     # -- territories ---------------------------------------------------------------------
 
-    def graph(self, without: Iterable[int] = ()):  # -> networkx.Graph (imported lazily)
+    def graph(self, without: Iterable[int] = ()) -> Any:  # a networkx.Graph (imported lazily)
         """The island as a networkx graph of touching spaces, leaving out ``without`` (lava)."""
         import networkx as nx
 

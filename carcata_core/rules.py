@@ -95,11 +95,14 @@ class Rules(metaclass=KnobsByName):
             value = getattr(self, name)
             if isinstance(value, list) and len(value) <= 12:
                 object.__setattr__(self, name, tuple(value))
-        if isinstance(self.touch_chance, (int, float)) and not isinstance(self.touch_chance, bool):
-            if 0 <= self.touch_chance <= 1:
-                object.__setattr__(
-                    self, "touch_chance", Fraction(self.touch_chance).limit_denominator(1000)
-                )
+        if (
+            isinstance(self.touch_chance, (int, float))
+            and not isinstance(self.touch_chance, bool)
+            and 0 <= self.touch_chance <= 1
+        ):
+            object.__setattr__(
+                self, "touch_chance", Fraction(self.touch_chance).limit_denominator(1000)
+            )
         problem = self._problem()
         if problem:
             raise RulesError(problem)
@@ -108,7 +111,9 @@ class Rules(metaclass=KnobsByName):
         for name, (low, high) in LIMITS.items():
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                return f"{name} must be a whole number from {low} to {high}, not {short_repr(value)}"
+                return (
+                    f"{name} must be a whole number from {low} to {high}, not {short_repr(value)}"
+                )
         faces = self.die_faces
         if (
             not isinstance(faces, tuple)
@@ -124,7 +129,9 @@ class Rules(metaclass=KnobsByName):
             if (
                 not isinstance(value, tuple)
                 or len(value) != len(GEM_NAMES)
-                or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 20 for v in value)
+                or any(
+                    isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 20 for v in value
+                )
             ):
                 return f"{name} gives one whole number from 0 to 20 per colour, not {short_repr(value)}"
         if self.turtle_spaces not in TURTLE_SPACES or isinstance(self.turtle_spaces, bool):
@@ -193,7 +200,9 @@ class Rules(metaclass=KnobsByName):
             try:
                 values["touch_chance"] = Fraction(chance)
             except (ValueError, ZeroDivisionError):
-                raise RulesError(f"touch_chance must be a number from 0 to 1, not {short_repr(chance)}") from None
+                raise RulesError(
+                    f"touch_chance must be a number from 0 to 1, not {short_repr(chance)}"
+                ) from None
         try:
             return replace(Rules(), **values)
         except TypeError as error:

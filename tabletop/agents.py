@@ -5,11 +5,13 @@ state they are given (they search on copies).
 
 - ``RandomBot``: a uniformly random legal action.
 - ``GreedyBot``: a one-ply look-ahead on the game's ``Heuristic``: the action after which the
-  mover's standing is best (ties broken at random).
+  mover's standing is best (ties broken at random); where chance follows the action, the
+  expected standing over its outcomes.
 - ``MCTSBot`` (``tabletop.mcts``): information-set Monte Carlo tree search.
 
 ``play_game(bots, state)`` plays a game to the end on the fast path: each bot's choice is
-checked with ``is_legal`` (a bot may be wrong) and applied with ``push``.
+checked with ``is_legal`` (a bot may be wrong) and applied with ``push``; chance nodes, in a
+game that has them, are settled from the game's own stream (no bot is asked there).
 
 >>> from tabletop.mcts import MCTSBot
 >>> sorted(BOTS)
@@ -30,9 +32,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from . import arguments
+from .chance import (
+    CHANCE_BUDGET,
+    check_decision,
+    expectation,
+    is_chance,
+    offers_chance,
+    own_stream,
+)
 from .errors import GameDidNotEnd, IllegalChoice, LabError
 from .mcts import MCTSBot
 from .protocol import (
+    CHANCE,
     Action,
     Determinize,
     GameState,
@@ -59,7 +70,7 @@ def nothing_to_choose() -> LabError:
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions."""
+    """Picks uniformly among the legal actions (never asked at a chance node: ``LabError``)."""
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(arguments.seed("seed", seed))
@@ -69,6 +80,7 @@ class RandomBot:
         legal = state.legal_actions()
         if not legal:
             raise nothing_to_choose()
+        check_decision(state)
         return self.rng.choice(legal)
 
     def __repr__(self) -> str:
@@ -89,6 +101,12 @@ class GreedyBot:
     cannot see (its hook ``reads_hidden``), the bot first deals that anew, with
     ``determinize(state, rng)`` (default: ``state.determinized(rng)``), and looks ahead on
     that one copy, so that it never plays on another player's hidden cards.
+
+    Chance: when an action leads to a chance node (a roll, a draw), the action's rating is
+    the mover's expected standing over the outcomes, through consecutive chance nodes
+    (``tabletop.chance.expectation``), judging at most ``chance_budget`` positions: exact
+    where the outcomes are few enough, else the mean over outcomes drawn by probability from
+    the bot's own generator. The bot is never asked at a chance node itself (``LabError``).
     """
 
     def __init__(
@@ -97,9 +115,11 @@ class GreedyBot:
         *,
         heuristic: Heuristic | None = None,
         determinize: Determinize | None = None,
+        chance_budget: int = CHANCE_BUDGET,
     ):
         self.rng = random.Random(arguments.seed("seed", seed))
         self.name = "greedy"
+        self.chance_budget = arguments.whole("chance_budget", chance_budget, least=1)
         self.heuristic = arguments.heuristic("heuristic", heuristic)
         self.determinize = arguments.determinize("determinize", determinize)
         self._hooks = None if heuristic is None else heuristic_hooks(heuristic)
@@ -126,19 +146,27 @@ class GreedyBot:
             return legal[0]
         if not legal:
             raise nothing_to_choose()
+        check_decision(state)
         hooks = self.hooks(state)
         if hooks.reads_hidden:
             state = self.determinize(state, self.rng)
         standing, look_ahead = hooks.standing, hooks.look_ahead
         seat = state.current_player
         now = standing(state, seat)
+        chance = offers_chance(state)
         best: list[Action] = []
         best_value = float("-inf")
         last_resort: list[Action] = []
         for action in hooks.rollout_actions(state, legal):
             child = state.copy()
             child.push(action)
-            value = look_ahead(state, action, standing(child, seat), now)
+            if chance and is_chance(child):
+                reached = expectation(
+                    child, lambda position: standing(position, seat), self.rng, self.chance_budget
+                )
+            else:
+                reached = standing(child, seat)
+            value = look_ahead(state, action, reached, now)
             if value is None:
                 last_resort.append(action)
             elif value > best_value + TIE:
@@ -234,24 +262,35 @@ def play_game(
     *,
     max_actions: int = 5000,
     on_action: Callable[[S, Action], None] | None = None,
+    on_chance: Callable[[S, Action], None] | None = None,
     seed: int | None = None,
 ) -> S:
     """Play ``state`` to the end with one bot per seat; returns the same, finished state.
 
     Each choice is checked with ``state.is_legal`` (``IllegalChoice`` names the bot and the
-    action) and applied with ``push``. ``on_action(state, action)`` is called after each one.
-    A game still going after ``max_actions`` actions raises ``GameDidNotEnd`` (naming the bots,
-    the limit and ``seed``, the seed the game was dealt with, when given).
+    action) and applied with ``push``. ``on_action(state, action)`` is called after each
+    decision. In a game with chance, each chance node is settled with the game's own draw
+    (``state.sample_chance()``: the same seed and bots replay the same game), never by a bot,
+    and ``on_chance(state, outcome)`` is called after each outcome. A game still going after
+    ``max_actions`` actions (decisions and chance outcomes alike) raises ``GameDidNotEnd``
+    (naming the bots, the limit and ``seed``, the seed the game was dealt with, when given).
     """
     check_state(state)
     players = check_bots(bots, state.num_players)
     limit = arguments.whole("max_actions", max_actions, least=1)
-    if on_action is not None and not callable(on_action):
-        raise LabError("on_action", f"a function (state, action), not {arguments.shown(on_action)}")
+    for name, hook in (("on_action", on_action), ("on_chance", on_chance)):
+        if hook is not None and not callable(hook):
+            raise LabError(name, f"a function (state, action), not {arguments.shown(hook)}")
     for _ in range(limit):
         if state.is_over:
             return state
         seat = state.current_player
+        if seat == CHANCE:
+            outcome = own_stream(state)
+            state.push(outcome)
+            if on_chance is not None:
+                on_chance(state, outcome)
+            continue
         bot = players[seat]
         action = bot.choose(state)
         if not legal_choice(state, action):

@@ -13,6 +13,15 @@ first, and the hooks ``search_actions`` and ``rollout_actions`` say which action
 the rollouts consider. Without one, rollouts are random playouts to the end, valued by
 ``returns()``.
 
+Chance (in a game that has chance nodes, ``tabletop.chance``): a chance node in the tree
+keeps one child per outcome met. Each iteration draws the outcome there by its probability
+with the bot's own generator (never the game's stream, which knows the dice to come), so a
+decision's value is the mean over the outcomes as they fall, and the same in rollouts, where
+outcomes do not count against ``rollout_depth``; pending chance is drawn the same way before
+a leaf is judged, so the heuristic is asked only about decision nodes and finished games.
+The search starts at a decision node: ``choose`` and ``analyse`` at a chance node raise
+``LabError``.
+
 >>> import random
 >>> from tabletop.protocol import GameState
 >>> class Race:  # first to reach 3 by steps of 1 or 2 wins
@@ -46,8 +55,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import arguments
+from .chance import check_decision, offers_chance, outcomes_from, sample_outcome
+from .chance import settle as settle_chance
 from .errors import LabError
-from .protocol import Action, Determinize, Heuristic, heuristic_hooks, with_heuristic
+from .protocol import CHANCE, Action, Determinize, Heuristic, heuristic_hooks, with_heuristic
 
 #: Longest random playout without a heuristic; a playout still going is valued as a draw.
 PLAYOUT_LIMIT = 10_000
@@ -66,7 +77,8 @@ class ActionStat:
 
 
 class Node:
-    """A tree node: reached by ``action``, chosen by seat ``mover``; sums of values per seat.
+    """A tree node: reached by ``action``, chosen by seat ``mover`` (``CHANCE`` for a chance
+    outcome); sums of values per seat.
 
     ``avail`` counts the iterations in which the node's action was legal (available) when its
     parent was visited: UCT's exploration term uses it, since in a resampled deal not every
@@ -149,6 +161,7 @@ class MCTSBot:
     def choose(self, state: Any) -> Action:
         if state.is_over:
             raise LabError("state", "the game is over: there is nothing to choose")
+        check_decision(state)
         heuristic = self.heuristic_for(state)
         legal = state.legal_actions()
         hooks = None if heuristic is None else heuristic_hooks(heuristic)
@@ -166,6 +179,7 @@ class MCTSBot:
         """Search from ``state`` and return every root action's statistics, best first."""
         if state.is_over:
             raise LabError("state", "the game is over: there is nothing to choose")
+        check_decision(state)
         heuristic = self.heuristic_for(state)
         seats = state.num_players
         me = state.current_player
@@ -187,6 +201,9 @@ class MCTSBot:
             scores_of = None
             depth = PLAYOUT_LIMIT
         deal = self.determinize
+        # Games without chance pay nothing for it: one test per rollout step.
+        chance = offers_chance(state)
+        draw = outcomes_from(rng)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
         done = 0
@@ -200,8 +217,17 @@ class MCTSBot:
             path = [root]
             # selection and expansion
             while not world.is_over:
-                legal = search(world, world.legal_actions())
                 mover = world.current_player
+                if mover == CHANCE:
+                    outcome = sample_outcome(world, rng)
+                    found = node.children.get(outcome)
+                    if found is None:
+                        found = node.children[outcome] = Node(outcome, CHANCE, seats)
+                    world.push(outcome)
+                    node = found
+                    path.append(node)
+                    continue
+                legal = search(world, world.legal_actions())
                 if node.untried is None:
                     node.untried = _ordered(scores_of, world, legal, rng)
                 children = node.children
@@ -243,6 +269,8 @@ class MCTSBot:
                     break
             # rollout
             for _ in range(depth):
+                if chance:
+                    settle_chance(world, draw)
                 if world.is_over:
                     break
                 choices = rollout_actions(world, world.legal_actions())
@@ -255,6 +283,8 @@ class MCTSBot:
                     top = max(scores)
                     best = [a for a, v in zip(choices, scores, strict=True) if v >= top - 1e-9]
                     world.push(best[0] if len(best) == 1 else best[rng.randrange(len(best))])
+            if chance:
+                settle_chance(world, draw)
             if heuristic is not None:
                 values = values_of(world)
             elif world.is_over:

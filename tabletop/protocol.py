@@ -33,6 +33,19 @@ each seat's prospects and of each action's worth. Agents use it where it exists 
 values and rollouts, the greedy bot's look-ahead) and fall back on playing to the end. A
 heuristic may add the optional hooks of ``HeuristicHooks`` to tune the agents to its game.
 
+A game may have chance nodes (dice, a draw from a bag), as OpenSpiel's games do. At one,
+``state.current_player`` is ``CHANCE`` and ``state.is_chance`` is ``True``;
+``state.legal_actions()`` lists the outcomes, ``state.chance_outcomes()`` gives them with
+their probabilities (``[(outcome, probability), ...]``, summing to 1), ``state.push(outcome)``
+applies one, and ``state.sample_chance()`` draws one from the game's own seeded stream (so a
+game with the same seed and the same bots replays exactly). ``tabletop.chance`` has the
+helpers: ``play_game``, the lab and tournaments settle chance with the game's stream and never
+ask a bot there (a bot asked at a chance node raises ``LabError``); the greedy bot takes the
+expectation over outcomes, MCTS samples them with its own generator (never with the game's
+stream, which would tell it the dice to come); a ``Heuristic`` is asked only about decision
+nodes and finished games. A game without chance (Carnuta, Carnival: their hidden deals are
+drawn inside ``push``) offers none of this.
+
 ``GameTitle`` is what the lab needs to set games up: a name, the player counts, and
 ``new(players, seed)``. A title may also offer ``make_bot(name, seed, **options)`` (its own
 tuned bots by name) and ``recorder()`` (a ``tabletop.lab.Recorder`` adding the game's own
@@ -83,6 +96,25 @@ class GameState(Protocol):
     def scores(self) -> list[int] | list[float]: ...
 
     def determinized(self: S, rng: random.Random) -> S: ...
+
+
+@runtime_checkable
+class ChanceState(GameState, Protocol):
+    """A position of a game with chance nodes (see ``tabletop.chance``): the ``GameState``
+    protocol and what chance adds."""
+
+    @property
+    def is_chance(self) -> bool:
+        """A chance node: ``current_player`` is ``CHANCE``, ``legal_actions()`` the outcomes."""
+        ...
+
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        """The outcomes here and their probabilities, summing to 1."""
+        ...
+
+    def sample_chance(self) -> Action:
+        """An outcome drawn from the game's own seeded stream (the referee's draw)."""
+        ...
 
 
 @runtime_checkable
@@ -215,6 +247,7 @@ class GameTitle(Protocol):
 __all__ = [
     "CHANCE",
     "Action",
+    "ChanceState",
     "Determinize",
     "GameState",
     "GameTitle",

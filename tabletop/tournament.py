@@ -17,6 +17,9 @@ Each bot's seed comes from the deal's seed and its seat: the same call gives the
 here, on ``workers`` processes or on a Dask ``client`` (the lab's route,
 ``tabletop.lab.run_tasks``).
 
+In a game with chance nodes (``tabletop.chance``), chance is drawn from the game's own stream
+and no entrant is asked there (those are no decisions).
+
 A bot never stops the tournament. Each decision is its own:
 
 - a bot that raises an exception, or returns an action that is not legal there, has that
@@ -70,6 +73,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import arguments
 from .agents import Bot, RandomBot, bot_name, legal_choice
+from .chance import own_stream
 from .errors import GameDidNotEnd, LabError
 from .lab.record import Recorder
 from .lab.run import (
@@ -83,7 +87,7 @@ from .lab.run import (
 )
 from .lab.specs import bot_label, bot_seed, build_bot, check_spec
 from .lab.words import check_lang, decimal, in_lang
-from .protocol import GameTitle
+from .protocol import CHANCE, GameTitle
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -400,6 +404,9 @@ def play_match(task: GameTask, rules: DecisionRules) -> list[dict[str, Any]]:
         if state.is_over:
             break
         seat = state.current_player
+        if seat == CHANCE:  # chance, in a game that has it, is drawn from the game's stream
+            state.push(own_stream(state))
+            continue
         tally, bot = tallies[seat], bots[seat]
         if tally.forfeited or bot is None:
             state.push(fallbacks[seat].choose(state))

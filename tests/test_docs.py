@@ -39,6 +39,7 @@ LESSONS = sorted(
 KEY_OBJECTS = {
     "carnuta_core": ["carnuta_core.Game", "carnuta_core.Rules", "carnuta_core.play_game"],
     "carnival_core": ["carnival_core.Game", "carnival_core.CarnivalTitle"],
+    "carcata_core": ["carcata_core.Game", "carcata_core.Rules"],
     "tabletop": ["tabletop.MCTSBot", "tabletop.lab.simulate", "tabletop.lab.sweep"],
     "widgets": ["widgets.PlayTable", "widgets.CarnivalTable"],
     "exercises.kit": ["exercises.kit.make", "exercises.kit.catalogue"],

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..playtests import MAX_RECORD_TEXT, PlaytestError, PlaytestRecord, read_record
-from ..protocol import Action, GameState, GameTitle
+from ..protocol import CHANCE, Action, GameState, GameTitle
 from ..saves import short_repr
 from .record import Recorder
 from .run import GameTask, play_one, recorder_for
@@ -223,12 +223,15 @@ def seat_table(playtests: Playtests) -> pd.DataFrame:
         game, record = played.game, played.record
         log = list(game.log)
         actions = [[a for s, a in log if s == seat] for seat in range(game.num_players)]
+        # Chance's outcomes (a game with chance nodes) are replayed as they fell.
+        outcomes = tuple(a for s, a in log if s == CHANCE)
         task = GameTask(
             title=Replayed(played.adapter.title(game), played.adapter.start(game)),
             game=number,
             seed=game.seed,
             bots=tuple(replay_seat(seat_actions) for seat_actions in actions),
             max_actions=len(log) + 1,
+            outcomes=outcomes or None,
         )
         people = record.seats.count("human")
         for row in play_one(task):

@@ -7,8 +7,10 @@ adds the game's own columns (Carnuta's adds the cards taken and played, its scor
 wasted actions...). The lab calls, for each game:
 
 1. ``start(state)`` once, on the state as dealt;
-2. ``before(state, seat, action)`` before each action is pushed, ``after(state, seat,
-   action)`` after it, and ``scores(state)`` after each turn (for lead changes);
+2. ``before(state, seat, action)`` before each decision is pushed, ``after(state, seat,
+   action)`` after it, ``chance(state, outcome)`` after each chance outcome (in a game with
+   chance nodes: they are no one's decision), and ``scores(state)`` after each turn (for
+   lead changes);
 3. once the game is over: ``outcome(state)`` (each seat's score, share of the win and
    what ranks it), then ``seat_columns(state, seat)`` for each seat.
 
@@ -71,6 +73,9 @@ class Recorder:
 
     def after(self, state: Any, seat: int, action: Action) -> None:
         """``seat`` has taken ``action``."""
+
+    def chance(self, state: Any, outcome: Action) -> None:
+        """Chance has given ``outcome`` (a game with chance nodes; no seat decided it)."""
 
     def scores(self, state: Any) -> Sequence[float]:
         """Each seat's score now (after each turn, for lead changes): ``state.scores()``."""

@@ -10,6 +10,11 @@ Every game is fixed by its seed: the deal comes from the seed, and each bot's se
 from the game's seed and the bot's seat, so the same call gives the same table on one core,
 on many, or on a cluster (a bot with a *seconds* budget is the exception: its search depends
 on the machine's speed).
+
+In a game with chance (``tabletop.chance``), chance nodes are settled with the game's own
+stream, never by a bot: they are no decisions (``choices``, the decisions per game and the
+branching factor count decisions only) and no turns (a turn ends when the seat *deciding*
+changes, after the chance that follows).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import arguments
+from ..chance import Draw, offers_chance, own_stream, settle
 from ..errors import GameDidNotEnd, IllegalChoice, LabError
 from ..protocol import GameTitle
 from .record import COLUMNS, Recorder
@@ -47,7 +53,8 @@ def check_title(title: Any, players: int) -> GameTitle:
 # ---------------------------------------------------------------------------- one game
 @dataclass(frozen=True)
 class GameTask:
-    """Everything needed to play one game anywhere (it pickles)."""
+    """Everything needed to play one game anywhere (it pickles). ``outcomes``: the chance
+    outcomes to apply in order instead of the game's own draws (a replay), or ``None``."""
 
     title: GameTitle
     game: int
@@ -56,6 +63,7 @@ class GameTask:
     rotation: int = 0
     variant: str = "default"
     max_actions: int = 5000
+    outcomes: tuple[Any, ...] | None = None
 
 
 @dataclass
@@ -127,8 +135,13 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
     before = recorder.before if type(recorder).before is not Recorder.before else None
     after = recorder.after if type(recorder).after is not Recorder.after else None
     is_legal, push = state.is_legal, state.push
+    # Chance, in a game that has it: settled with the game's stream (or a replay's outcomes).
+    chance = offers_chance(state)
+    draw = own_stream if task.outcomes is None else replayed(task.outcomes)
+    noted = recorder.chance if type(recorder).chance is not Recorder.chance else None
+    actions = settle(state, draw, limit=task.max_actions, on_outcome=noted) if chance else 0
     over = state.is_over
-    for _ in range(task.max_actions):
+    while actions < task.max_actions:
         if over:
             break
         seat = state.current_player
@@ -146,8 +159,11 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
         if before is not None:
             before(state, seat, action)
         push(action)
+        actions += 1
         if after is not None:
             after(state, seat, action)
+        if chance:
+            actions += settle(state, draw, limit=task.max_actions - actions, on_outcome=noted)
         over = state.is_over
         if over or state.current_player != seat:  # a turn ended
             lead.after_turn(recorder.scores(state))
@@ -173,6 +189,19 @@ def play_one(task: GameTask) -> list[dict[str, Any]]:
         record.update(recorder.seat_columns(state, seat))
         rows.append(record)
     return rows
+
+
+def replayed(outcomes: Sequence[Any]) -> Draw:
+    """A ``Draw`` giving ``outcomes`` in order (a recorded game's chance, replayed)."""
+    coming = iter(outcomes)
+
+    def draw(state: Any) -> Any:
+        try:
+            return next(coming)
+        except StopIteration:
+            raise LabError("outcomes", f"only {len(outcomes)} chance outcomes to replay") from None
+
+    return draw
 
 
 def task_columns(task: GameTask, seat: int) -> dict[str, Any]:
