@@ -794,6 +794,11 @@ class Game:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def _repr_svg_(self) -> str:
+        from .svg import island_svg
+
+        return island_svg(self)
+
     def __repr__(self) -> str:
         s = self._s
         state = "over" if s.phase == OVER else f"player {s.current + 1}, {PHASES[s.phase]}"
