@@ -114,6 +114,8 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/13_bot_tournament.ipynb": ("matplotlib", "pandas", "openskill"),
     "notebooks/fr/12_projet_de_conception.ipynb": ("matplotlib", "pandas"),
     "notebooks/fr/13_tournoi_de_robots.ipynb": ("matplotlib", "pandas", "openskill"),
+    "notebooks/14_push_your_luck.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/14_stop_ou_encore.ipynb": ("matplotlib", "pandas"),
 }
 LOADING_CELL = {
     "en": "# In the browser, this lesson first loads the compiled packages its plots and tables\n"
