@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cached_property
+from itertools import pairwise
 from math import comb
 from typing import Any
 
@@ -595,7 +596,7 @@ def straight_prefix(chain: list[int], direction: int) -> list[int]:
     """The cells of ``chain`` (a start, then the flow) reached straight on in ``direction``
     before the first turn."""
     out = [chain[0]]
-    for here, there in zip(chain, chain[1:]):
+    for here, there in pairwise(chain):
         if ISLAND.step(here, direction) != there:
             break
         out.append(there)
@@ -700,9 +701,10 @@ class TerritoryPoints(CarcataExercise):
         theirs = rng.sample(rest, 3)
         rest = [c for c in rest if c not in theirs]
         gem_cells = rng.sample(rest, rng.randint(3, 5))
-        colours = list(GEM_NAMES)
-        gems = {ISLAND.names[c]: [rng.choice(colours)] for c in gem_cells}
-        collected = {rng.choice(colours): 1} if rng.random() < 0.8 else {}
+        bag = [g for g, n in zip(GEM_NAMES, PRINTED.gems, strict=True) for _ in range(n)]
+        drawn = rng.sample(bag, len(gem_cells) + 1)
+        gems = {ISLAND.names[c]: [g] for c, g in zip(gem_cells, drawn, strict=False)}
+        collected = {drawn[-1]: 1} if rng.random() < 0.8 else {}
         position = {
             "players": 2,
             "phase": "roll",
