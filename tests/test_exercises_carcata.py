@@ -22,10 +22,15 @@ LANGS = ("en", "fr")
 GEM_POINTS = dict(zip(GEM_NAMES, PRINTED.gem_points, strict=True))
 
 
-def test_the_theme_has_four_randomised_exercises_in_both_languages() -> None:
-    assert KEYS == ["turtles_after_rerolls", "reroll_turtle_cost", "lava_flow_spaces",
-                    "territory_points"]  # fmt: skip
-    assert [EXERCISES[key].number for key in KEYS] == [32, 33, 34, 35]
+def test_the_theme_has_five_randomised_exercises_in_both_languages() -> None:
+    assert KEYS == [
+        "turtles_after_rerolls",
+        "reroll_turtle_cost",
+        "lava_flow_spaces",
+        "territory_points",
+        "catapult_chance",
+    ]
+    assert [EXERCISES[key].number for key in KEYS] == [32, 33, 34, 35, 36]
     for key in KEYS:
         assert EXERCISES[key].randomised and EXERCISES[key].title_fr
         assert len({make(key, seed).question() for seed in range(10)}) >= 5, key
@@ -314,3 +319,57 @@ def test_the_hint_states_the_rule_in_the_kits_words(key: str) -> None:
     wrong_fr = french.check(french.wrong_answers()[0])
     assert wrong_fr.hint.startswith("Règles de Carcata (en anglais)") and "en bref" in wrong_fr.hint
     assert french.picture().startswith("<svg") and french.picture() != english.picture()
+
+
+# ------------------------------------------------------------------ ex36: the catapult
+def model_chance(ex: object) -> float:
+    """The chance asked, from the model as the kit states it, counted space by space on the
+    hexagonal grid (not from the engine's outcomes)."""
+    import math
+
+    from carcata_core.catapult import hex_ring
+
+    spread, touch = float(PRINTED.catapult_spread), float(PRINTED.touch_chance)
+    reach = min(6, math.ceil(3 * spread))
+    weights = [
+        (1 if k == 0 else 6 * k) * math.exp(-k * k / (2 * spread**2)) for k in range(reach + 1)
+    ]
+    q, r = ISLAND.axial[ex.target]  # type: ignore[attr-defined]
+    on_island = {axial: cell for cell, axial in enumerate(ISLAND.axial)}
+    total = 0.0
+    for k, weight in enumerate(weights):
+        ring = hex_ring(q, r, k)
+        for axial in ring:
+            share = weight / sum(weights) / len(ring)
+            cell = on_island.get(axial)
+            if ex.event == "sea":  # type: ignore[attr-defined]
+                total += share if cell is None else 0.0
+            elif cell in ex.near_pawns:  # type: ignore[attr-defined]
+                total += share * touch
+    return total
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_catapult_forms_and_mistakes(seed: int, lang: str) -> None:
+    ex = make("catapult_chance", seed, lang)
+    p = model_chance(ex)
+    assert ex.exact() == pytest.approx(p, abs=1e-12)
+    for form in (
+        p,
+        round(p, 2),
+        f"{p:.2f}",
+        f"{100 * p:.1f}%",
+        f"{p:.2f}".replace(".", ","),
+        Fraction(round(p, 3)),
+    ):
+        assert ex.check(form), form
+    assert not ex.check(round(p + 0.05, 2)) and not ex.check(1.5)
+    fr = lang == "fr"
+    if ex.event == "knock out":
+        touch = float(PRINTED.touch_chance)
+        mistakes = [(round(p / touch, 2), "0,5" if fr else "0.5")]
+        if ex.target in ex.near_pawns and len(ex.near_pawns) > 1:
+            only = [s for s in ex.live_slips.values() if s.kind == "the aim only"]
+            mistakes += [(s.answer, "cible" if fr else "not only the aim") for s in only]
+        hints_fire(ex, round(p, 2), mistakes)

@@ -324,4 +324,23 @@ RULES: dict[str, Rule] = {
             "fois (les gemmes valent 1, 2, 3 et 5).",
         ),
     ),
+    "carcata_catapult": Rule(
+        "Eruption",
+        "each eruption die draws one gem from the bag and throws it from the volcano: a gem "
+        "that ends in the sea or on lava goes back to the bag; one that touches a pawn puts "
+        "that pawn out of the game; one that stops by a pawn without touching it goes to the "
+        "pawn's owner; on a free space it stays. (Where a throw lands, and the chance of a "
+        "touch, are the kit's model: the rulebook leaves the throw to the player's hand.)",
+        book="carcata",
+        own_words=True,
+        french=(
+            "Eruption",
+            "chaque dé d'éruption tire une gemme du sac et la lance depuis le volcan : une "
+            "gemme qui finit dans la mer ou sur la lave retourne au sac ; celle qui touche un "
+            "pion fait sortir ce pion du jeu ; celle qui s'arrête près d'un pion sans le "
+            "toucher va au propriétaire du pion ; sur une case libre, elle reste. (Où tombe un "
+            "tir, et la probabilité de toucher, sont le modèle du kit : les règles laissent le "
+            "tir à la main du joueur.)",
+        ),
+    ),
 }

@@ -16,7 +16,8 @@ from itertools import pairwise
 from math import comb
 from typing import Any
 
-from carcata_core import FACES, GEM_NAMES, ISLAND, Game, Lava, Rules
+from carcata_core import FACES, GEM_NAMES, ISLAND, SEA, Aim, Game, Lava, Rules
+from carcata_core.catapult import landing_model
 from carcata_core.maths import faces_of, reroll_cost, turtle_distribution
 from carcata_core.svg import dice_svg, island_svg
 
@@ -274,7 +275,7 @@ class RerollTurtleCost(DiceExercise):
         picked = sorted(rng.sample(free, size), key=FACES.index)
         self.reroll = tuple(picked.count(face) for face in FACES)
         self.action = "reroll " + " ".join(picked)
-        assert self.action in self.carcata.legal_actions()
+        assert self.carcata.is_legal(self.action)
 
     @property
     def rerolled(self) -> int:
@@ -795,3 +796,274 @@ class TerritoryPoints(CarcataExercise):
     def because(self) -> str:
         p = self.points
         return self.say("because", pawns=p.pawns, gems=p.gems, territory=p.territory, total=p.total)
+
+
+# ------------------------------------------------------------------ the catapult
+#: How far a chance may be from the model's and still be it, written to two decimals.
+CLOSE = 0.005
+
+
+def read_chance(answer: Any) -> float:
+    """A chance as a number from 0 to 1: ``0.27``, ``'0,27'``, ``Fraction(27, 100)`` or a
+    percentage, ``'27%'``."""
+    from .answers import read_number
+
+    if isinstance(answer, str) and answer.strip().endswith("%"):
+        value = read_number(answer.strip()[:-1]) / 100
+    else:
+        value = read_number(answer)
+    if not 0 <= value <= 1:
+        raise AnswerError(
+            f"a chance lies between 0 and 1 (or 0% and 100%), not {describe(answer)}",
+            f"une probabilité est entre 0 et 1 (ou 0 % et 100 %), pas {describe(answer)}",
+        )
+    return float(value)
+
+
+def ring_weights(spread: float, plain: bool = False) -> list[float]:
+    """The kit's weight of each distance from the aim (``plain``: without the 6k spaces)."""
+    import math
+
+    reach = 0 if spread == 0 else min(6, math.ceil(3 * spread))
+    weights = []
+    for k in range(reach + 1):
+        spaces = 1 if k == 0 or plain else 6 * k
+        weights.append(spaces * math.exp(-(k * k) / (2 * spread * spread)))
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+@register
+class CatapultChance(CarcataExercise):
+    key = "catapult_chance"
+    theme = "carcata"
+    title = "The catapult: where does a throw land?"
+    title_fr = "La catapulte : où tombe un tir ?"
+    rule = "carcata_catapult"
+    how = "a chance to two decimals, like 0.27 or '27%'"
+    how_fr = "une probabilité à deux décimales, comme 0,27 ou '27%'"
+    randomised = True
+    words = {
+        "question": (
+            "Player 1 has drawn a gem ({gem}) and aims the catapult at {aim}{pawn_there}. Under the "
+            "kit's model of a throw (spread {spread}: the gem lands k spaces from the aim with "
+            "weight exp(-k²/(2·{spread}²)) times the 6k spaces at that distance, one space for "
+            "k = 0, k up to {reach}, uniformly among the spaces at that distance; off the "
+            "island is the sea; a pawn is touched with chance {touch}), what is the chance "
+            "that {event}?",
+            "Le joueur 1 a tiré une gemme ({gem}) et vise la case {aim} avec la catapulte{pawn_there}. "
+            "Selon le modèle de tir du kit (dispersion {spread} : la gemme tombe à k cases de "
+            "la cible avec le poids exp(-k²/(2·{spread}²)) fois les 6k cases à cette distance, "
+            "une case pour k = 0, k jusqu'à {reach}, uniformément parmi les cases à cette "
+            "distance ; hors de l'île, c'est la mer ; un pion est touché avec la probabilité "
+            "{touch}), quelle est la probabilité que {event} ?",
+        ),
+        "pawn there": (
+            "; player 2's pawns stand on {cells}, player 1's far away",
+            " ; les pions du joueur 2 sont en {cells}, ceux du joueur 1 loin de là",
+        ),
+        "sea": ("the gem falls into the sea", "la gemme tombe à la mer"),
+        "knock out": (
+            "the gem knocks one of player 2's pawns out of the game",
+            "la gemme fasse sortir du jeu un des pions du joueur 2",
+        ),
+        "aim only": (
+            "A gem may touch a pawn on any space it lands on, not only the aim: add the chance "
+            "of landing on each of player 2's pawns' spaces.",
+            "Une gemme peut toucher un pion sur toute case où elle tombe, pas seulement la "
+            "cible : ajoutez la probabilité de tomber sur la case de chaque pion du joueur 2.",
+        ),
+        "six k": (
+            "Each distance k counts its 6k spaces: the first ring around the aim has six "
+            "spaces, so it weighs six times its Gaussian factor.",
+            "Chaque distance k compte ses 6k cases : le premier anneau autour de la cible a six "
+            "cases, donc il pèse six fois son facteur gaussien.",
+        ),
+        "first ring only": (
+            "The throw may stray farther than one space (up to {reach}): count the sea spaces "
+            "of every ring, each ring's chance shared among its spaces.",
+            "Le tir peut s'écarter de plus d'une case (jusqu'à {reach}) : comptez les cases de "
+            "mer de chaque anneau, la probabilité de chaque anneau partagée entre ses cases.",
+        ),
+        "no touch": (
+            "Landing on the pawn's space is not enough: the gem touches the pawn only with "
+            "chance {touch}; otherwise its owner wins the gem.",
+            "Tomber sur la case du pion ne suffit pas : la gemme ne touche le pion qu'avec la "
+            "probabilité {touch} ; sinon son propriétaire gagne la gemme.",
+        ),
+        "because": (
+            "The engine's landing outcomes for this aim give {chance}.",
+            "Les issues de chute du moteur pour cette cible donnent {chance}.",
+        ),
+    }
+
+    GEM_FR = {"emerald": "émeraude", "ruby": "rubis", "sapphire": "saphir", "diamond": "diamant"}
+
+    def setup(self) -> None:
+        rng = self.rng
+        self.event = rng.choice(["sea", "knock out"])
+        levels = [1, 1, 2] if self.event == "sea" else [1, 2, 3, 4, 5]
+        self.target = rng.choice(ISLAND.on_level(rng.choice(levels)))
+        self.gem = rng.choice(GEM_NAMES)
+        reach = {c for c, _ in landing_model(PRINTED, self.target).targets if c != SEA}
+        far = [c for c in range(ISLAND.size) if c not in reach]
+        mine = rng.sample(far, 3)
+        theirs = rng.sample([c for c in far if c not in mine], 2)
+        if self.event == "knock out":
+            near = sorted(c for c in ISLAND.neighbours(self.target) if c >= 0)
+            aimed = [self.target] if rng.random() < 0.7 else []
+            theirs = aimed + rng.sample(near, rng.randint(1, 2)) + theirs[:1]
+        self.near_pawns = sorted(c for c in theirs if c in reach)
+        position = {
+            "players": 2,
+            "phase": "aim",
+            "player": 0,
+            "pawns": [names_of(mine), names_of(theirs)],
+            "drawn": self.gem,
+            "dice": {"eruption": 1, "move": PRINTED.dice - 1},
+            "pool": {"eruptions": 1, "moves": PRINTED.dice - 1},
+        }
+        self.carcata = Game.from_position(position)
+
+    @cached_property
+    def landings(self) -> list[tuple[str, float]]:
+        """The engine's landing outcomes after the aim, as (notation, chance)."""
+        assert self.carcata is not None
+        game = self.carcata.copy()
+        game.push(Aim(self.target))
+        return [(str(outcome), chance) for outcome, chance in game.chance_outcomes()]
+
+    def exact(self) -> float:
+        """The chance asked, summed from the engine's outcomes (``land sea``, or every
+        ``land <space> touch``)."""
+        if self.event == "sea":
+            return sum(p for o, p in self.landings if o == "land sea")
+        return sum(p for o, p in self.landings if o.endswith(" touch"))
+
+    def question(self) -> str:
+        aim = ISLAND.names[self.target]
+        decimal = (lambda x: str(x).replace(".", ",")) if self.lang == "fr" else str
+        gem = self.GEM_FR[self.gem] if self.lang == "fr" else self.gem
+        model = ring_weights(float(PRINTED.catapult_spread))
+        return self.say(
+            "question",
+            gem=gem,
+            aim=aim,
+            pawn_there=self.say("pawn there", cells=and_words(names_of(self.near_pawns), self.lang))
+            if self.event == "knock out"
+            else "",
+            spread=decimal(PRINTED.catapult_spread),
+            reach=len(model) - 1,
+            touch=decimal(float(PRINTED.touch_chance)),
+            event=self.say(self.event, aim=aim),
+        )
+
+    def answer(self) -> float:
+        return round(self.exact(), 2)
+
+    def solutions(self) -> set[Any]:
+        return {self.answer()}
+
+    def read(self, answer: Any) -> float:
+        return read_chance(answer)
+
+    def is_correct(self, value: Any) -> bool:
+        return bool(abs(float(value) - self.exact()) <= CLOSE)
+
+    def forms(self) -> list[Any]:
+        p = self.exact()
+        percent = f"{100 * p:.1f}%"
+        return [
+            p,
+            round(p, 2),
+            round(p, 3),
+            str(round(p, 2)),
+            percent,
+            Fraction(p).limit_denominator(1000),
+        ]
+
+    def wrong_answers(self) -> list[Any]:
+        p = self.exact()
+        return first(
+            [round(p + 0.1, 2), round(p - 0.1, 2), 1.0, 0.0],
+            2,
+            lambda a: 0 <= a <= 1 and abs(a - p) > CLOSE,
+        )
+
+    slip_kinds = (
+        "the 6k spaces forgotten",
+        "the first ring only",
+        "the touch forgotten",
+        "the aim only",
+    )
+
+    def slips(self) -> list[Slip]:
+        spread = float(PRINTED.catapult_spread)
+        model = landing_model(PRINTED, self.target)
+        plain = ring_weights(spread, plain=True)
+        reach = len(model.rings) - 1
+        touch = float(PRINTED.touch_chance)
+        out: list[Slip] = []
+        if self.event == "sea":
+            seas = [sum(1 for c in ring if c == SEA) / len(ring) for ring in model.rings]
+            out.append(
+                Slip(
+                    "the 6k spaces forgotten",
+                    round(sum(w * s for w, s in zip(plain, seas, strict=True)), 2),
+                    self.say("six k"),
+                )
+            )
+            if reach >= 2:
+                out.append(
+                    Slip(
+                        "the first ring only",
+                        round(model.ring_chances[1] * seas[1], 2),
+                        self.say("first ring only", reach=reach),
+                    )
+                )
+        else:
+            distance = {c: k for k, ring in enumerate(model.rings) for c in ring}
+            landing = [
+                model.ring_chances[distance[c]] / len(model.rings[distance[c]])
+                for c in self.near_pawns
+            ]
+            plain_landing = [
+                plain[distance[c]] / len(model.rings[distance[c]]) for c in self.near_pawns
+            ]
+            out.append(
+                Slip(
+                    "the 6k spaces forgotten",
+                    round(touch * sum(plain_landing), 2),
+                    self.say("six k"),
+                )
+            )
+            decimal = str(touch).replace(".", ",") if self.lang == "fr" else str(touch)
+            out.append(
+                Slip(
+                    "the touch forgotten",
+                    round(sum(landing), 2),
+                    self.say("no touch", touch=decimal),
+                )
+            )
+            if self.target in self.near_pawns and len(self.near_pawns) > 1:
+                out.append(
+                    Slip(
+                        "the aim only",
+                        round(touch * model.ring_chances[0], 2),
+                        self.say("aim only"),
+                    )
+                )
+        return out
+
+    def slip_for(self, value: Any) -> Slip | None:
+        near = [
+            s
+            for s in self.slips()
+            if abs(read_chance(s.answer) - value) <= CLOSE
+            and not self.is_correct(read_chance(s.answer))
+        ]
+        return near[0] if near else None
+
+    def because(self) -> str:
+        chance = f"{self.exact():.4f}"
+        return self.say("because", chance=chance.replace(".", ",") if self.lang == "fr" else chance)
