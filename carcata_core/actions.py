@@ -349,8 +349,8 @@ class Draw(Outcome):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Land(Outcome):
-    """Chance: where the thrown gem stops: ``cell`` (``SEA``: in the sea), ``touch``ing the
-    pawn there or not."""
+    """Chance: where the thrown gem stops: ``cell`` (``SEA``: in the sea), and whether it
+    touches the pawn there (``touch``)."""
 
     cell: int
     touch: bool = False

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.action_list import ActionList
@@ -80,6 +79,7 @@ from .state import (
     SETUP,
     State,
     chance_word,
+    mix64,
     seed_key,
     uniform,
 )
@@ -207,6 +207,7 @@ def new_state(players: int, seed: int, rules: Rules) -> State:
     s.seed = seed
     s.seed_key = seed_key(seed)
     s.flow_cache = None
+    s.parts = None
     s.log = None
     return s
 
@@ -217,7 +218,7 @@ class Game:
 
     __slots__ = ("rules", "_t", "_s", "_start", "_undo", "_events")
 
-    def __init__(self, rules: Rules, state: State, start: State | None = None):
+    def __init__(self, rules: Rules, state: State):
         players = len(state.positions)
         if players not in rules.player_counts:
             raise PositionError("players", f"Carcata is played by 2, 3 or 4 players, not {players}")
@@ -225,7 +226,7 @@ class Game:
         self._t = tables(rules)
         self._s = state
         #: The position the log starts from (set-up, or a staged position).
-        self._start = (start or state).copy()
+        self._start = state.copy()
         #: Each ``play`` to take back: the decision and the state before it.
         self._undo: list[tuple[Action, State]] = []
         #: What the last ``play`` did, as event tuples (``events.describe`` words them).
@@ -499,12 +500,15 @@ class Game:
         seat = s.current
         pool = s.pool
         block = s.block
-        out = LegalActions()
         if pool[0]:
-            for cell in sorted(s.positions[seat]):
-                for target, action in STEPS_OUT[cell]:
-                    if not block[target]:
-                        out.append(action)
+            out = LegalActions(
+                [
+                    action
+                    for cell in sorted(s.positions[seat])
+                    for target, action in STEPS_OUT[cell]
+                    if not block[target]
+                ]
+            )
             tb = self._t
             shore = tb.shores[s.turtle % tb.spaces]
             riders = s.riders
@@ -517,6 +521,8 @@ class Game:
                 for c in shore:
                     if not block[c]:
                         out.append(ALIGHTS[c])
+        else:
+            out = LegalActions()
         lava = pool[1] and s.lava_left and t.flows_now(s, self.rules)
         if lava:
             out += lava
@@ -581,8 +587,8 @@ class Game:
             if cell == SEA:
                 return LAND_SEA
             if s.pawn[cell] >= 0:
-                v = (word & 0xFFFFF) / 0x100000
-                return LANDS[cell][v < self.rules.touch_chance]
+                # The touch takes a word of its own, drawn from the landing's.
+                return LANDS[cell][uniform(mix64(word)) < self.rules.touch_chance]
             return LANDS[cell][0]
         raise IllegalAction(
             f"sample_chance: no chance node now (the game waits for a {self.phase} decision)"
@@ -803,11 +809,6 @@ class Game:
         s = self._s
         state = "over" if s.phase == OVER else f"player {s.current + 1}, {PHASES[s.phase]}"
         return f"<Game of Carcata, {self.num_players} players, seed {s.seed}: {state}>"
-
-    def replay(self, actions: Sequence[Action | str]) -> None:
-        """Apply ``actions`` and outcomes one by one, each checked, resolving no chance."""
-        for action in actions:
-            self.play(action, settle=False)
 
 
 __all__ = ["Game", "LegalActions", "Tables", "as_rules", "tables"]

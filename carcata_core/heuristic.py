@@ -6,7 +6,9 @@ the most points among the survivors wins. The estimate projects each seat's fina
 gems; the loose gems of the territory each pawn stands in, in full once closed, a little
 before), the chance that an elimination ends the game before the Turtle does (higher as a
 tribe dwindles and the Turtle has far to go), which tribe it would be (the smallest), and
-each survivor's share of the win (a logistic of its projected points).
+each survivor's share of the win (a logistic of its projected points). The chance of an
+elimination shrinks with every Turtle advance still to come, the dice locked this turn
+included, so a reroll costs what its new Turtles may cost.
 
 Everything in Carcata is public, so the heuristic reads nothing a seat cannot see.
 
@@ -27,7 +29,7 @@ from collections.abc import Sequence
 from .actions import KEEP, SEA, TURTLE, Action, Aim, Lava, Move, Reroll, Statue
 from .board import ISLAND
 from .catapult import landing_outcomes
-from .game import Game
+from .game import Game, LegalActions
 from .rules import GEM_NAMES
 
 #: Each gem colour's index, by name.
@@ -89,9 +91,11 @@ class CarcataHeuristic:
         players = game.num_players
         points = self.expected_points(game)
         pawns = [game.pawns_left(seat) for seat in range(players)]
-        steps_left = game.rules.turtle_steps_to_end - game.turtle[2]
+        # The Turtle dice locked this turn will advance it too.
+        advances = game.rules.turtle_steps_to_end
+        steps_left = max(0, advances - game.turtle[2] - game.dice["turtle"])
         fewest = min(pawns)
-        ends = math.exp(-ELIMINATION_DECAY * fewest) * min(1.0, steps_left / 8)
+        ends = math.exp(-ELIMINATION_DECAY * fewest) * steps_left / advances
         out_weights = [math.exp(-2 * n) for n in pawns]
         total_out = sum(out_weights)
         strength = [
@@ -100,23 +104,6 @@ class CarcataHeuristic:
         ]
         total = sum(strength) or 1.0
         return [ends * x / total for x in strength]
-
-    def standing(self, state: Game, seat: int) -> float:
-        """``seat``'s standing in points: its projected lead over the best other seat, and a
-        win (or a loss) once the game is over."""
-        if state.is_over:
-            return 100.0 * state.returns()[seat] - (10.0 if state.island_won else 0.0)
-        points = self.expected_points(state)
-        others = max(p for other, p in enumerate(points) if other != seat)
-        pawns_bonus = (
-            PAWN_WORTH
-            * (
-                state.pawns_left(seat)
-                - min(state.pawns_left(o) for o in range(state.num_players) if o != seat)
-            )
-            / 5
-        )
-        return points[seat] - others + pawns_bonus
 
     def action_scores(self, state: Game, actions: Sequence[Action]) -> list[float]:
         """A quick worth of each action to the player to move, in points."""
@@ -171,7 +158,7 @@ class CarcataHeuristic:
         return score
 
     def search_actions(self, state: Game, legal: Sequence[Action]) -> list[Action]:
-        """The actions worth a search's time: aims at the spaces of pawns and statues and
+        """The actions worth a search's time (a ``LegalActions``): aims at the spaces of pawns and statues and
         next to the mover's pawns (not all 126); statues placed next to the mover's pawns."""
         game = state
         phase = game.phase
@@ -182,13 +169,13 @@ class CarcataHeuristic:
                 targets.update(game.pawns(seat))
             for c in game.pawns(me):
                 targets.update(ISLAND.neighbours(c))
-            found: list[Action] = [a for a in legal if isinstance(a, Aim) and a.cell in targets]
-            return found or list(legal)
+            found = LegalActions(a for a in legal if isinstance(a, Aim) and a.cell in targets)
+            return found or LegalActions(legal)
         if phase == "effects":
             near: set[int] = set()
             for c in game.pawns(game.turn_player):
                 near.update(ISLAND.neighbours(c))
-            out: list[Action] = []
+            out = LegalActions()
             statues = 0
             for a in legal:
                 if isinstance(a, Statue) and a.onto:
@@ -196,14 +183,14 @@ class CarcataHeuristic:
                         continue
                     statues += 1
                 out.append(a)
-            return out or list(legal)
-        return list(legal)
+            return out or LegalActions(legal)
+        return LegalActions(legal)
 
     def rollout_actions(self, state: Game, legal: Sequence[Action]) -> list[Action]:
         """The quick policy's choices: the dice as first rolled are kept (rerolls are a
         search's business), else the search's actions."""
         if state.phase == "dice" and KEEP in legal:
-            return [KEEP]
+            return LegalActions([KEEP])
         return self.search_actions(state, legal)
 
 

@@ -200,7 +200,7 @@ def _lava(s: State, rules: Rules, action: Lava) -> str | None:
         return "no lava is left to place this turn"
     tokens = min(s.pool[LAVA_FACES], s.lava_left)
     if not tokens:
-        return "the 60 lava tokens are all on the island"
+        return f"the {rules.lava_tokens} lava tokens are all on the island"
     cell, d = action.cell, action.direction
     join = rules.meeting_flows == "join"
     if trace(cell, d, action.turns, tokens, s.block, join) is not None:

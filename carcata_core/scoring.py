@@ -17,8 +17,13 @@ from .state import State
 
 
 def territories(s: State) -> list[frozenset[int]]:
-    """The connected parts of the island without lava, largest first."""
-    return [frozenset(part) for part in ISLAND.regions([bool(b & LAVA) for b in s.block])]
+    """The connected parts of the island without lava, largest first (kept in the state
+    until lava changes)."""
+    found = s.parts
+    if found is None:
+        lava = {c for c, b in enumerate(s.block) if b & LAVA}
+        found = s.parts = [frozenset(part) for part in ISLAND.regions(lava)]
+    return list(found)
 
 
 def closed(parts: list[frozenset[int]], rules: Rules) -> list[bool]:

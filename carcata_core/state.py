@@ -50,6 +50,7 @@ class State:
         "seed_key",
         "seed",
         "flow_cache",
+        "parts",
         "log",
     )
 
@@ -92,6 +93,8 @@ class State:
     seed: int
     #: The legal flows of this turn's lava, until lava or statues change (None: not known).
     flow_cache: Any
+    #: The territories, until lava changes (None: not known).
+    parts: Any
     log: LogNode
 
     def copy(self) -> State:
@@ -122,6 +125,7 @@ class State:
         new.seed_key = self.seed_key
         new.seed = self.seed
         new.flow_cache = self.flow_cache
+        new.parts = self.parts
         new.log = self.log
         return new
 

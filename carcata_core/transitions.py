@@ -190,6 +190,7 @@ def lava(
     s.pool[LAVA_FACES] = 0
     s.flows = (*s.flows, tuple(cells))
     s.flow_cache = None
+    s.parts = None
     if ev is not None:
         ev.append(("lava", s.current, tuple(cells), tuple(killed), tuple(destroyed), lost))
     if killed and check_elimination(s, ev):

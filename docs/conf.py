@@ -72,6 +72,7 @@ def kit_fingerprint() -> str:
 KIT_SOURCES = (
     "carnuta_core",
     "carnival_core",
+    "carcata_core",
     "tabletop",
     "widgets",
     "exercises/kit",
@@ -114,8 +115,10 @@ DOCUMENTED = {
     "carnival_core",
     "carnival_core.bots",
     "carnival_core.svg",
+    "carcata_core",
     "tabletop",
     "tabletop.protocol",
+    "tabletop.chance",
     "tabletop.lab",
     "tabletop.lab.game_measures",
     "tabletop.lab.plots",

@@ -42,7 +42,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeGuard
 
 from .errors import LabError
@@ -83,7 +83,12 @@ def check_decision(state: Any) -> None:
 def sample_outcome(state: Any, rng: random.Random) -> Action:
     """An outcome of the chance node ``state``, drawn by its probabilities with ``rng`` (the
     agent's own generator, never the game's stream)."""
-    outcomes = state.chance_outcomes()
+    return drawn(state.chance_outcomes(), rng)
+
+
+def drawn(outcomes: Sequence[tuple[Action, float]], rng: random.Random) -> Action:
+    """One of ``outcomes`` (``(outcome, probability)`` pairs), drawn by probability with
+    ``rng``: where one draw of ``rng.random()`` falls among the cumulative probabilities."""
     left = rng.random()
     for outcome, probability in outcomes:
         left -= probability
@@ -139,8 +144,9 @@ def expectation(
     At most ``budget`` positions are judged. A chance node with at most ``budget`` outcomes
     is expanded exactly, each outcome weighted by its probability and given an equal share of
     the budget; one with more is estimated by the mean over ``budget`` outcomes drawn by
-    probability with ``rng`` (each then judged with a budget of 1, that is on one sampled
-    line). So the answer is exact when every chance node met is small enough for its share.
+    probability with ``rng`` (an outcome drawn ``k`` times is played once, counted ``k``
+    times and given a budget of ``k``). So the answer is exact when every chance node met is
+    small enough for its share.
     """
     if state.is_over or not is_chance(state):
         return value(state)
@@ -154,11 +160,16 @@ def expectation(
                 child.push(outcome)
                 total += probability * expectation(child, value, rng, share)
         return total
-    total = 0.0
+    # An outcome drawn k times is played once and judged with a budget of k, weight k/budget.
+    draws: dict[Action, int] = {}
     for _ in range(budget):
+        outcome = drawn(outcomes, rng)
+        draws[outcome] = draws.get(outcome, 0) + 1
+    total = 0.0
+    for outcome, times in draws.items():
         child = state.copy()
-        child.push(sample_outcome(state, rng))
-        total += expectation(child, value, rng, 1)
+        child.push(outcome)
+        total += times * expectation(child, value, rng, times)
     return total / budget
 
 
@@ -168,6 +179,7 @@ __all__ = [
     "MAX_CHANCE_RUN",
     "Draw",
     "check_decision",
+    "drawn",
     "expectation",
     "is_chance",
     "offers_chance",

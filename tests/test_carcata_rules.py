@@ -26,7 +26,7 @@ from carcata_core import (
     PositionError,
     Rules,
 )
-from carcata_core.actions import KEEP, Draw, Land, Roll
+from carcata_core.actions import KEEP, Draw, Land, Lava, Roll
 from carcata_core.catapult import landing_model
 from carcata_core.dice import roll_outcomes
 from carcata_core.perft import perft
@@ -55,10 +55,11 @@ def stage(**fields: Any) -> Game:
     return Game.from_position(position)
 
 
-def set_up(seed: int = 0, players: int = 2) -> Game:
-    game = Game.new(players, seed=seed)
-    for cell in SPREAD[: 5 * players] if players == 2 else ISLAND.beach[: 5 * players]:
-        game.play(f"place {cell}" if isinstance(cell, str) else f"place {ISLAND.name(cell)}")
+def set_up(seed: int = 0) -> Game:
+    """A 2-player game past its set-up (the pawns spread round the beach)."""
+    game = Game.new(2, seed=seed)
+    for cell in SPREAD:
+        game.play(f"place {cell}")
     return game
 
 
@@ -261,9 +262,7 @@ def test_a_statue_turns_the_flow_left_or_right_as_the_action_says():
 
 
 def test_a_statue_that_cannot_turn_the_flow_stops_it():
-    game = stage(dice={"lava": 4}, statues=["4-1"], lava=[["5-12", "4-17"], ["5-2", "4-3"]])
-    # 4-18 and 4-2 are free, so block them with more statues: none of the sides is open.
-    game = stage(dice={"lava": 4}, statues=["4-1", "4-18", "4-2"])
+    game = stage(dice={"lava": 4}, statues=["4-1", "4-18", "4-2"])  # both sides blocked
     assert game.flow_path("lava 6-1 ne") == (c("6-1"), c("5-1"))
     assert "lava 6-1 ne left" not in game.legal_actions()
 
@@ -285,10 +284,9 @@ def test_lava_must_be_placed_when_a_flow_is_possible():
 
 def test_lava_that_cannot_flow_is_lost():
     top = [[n] for n in ("6-1", "6-2", "6-3", "6-4", "6-5", "6-6")]
-    statues = ["5-1", "5-2", "5-3", "5-4"]  # not enough to stop every flow: use tokens
-    game = stage(dice={"lava": 1}, lava=top, statues=statues, rules={"lava_tokens": 6})
-    assert game.lava_supply == 0
-    assert game.phase == "effects" and "end" in game.legal_actions()
+    game = stage(dice={"lava": 1, "move": 1}, lava=top, rules={"lava_tokens": 6})
+    assert game.lava_supply == 0 and "end" in game.legal_actions()
+    assert "lava tokens are all on the island" in game.why_illegal("lava 6-1 ne")
 
 
 # -------------------------------------------------------------------------- eruptions
@@ -618,11 +616,26 @@ def test_copies_are_independent():
 
 
 # -------------------------------------------------------------- protocol, conformance
-def test_random_games_agree_on_legality_and_chance():
+#: Flows from every space in every direction, straight or turned once.
+FLOWS = [
+    Lava(cell, d, turns)
+    for cell in range(ISLAND.size)
+    for d in range(6)
+    for turns in ((), ("left",), ("right",))
+]
+VARIANTS = [
+    {},
+    {"meeting_flows": "join", "turtle_riders": 2, "catapult_spread": 0, "statues": 8},
+    {"dice": 7, "turtle_spaces": 6, "touch_chance": 1, "whole_island_scores": True},
+]
+
+
+@pytest.mark.parametrize("changes", VARIANTS, ids=["printed", "variant-a", "variant-b"])
+def test_random_games_agree_on_legality_and_chance(changes):
     universe = every_action()
     rng = random.Random(7)
-    for seed in range(12):
-        game = Game.new(2 + seed % 3, seed=seed)
+    for seed in range(8):
+        game = Game.new(2 + seed % 3, seed=seed, rules=changes)
         while not game.is_over:
             legal = game.legal_actions()
             assert legal and len(set(legal)) == len(legal)
@@ -630,6 +643,9 @@ def test_random_games_agree_on_legality_and_chance():
                 assert game.is_legal(action), (action, game.why_illegal(action))
             for action in rng.sample(universe, 40):
                 assert game.is_legal(action) == (action in legal), action
+            if game.phase == "effects" and game.pool["lava"]:
+                for action in rng.sample(FLOWS, 150):
+                    assert game.is_legal(action) == (action in legal), action
             if game.is_chance:
                 assert sum(p for _, p in game.chance_outcomes()) == pytest.approx(1)
                 game.push(game.sample_chance())
@@ -651,6 +667,19 @@ def test_last_events_speak_both_languages():
     assert french[0].startswith("Le joueur 1 avance un pion de 3-5")
     assert any("Turtle advances 1" in line for line in english)
     assert any("Tortue avance de 1" in line for line in french)
+
+
+def test_the_transcript_and_the_observation_tell_the_game():
+    from carcata_core import transcript
+
+    game = stage(dice={"move": 1, "lava": 1, "turtle": 1}, gems={"2-6": ["ruby"]})
+    game.play("lava 6-1 ne")
+    text = transcript(game)
+    assert "lava 6-1 ne" in text and "pours a lava flow: 6-1" in text
+    assert "Player 1's turn: the game waits for the dice's effects" in text.splitlines()[-1]
+    seen = game.observation(1)
+    assert seen.startswith("Carcata, as player 2 sees it: player 1's turn (effects)")
+    assert "Lava flows: 6-1 (59 tokens left)" in seen and "2-6 ruby" in seen
 
 
 def test_the_bots_play_a_game_to_the_end():
@@ -698,3 +727,50 @@ def test_every_gem_pawn_and_token_stays_accounted_for(seed, players, keep):
         assert len(occupied) == len(set(occupied))
         assert not set(occupied) & (game.lava_cells() | set(game.statues()))
     assert Game.from_json(game.to_json()) == game
+
+
+# -------------------------------------------------------------------------- agents
+def test_the_heuristic_judges_every_seat_and_action():
+    from carcata_core import CarcataHeuristic
+
+    heuristic = CarcataHeuristic()
+    game = stage(pawns=[["3-5"], ["5-1", "1-20"]], dice={"lava": 3, "move": 1})
+    values = heuristic.values(game)
+    assert len(values) == 2 and all(0 <= v <= 1 for v in values)
+    legal = game.legal_actions()
+    scores = dict(zip(map(str, legal), heuristic.action_scores(game, legal), strict=True))
+    assert scores["lava 6-1 ne"] > scores["lava 6-2 ne"]  # it kills player 2's pawn on 5-1
+    locked = stage(dice={"move": 1, "turtle": 4})
+    assert heuristic.values(locked)[0] < heuristic.values(stage(dice={"move": 1}))[0]
+
+
+def test_the_search_considers_a_sensible_few_of_the_aims():
+    from carcata_core import CarcataHeuristic
+
+    game = stage(phase="aim", drawn="ruby", dice={"eruption": 1})
+    legal = game.legal_actions()
+    chosen = CarcataHeuristic().search_actions(game, legal)
+    assert len(legal) == 126 and 0 < len(chosen) < 20
+    assert "aim 3-5" in chosen and "aim 1-20" in chosen  # the pawns' spaces
+    assert set(chosen) <= set(legal)
+
+
+def test_the_search_bot_chooses_a_legal_action():
+    from carcata_core.bots import make_bot
+
+    game = set_up(seed=1)
+    bot = make_bot("mcts", 1, iterations=10)
+    assert bot.choose(game) in game.legal_actions()
+
+
+def test_the_seeded_stream_draws_by_the_published_chances():
+    turtles = 0
+    touches = 0
+    seeds = range(3000)
+    for seed in seeds:
+        roll = stage(phase="roll", dice={}, seed=seed)
+        turtles += roll.sample_chance().faces[-1]  # five dice, 1/6 each
+        throw = aimed("3-5", seed=seed, rules={"catapult_spread": 0})
+        touches += throw.sample_chance().touch
+    assert turtles / len(seeds) == pytest.approx(5 / 6, abs=0.05)
+    assert touches / len(seeds) == pytest.approx(0.5, abs=0.04)

@@ -500,3 +500,98 @@ def test_the_lab_replays_recorded_outcomes_and_a_tournament_plays_pig():
     games = result.games()
     assert len(games) == 8 and not result.incidents
     assert games.groupby("game")["decisions"].sum().gt(0).all()
+
+
+def test_a_sampled_expectation_is_unbiased():
+    # six faces and a budget of 3: sampled, yet right on average
+    game = Pig.at(10, 0, 8, goal=1000)
+    game.push(ROLL)
+    estimates = [
+        expectation(game, lambda s: PigHeuristic().standing(s, 0), random.Random(seed), 3)
+        for seed in range(600)
+    ]
+    assert sum(estimates) / len(estimates) == pytest.approx(exact_roll_value(10, 8, 1), abs=0.4)
+    assert len(set(estimates)) > 3  # sampled, not expanded
+
+
+# ------------------------------------------------------------------------------ Carcata
+class Points:
+    """A heuristic for Carcata from its points alone (asked only about decision nodes)."""
+
+    def standing(self, state: Any, seat: int) -> float:
+        assert not is_chance(state)
+        return float(state.scores()[seat])
+
+    def values(self, state: Any) -> list[float]:
+        assert not is_chance(state)
+        if state.is_over:
+            return list(state.returns())
+        scores = state.scores()
+        lead = scores[0] - scores[1]
+        return [0.5 + lead / 200, 0.5 - lead / 200]
+
+    def action_scores(self, state: Any, actions: Sequence[Any]) -> list[float]:
+        return [0.0] * len(actions)
+
+
+def test_carcata_plays_through_the_agents_with_its_dice_settled_by_its_own_stream():
+    from carcata_core import Game
+
+    def game(bots: list[Any]) -> tuple[Any, list[tuple[int, Any]], list[Any]]:
+        seats: list[int] = []
+        outcomes: list[Any] = []
+        state = play_game(
+            [Watchful(bot, seats) for bot in bots],
+            Game.new(2, seed=3),
+            on_chance=lambda state, outcome: outcomes.append(outcome),
+        )
+        return (
+            state,
+            list(zip(seats, [a for s, a in state.log if s != CHANCE], strict=True)),
+            outcomes,
+        )
+
+    def bots() -> list[Any]:
+        return [
+            MCTSBot(1, iterations=20, heuristic=Points()),
+            GreedyBot(2, heuristic=Points(), chance_budget=4),
+        ]
+
+    first, decisions, outcomes = game(bots())
+    again, decisions_again, outcomes_again = game(bots())
+    assert first.is_over and outcomes and decisions
+    assert (decisions, outcomes) == (decisions_again, outcomes_again)
+    assert [o for s, o in first.log if s == CHANCE] == outcomes
+    randomly, _, _ = game([RandomBot(1), RandomBot(2)])
+    assert randomly.is_over
+
+
+def test_a_recorder_hears_each_chance_outcome_apart_from_the_decisions():
+    from tabletop.lab.record import Recorder
+
+    class Rolls(Recorder):
+        __slots__ = ("faces", "decided")
+        columns = {"faces": "the dice as they fell", "decided": "decisions taken"}
+
+        def start(self, state: Any) -> None:
+            self.faces: list[int] = []
+            self.decided = 0
+
+        def before(self, state: Any, seat: int, action: Any) -> None:
+            assert not is_chance(state) and action in (ROLL, HOLD)
+            self.decided += 1
+
+        def chance(self, state: Any, outcome: Any) -> None:
+            self.faces.append(outcome)
+
+        def seat_columns(self, state: Any, seat: int) -> dict[str, Any]:
+            return {"faces": tuple(self.faces), "decided": self.decided}
+
+    @dataclass(frozen=True)
+    class Recorded(PigTitle):
+        def recorder(self) -> Rolls:
+            return Rolls()
+
+    table = lab.simulate(Recorded(), ["random", "random"], seeds=[7], workers=1, progress=False)
+    _, decisions, outcomes = played(7, [RandomBot(bot_seed(7, 0)), RandomBot(bot_seed(7, 1))])
+    assert table["faces"][0] == tuple(outcomes) and table["decided"][0] == len(decisions)

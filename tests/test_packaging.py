@@ -22,7 +22,7 @@ from lite.build import kit_wheel
 from tests.conftest import IDS, NOTEBOOKS, ROOT
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-PACKAGES = ("carnuta_core", "widgets", "exercises", "tabletop")
+PACKAGES = ("carnuta_core", "carcata_core", "widgets", "exercises", "tabletop")
 
 
 def test_the_licence_is_the_declared_mit_licence() -> None:

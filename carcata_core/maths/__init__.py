@@ -8,7 +8,7 @@ r"""The maths of Carcata's dice: push your luck, exactly.
   evaluation and seeded simulation.
 
 Only ``carcata_core.rules`` is needed: the dice's faces come from ``Rules.die_faces`` (the
-kit's reconstruction; the rulebook does not list them), so another die gives other answers.
+kit's reconstruction; the Carcata rulebook does not list them), so another die gives other answers.
 
 >>> from carcata_core.rules import Rules
 >>> expected_turtles(Rules(), 1)

@@ -15,7 +15,7 @@ independent, so the locked Turtles follow the binomial law
 ``turtle_law`` builds it in sympy (``turtle_symbols``: :math:`n, j, k`), ``turtle_law_by_
 enumeration`` counts the same law from every sequence of faces (``itertools.product``).
 
-The dice's faces are the kit's reconstruction (``Rules.die_faces``): the rulebook names the
+The dice's faces are the kit's reconstruction (``Rules.die_faces``): the Carcata rulebook names the
 five effects but does not list a die's six faces. Every function takes the ``Rules``, so
 another die gives its own answers.
 
@@ -67,12 +67,6 @@ def _rules(rules: Any) -> Rules:
     if not isinstance(rules, Rules):
         raise ArgumentError("rules", f"a carcata_core Rules, not {type(rules).__name__}")
     return rules
-
-
-def face_chances(rules: Rules) -> tuple[Fraction, ...]:
-    """The chance of each face on one die, in ``FACES`` order."""
-    rules = _rules(rules)
-    return tuple(rules.face_chance(face) for face in FACES)
 
 
 #: Each face word of either language, to its place in a hand.
@@ -345,7 +339,6 @@ __all__ = [
     "check_hand",
     "check_reroll",
     "expected_turtles",
-    "face_chances",
     "faces_of",
     "hand_of",
     "hands",

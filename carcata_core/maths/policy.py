@@ -39,6 +39,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Protocol
 
 from ..errors import ArgumentError
@@ -161,8 +162,9 @@ def reroll_until(goal: Goal, turtles: int) -> FixedPolicy:
 
 # ------------------------------------------------------------------------ exact algebra
 def solve(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
-    """The solution of ``matrix @ x = rhs``, exactly (Gauss-Jordan on Fractions, each row
-    kept as its non-zero entries: a reroll reaches few hands, so the rows are sparse)."""
+    """The solution of ``matrix @ x = rhs``, exactly: Gaussian elimination on Fractions, then
+    back substitution. Each row is kept as its non-zero entries (a reroll reaches few hands,
+    so the rows are sparse)."""
     size = len(rhs)
     rows = [{j: x for j, x in enumerate(row) if x} for row in matrix]
     right = list(rhs)
@@ -172,22 +174,25 @@ def solve(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
             raise ArgumentError("policy", "its equations have no single solution")
         rows[col], rows[pivot] = rows[pivot], rows[col]
         right[col], right[pivot] = right[pivot], right[col]
-        head = rows[col][col]
-        rows[col] = {j: x / head for j, x in rows[col].items()}
-        right[col] /= head
-        for r in range(size):
+        head = rows[col]
+        for r in range(col + 1, size):
             factor = rows[r].get(col)
-            if r == col or not factor:
+            if not factor:
                 continue
+            factor /= head[col]
             row = rows[r]
-            for j, x in rows[col].items():
+            for j, x in head.items():
                 value = row.get(j, 0) - factor * x
                 if value:
                     row[j] = value
                 else:
                     row.pop(j, None)
             right[r] -= factor * right[col]
-    return right
+    solution = [Fraction(0)] * size
+    for col in range(size - 1, -1, -1):
+        known = sum((x * solution[j] for j, x in rows[col].items() if j > col), Fraction(0))
+        solution[col] = (right[col] - known) / rows[col][col]
+    return solution
 
 
 def _levels(rules: Rules) -> list[list[Hand]]:
@@ -198,11 +203,50 @@ def _levels(rules: Rules) -> list[list[Hand]]:
     return [by_turtles[t] for t in sorted(by_turtles, reverse=True)]
 
 
-def _successors(rules: Rules, hand: Hand, reroll: Hand) -> list[tuple[Hand, Fraction]]:
-    return [
-        (outcome_after(hand, reroll, landed), chance)
-        for landed, chance in roll_distribution(rules, sum(reroll)).items()
-    ]
+def _successors(rules: Rules, hand: Hand, reroll: Hand) -> tuple[tuple[Hand, Fraction], ...]:
+    return _landings(rules.die_faces, hand, reroll)
+
+
+@lru_cache(maxsize=20_000)
+def _landings(
+    die_faces: tuple[str, ...], hand: Hand, reroll: Hand
+) -> tuple[tuple[Hand, Fraction], ...]:
+    """The hands a reroll leads to, with their chances (the same for every Rules with these
+    faces: kept once per die)."""
+    law = roll_distribution(Rules(die_faces=die_faces, dice=sum(hand)), sum(reroll))
+    return tuple((outcome_after(hand, reroll, landed), chance) for landed, chance in law.items())
+
+
+def _cycles(edges: dict[Hand, list[Hand]]) -> list[list[Hand]]:
+    """The strongly connected parts of a graph (Tarjan), each listed after every part it
+    leads to: solving them in this order, a part needs only values already found."""
+    index: dict[Hand, int] = {}
+    low: dict[Hand, int] = {}
+    stack: list[Hand] = []
+    on_stack: set[Hand] = set()
+    parts: list[list[Hand]] = []
+
+    def visit(node: Hand) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for after in edges[node]:
+            if after not in index:
+                visit(after)
+                low[node] = min(low[node], low[after])
+            elif after in on_stack:
+                low[node] = min(low[node], index[after])
+        if low[node] == index[node]:
+            part: list[Hand] = []
+            while not part or part[-1] != node:
+                part.append(stack.pop())
+                on_stack.discard(part[-1])
+            parts.append(part)
+
+    for node in edges:
+        if node not in index:
+            visit(node)
+    return parts
 
 
 def _solve_level(
@@ -213,21 +257,26 @@ def _solve_level(
     known: dict[Hand, Fraction],
 ) -> dict[Hand, Fraction]:
     """The values of one level's hands under ``actions``, the higher levels' ``known``: a
-    kept hand is worth its reward; the rerolled ones solve one linear system."""
+    kept hand is worth its reward; the rerolled ones solve linear equations, one small system
+    per set of hands a reroll can go round (the rest is substitution)."""
     values = {hand: reward(hand) for hand in level if actions[hand] is None}
-    rerolled = [hand for hand in level if actions[hand] is not None]
-    where = {hand: i for i, hand in enumerate(rerolled)}
-    matrix = [[Fraction(int(i == j)) for j in range(len(rerolled))] for i in range(len(rerolled))]
-    rhs = [Fraction(0)] * len(rerolled)
-    for i, hand in enumerate(rerolled):
-        reroll = actions[hand]
-        assert reroll is not None
-        for after, chance in _successors(rules, hand, reroll):
-            if after in where:
-                matrix[i][where[after]] -= chance
-            else:
-                rhs[i] += chance * (values[after] if after in values else known[after])
-    values.update(zip(rerolled, solve(matrix, rhs), strict=True))
+    laws = {
+        hand: _successors(rules, hand, reroll)
+        for hand in level
+        if (reroll := actions[hand]) is not None
+    }
+    edges = {hand: [after for after, _ in law if after in laws] for hand, law in laws.items()}
+    for part in _cycles(edges):
+        where = {hand: i for i, hand in enumerate(part)}
+        matrix = [[Fraction(int(i == j)) for j in range(len(part))] for i in range(len(part))]
+        rhs = [Fraction(0)] * len(part)
+        for i, hand in enumerate(part):
+            for after, chance in laws[hand]:
+                if after in where:
+                    matrix[i][where[after]] -= chance
+                else:
+                    rhs[i] += chance * (values[after] if after in values else known[after])
+        values.update(zip(part, solve(matrix, rhs), strict=True))
     return values
 
 
