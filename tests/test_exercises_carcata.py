@@ -126,7 +126,7 @@ def test_turtles_forms_and_mistakes(seed: int, lang: str) -> None:
         # the dice already locked forgotten: five dice from scratch
         (
             wanted(binomial(5, locking_chance(k)), 0, j, ex.at_least),
-            "déjà montrée" if fr else "already shown",
+            "déjà montrées" if fr else "already shown",
         ),
         # k/6 for a die instead of 1 - (5/6)^k
         (
@@ -175,7 +175,7 @@ def test_reroll_cost_forms_and_mistakes(seed: int, lang: str) -> None:
         assert ex.check(float(right))
     fr = lang == "fr"
     mistakes = [
-        (Fraction(m, 6), "déjà montrée" if fr else "already showing"),
+        (Fraction(m, 6), "déjà montrées" if fr else "already showing"),
         (ex.locked + Fraction(5 - ex.locked, 6), "repris" if fr else "picked up"),
         (ex.locked + 1 - Fraction(5, 6) ** m, "au moins une" if fr else "at least one"),
     ]

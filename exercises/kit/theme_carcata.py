@@ -42,6 +42,13 @@ def and_words(items: list[str], lang: str) -> str:
     return f"{', '.join(items[:-1])} {'et' if lang == 'fr' else 'and'} {items[-1]}"
 
 
+def times_text(count: int, lang: str) -> str:
+    """``once``, ``twice``, ``3 times`` (``une fois``, ``deux fois``, ``3 fois``)."""
+    if lang == "fr":
+        return {1: "une fois", 2: "deux fois"}.get(count, f"{count} fois")
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
 class CarcataExercise(Exercise):
     """An exercise on a Carcata position (``self.carcata``), drawn in the notebook's language."""
 
@@ -106,40 +113,40 @@ class TurtlesAfterRerolls(DiceExercise):
     words = {
         **FractionExercise.words,
         "question": (
-            "Player 1's dice show {hand}: {locked} Turtle(s) locked. Player 1 now rerolls every "
-            "die not showing the Turtle, {k} time(s) in a row (each time every die still free). "
-            "What is the exact chance that, after those {k} reroll(s), {what} {j} dice show the "
+            "Player 1's dice show {hand} (Turtles locked: {locked}). Player 1 now rerolls every "
+            "die not showing the Turtle, {times} in a row (each time every die still free). "
+            "What is the exact chance that, after that, {what} {j} of the five dice show the "
             "Turtle?",
-            "Les dés du joueur 1 montrent {hand} : {locked} Tortue(s) bloquée(s). Le joueur 1 "
-            "relance maintenant tous les dés qui ne montrent pas la Tortue, {k} fois de suite "
-            "(à chaque fois tous les dés encore libres). Quelle est la probabilité exacte "
-            "qu'après ces {k} relance(s), {what} {j} dés montrent la Tortue ?",
+            "Les dés du joueur 1 montrent {hand} (Tortues bloquées : {locked}). Le joueur 1 "
+            "relance maintenant tous les dés qui ne montrent pas la Tortue, {times} de suite (à "
+            "chaque fois tous les dés encore libres). Quelle est la probabilité exacte "
+            "qu'ensuite {what} {j} des cinq dés montrent la Tortue ?",
         ),
         "at least": ("at least", "au moins"),
         "exactly": ("exactly", "exactement"),
         "locked forgotten": (
-            "The {locked} Turtle(s) already shown stay locked and count: only the {free} free "
-            "dice are rerolled.",
-            "La ou les {locked} Tortue(s) déjà montrée(s) restent bloquées et comptent : seuls "
-            "les {free} dés libres sont relancés.",
+            "The Turtles already shown ({locked}) stay locked and count: only the free dice "
+            "({free}) are rerolled.",
+            "Les Tortues déjà montrées ({locked}) restent bloquées et comptent : seuls les dés "
+            "libres ({free}) sont relancés.",
         ),
         "per roll": (
-            "A die locks at most once: it is still free after {k} rolls only if it missed the "
-            "Turtle every time, (5/6)^{k}, so it locks with chance 1 - (5/6)^{k}, not {k}/6.",
-            "Un dé ne se bloque qu'une fois : il est encore libre après {k} lancers seulement "
-            "s'il a manqué la Tortue à chaque fois, (5/6)^{k}, donc il se bloque avec la "
-            "probabilité 1 - (5/6)^{k}, pas {k}/6.",
+            "A die locks at most once: it stays free only if it misses the Turtle on each of the "
+            "rolls, (5/6)^{k}, so it locks with chance 1 - (5/6)^{k}, not {k}/6.",
+            "Un dé ne se bloque qu'une fois : il ne reste libre que s'il manque la Tortue à "
+            "chacun des lancers, (5/6)^{k}, donc il se bloque avec la probabilité "
+            "1 - (5/6)^{k}, pas {k}/6.",
         ),
         "other count": (
             "Read the question again: {what} {j}.",
             "Relisez la question : {what} {j}.",
         ),
         "because": (
-            "Each free die locks with chance 1 - (5/6)^{k} = {q}; the {free} free dice lock "
-            "independently (a binomial law), and the {locked} locked one(s) count already.",
-            "Chaque dé libre se bloque avec la probabilité 1 - (5/6)^{k} = {q} ; les {free} dés "
-            "libres se bloquent indépendamment (une loi binomiale), et la ou les {locked} "
-            "bloquée(s) comptent déjà.",
+            "Each free die locks with chance 1 - (5/6)^{k} = {q}; the free dice ({free}) lock "
+            "independently (a binomial law), and the locked ones ({locked}) count already.",
+            "Chaque dé libre se bloque avec la probabilité 1 - (5/6)^{k} = {q} ; les dés libres "
+            "({free}) se bloquent indépendamment (une loi binomiale), et ceux déjà bloqués "
+            "({locked}) comptent déjà.",
         ),
     }
 
@@ -159,7 +166,7 @@ class TurtlesAfterRerolls(DiceExercise):
             "question",
             hand=faces_text(self.hand, self.lang),
             locked=self.locked,
-            k=self.rolls,
+            times=times_text(self.rolls, self.lang),
             what=self.say("at least" if self.at_least else "exactly"),
             j=self.target,
         )
@@ -241,14 +248,13 @@ class RerollTurtleCost(DiceExercise):
             "la fin de ce tour, en moyenne (valeur exacte) ?",
         ),
         "locked forgotten": (
-            "The {locked} Turtle(s) already showing advance the Turtle too, at the end of the "
+            "The Turtles already showing ({locked}) advance the Turtle too, at the end of the "
             "turn.",
-            "La ou les {locked} Tortue(s) déjà montrée(s) font aussi avancer la Tortue, à la "
-            "fin du tour.",
+            "Les Tortues déjà montrées ({locked}) font aussi avancer la Tortue, à la fin du tour.",
         ),
         "every free die": (
-            "Only the {m} die or dice picked up are rolled again: the others keep their faces.",
-            "Seul(s) le ou les {m} dé(s) repris sont relancés : les autres gardent leur face.",
+            "Only the dice picked up ({m}) are rolled again: the others keep their faces.",
+            "Seuls les dés repris ({m}) sont relancés : les autres gardent leur face.",
         ),
         "at least one": (
             "That is the chance of at least one new Turtle; the average counts every new "
@@ -257,10 +263,10 @@ class RerollTurtleCost(DiceExercise):
             "nouvelle Tortue : chaque dé relancé ajoute 1/6 de pas.",
         ),
         "because": (
-            "{locked} Turtle(s) already locked, plus {m} rerolled die or dice at 1/6 each: "
-            "{mean} new on average.",
-            "{locked} Tortue(s) déjà bloquée(s), plus {m} dé(s) relancé(s) à 1/6 chacun : "
-            "{mean} nouvelle(s) en moyenne.",
+            "Turtles already locked: {locked}; each die rerolled ({m}) adds 1/6 on average: "
+            "{mean} more.",
+            "Tortues déjà bloquées : {locked} ; chaque dé relancé ({m}) ajoute 1/6 en "
+            "moyenne : {mean} de plus.",
         ),
     }
 
@@ -409,8 +415,8 @@ class LavaFlowSpaces(CarcataExercise):
         "kills": (" It kills {pawns}.", " Elle tue {pawns}."),
         "pawn": ("player {seat}'s pawn on {cell}", "le pion du joueur {seat} en {cell}"),
         "because": (
-            "The flow covers {cells}, in that order ({count} token(s)).{kills}",
-            "La coulée couvre {cells}, dans cet ordre ({count} jeton(s)).{kills}",
+            "The flow covers {cells}, in that order (tokens: {count}).{kills}",
+            "La coulée couvre {cells}, dans cet ordre (jetons : {count}).{kills}",
         ),
     }
 
