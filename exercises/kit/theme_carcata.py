@@ -1,11 +1,12 @@
 """Carcata: exercises on the kit's dice game. Push your luck (the Turtles locked after a few
 rerolls, what one reroll costs the island's clock), then the island itself (where a lava flow
-runs, what a tribe scores in the territories the flows close).
+runs, what a tribe scores in the territories the flows close, where a catapult throw lands).
 
 Every position is staged with ``carcata_core`` (``Game.from_position``, so the engine checks
 it) and every answer comes from the engine or from ``carcata_core.maths``, never typed in. The
 dice's faces are the kit's reconstruction (two movements, one each of lava, eruption, statue
-and Turtle): the rulebook names the effects but not the faces, so the chances depend on it.
+and Turtle), and so is the catapult's throw: the rulebook names the effects but not the faces,
+and leaves the throw to the player's hand, so the chances depend on both.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from itertools import pairwise
 from math import comb
 from typing import Any
 
-from carcata_core import FACES, GEM_NAMES, ISLAND, SEA, Aim, Game, Lava, Rules
+from carcata_core import FACES, GEM_NAMES, ISLAND, SEA, Aim, CarcataError, Game, Lava, Rules
 from carcata_core.catapult import landing_model
 from carcata_core.maths import faces_of, reroll_cost, turtle_distribution
 from carcata_core.svg import dice_svg, island_svg
@@ -28,11 +29,6 @@ from .theme_maths import FractionExercise
 PRINTED = Rules()
 #: Each gem's points, by colour.
 GEM_POINTS = dict(zip(GEM_NAMES, PRINTED.gem_points, strict=True))
-
-
-def faces_text(hand: tuple[int, ...], lang: str) -> str:
-    """A hand in words (``move move lava turtle``; ``pas pas lave tortue`` in French)."""
-    return faces_of(hand, lang)
 
 
 def and_words(items: list[str], lang: str) -> str:
@@ -164,7 +160,7 @@ class TurtlesAfterRerolls(DiceExercise):
     def question(self) -> str:
         return self.say(
             "question",
-            hand=faces_text(self.hand, self.lang),
+            hand=faces_of(self.hand, self.lang),
             locked=self.locked,
             times=times_text(self.rolls, self.lang),
             what=self.say("at least" if self.at_least else "exactly"),
@@ -288,8 +284,8 @@ class RerollTurtleCost(DiceExercise):
         return sum(self.reroll)
 
     def question(self) -> str:
-        action = self.action if self.lang == "en" else "relancer " + faces_text(self.reroll, "fr")
-        return self.say("question", hand=faces_text(self.hand, self.lang), reroll=action)
+        action = self.action if self.lang == "en" else "relancer " + faces_of(self.reroll, "fr")
+        return self.say("question", hand=faces_of(self.hand, self.lang), reroll=action)
 
     @cached_property
     def cost(self) -> Fraction:
@@ -357,10 +353,6 @@ def read_spaces(answer: Any) -> frozenset[int]:
 
 def names_of(cells: Any) -> list[str]:
     return [ISLAND.names[c] for c in cells]
-
-
-#: The rules with the other reading of two flows meeting (the kit's ruling is "stop").
-JOINING = Rules(meeting_flows="join")
 
 
 @register
@@ -531,25 +523,20 @@ class LavaFlowSpaces(CarcataExercise):
         "slope ignored",
     )
 
-    def variant_path(self, **changes: Any) -> tuple[int, ...] | None:
-        """The same action's path in the staged position with ``changes`` (None if it cannot
+    def variant_path(self, action: Lava, **changes: Any) -> tuple[int, ...] | None:
+        """The path of ``action`` in the staged position with ``changes`` (None if it cannot
         be placed there)."""
         try:
             game = Game.from_position({**self.position, **changes})
-        except Exception:  # a variant the loader refuses (a pawn under the changed lava...)
+        except CarcataError:  # a variant the loader refuses (gems under the changed lava...)
             return None
-        return game.flow_path(self.action)
+        return game.flow_path(action)
 
     def slips(self) -> list[Slip]:
         action, path = self.action, self.path
         out: list[Slip] = []
         if action.turns:
-            straight = Lava(action.cell, action.direction)
-            try:
-                game = Game.from_position({**self.position, "statues": []})
-                through = game.flow_path(straight)
-            except Exception:  # pragma: no cover - the position without statues always loads
-                through = None
+            through = self.variant_path(Lava(action.cell, action.direction), statues=[])
             if through:
                 turns = " ".join(Lava(0, 0, action.turns).notation(self.lang).split()[3:])
                 out.append(
@@ -572,12 +559,12 @@ class LavaFlowSpaces(CarcataExercise):
                 for seat in self.position["pawns"]
             ]
             continued = self.variant_path(
-                lava=[*self.position["lava"], [ISLAND.names[action.cell]]], pawns=pawns
+                action, lava=[*self.position["lava"], [ISLAND.names[action.cell]]], pawns=pawns
             )
             if continued:
                 out.append(Slip("top space left out", names_of(continued), self.say("top space")))
         if self.older:
-            joined = self.variant_path(rules={"meeting_flows": "join"})
+            joined = self.variant_path(action, rules={"meeting_flows": "join"})
             if joined:
                 out.append(Slip("flows joined", names_of(joined), self.say("joined")))
         if not action.turns:
