@@ -9,8 +9,8 @@ nodes (``current_player == CHANCE``), and offers a ``Heuristic``.
 >>> game = Game.new(2, seed=4)
 >>> for cell in ["1-1", "1-19", "1-7", "1-25", "1-13", "1-31", "1-4", "1-22", "1-10", "1-28"]:
 ...     game.play(f"place {cell}")
->>> game.phase, game.current_player, game.dice["turtle"] + sum(game.dice.values()) > 0
-('dice', 0, True)
+>>> game.phase, game.current_player, sum(game.dice.values())  # seat 0 has rolled five dice
+('dice', 0, 5)
 >>> "keep" in game.legal_actions()
 True
 """
