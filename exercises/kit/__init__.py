@@ -15,6 +15,7 @@ on a wrong answer so that nbgrader scores the cell 0. Instructor solutions are i
 import sympy
 
 from . import (
+    theme_carcata,
     theme_design,
     theme_maths,
     theme_rules,
@@ -49,6 +50,7 @@ __all__ = [
     "make",
     "n",
     "progress",
+    "theme_carcata",
     "theme_design",
     "theme_maths",
     "theme_rules",

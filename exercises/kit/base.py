@@ -79,6 +79,7 @@ THEMES = {
     "design": "Game design",
     "maths": "Maths that derives",
     "two_games": "Two games",
+    "carcata": "Carcata",
 }
 
 

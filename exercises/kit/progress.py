@@ -38,6 +38,7 @@ THEMES_FR = {
     "design": "Conception",
     "maths": "Des maths qui dérivent",
     "two_games": "Deux jeux",
+    "carcata": "Carcata",
 }
 #: The summary's sentences, (English, French).
 SUMMARY: dict[str, tuple[str, str]] = {

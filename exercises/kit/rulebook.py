@@ -1,7 +1,9 @@
 """The rulebook sections the hints point at, quoted word for word from the English rulebooks
 (Carnuta's, and Carnival's for the exercises that compare the two games), and, for the French
 exercises, from Carnuta's French express rules (Repos Production) where they say the same;
-Carnival has no French rulebook, so its French hints state the rule in the kit's own words."""
+Carnival has no French rulebook, so its French hints state the rule in the kit's own words.
+Carcata's hints name the section of the Carcata rulebook and state its rule in the kit's own
+words, in both languages (``own_words``), never as a quote."""
 
 from __future__ import annotations
 
@@ -22,9 +24,14 @@ class Rule:
     #: True when the express rules leave this rule out and ``french`` translates the English
     #: rulebook's sentence instead (the hint says so).
     translated: bool = False
+    #: True when ``quote`` states the rule in the kit's own words (and says where the kit's
+    #: reconstruction fills a gap), not as the rulebook words it: the hint says "in short".
+    own_words: bool = False
 
     def __str__(self) -> str:
         book = "Rulebook" if self.book == "carnuta" else f"{self.book.title()} rulebook"
+        if self.own_words:
+            return f'{book}, "{self.section}", in short: {self.quote}'
         return f'{book}, "{self.section}": “{self.quote}”'
 
     def text(self, lang: str = "en") -> str:
@@ -260,6 +267,80 @@ RULES: dict[str, Rule] = {
         french=(
             "End of a Round",
             "vos Créatures d'un type ne sont heureuses que si le Carnaval en compte strictement plus que vos Spectateurs ; les types malheureux sont retournés face cachée et ne rapportent rien.",
+        ),
+    ),
+    "carcata_turtle": Rule(
+        "Turtle",
+        "a die that lands on the Turtle is put aside for the rest of the turn and is never "
+        "rolled again; every other die may be picked up and rolled again, as often as you "
+        "like; at the end of the turn each Turtle die moves the Ancestral Turtle on by one "
+        "symbol. (The kit's dice have one Turtle face in six: the rulebook does not list the "
+        "faces.)",
+        book="carcata",
+        own_words=True,
+        french=(
+            "Turtle",
+            "un dé tombé sur la Tortue est mis de côté pour le reste du tour et n'est plus "
+            "jamais relancé ; tous les autres dés peuvent être repris et relancés, aussi "
+            "souvent que vous le voulez ; à la fin du tour, chaque dé Tortue fait avancer la "
+            "Tortue ancestrale d'un symbole. (Les dés du kit ont une face Tortue sur six : les "
+            "règles ne donnent pas les faces.)",
+        ),
+    ),
+    "carcata_lava": Rule(
+        "Lava",
+        "all the turn's lava dice make one straight flow, one token each; it starts on a "
+        "space touching the volcano (its first token there) or goes on from an older token; "
+        "each token lies lower than the one before, and the flow ends where that fails, at "
+        "the sea or (the kit's ruling) against older lava, the tokens left being lost; a "
+        "statue in its way turns it a sixth of a turn to the left or right, if that space is "
+        "lower; a token kills the pawn and burns the gems it lands on.",
+        book="carcata",
+        own_words=True,
+        french=(
+            "Lava",
+            "tous les dés de lave du tour forment une seule coulée droite, un jeton chacun ; "
+            "elle part d'une case qui touche le volcan (son premier jeton y va) ou continue "
+            "depuis un jeton plus ancien ; chaque jeton est plus bas que le précédent, et la "
+            "coulée s'arrête là où ce n'est plus le cas, à la mer ou (décision du kit) contre "
+            "une lave plus ancienne, les jetons restants étant perdus ; une statue sur son "
+            "chemin la détourne d'un sixième de tour à gauche ou à droite, si cette case est "
+            "plus basse ; un jeton tue le pion et détruit les gemmes de sa case.",
+        ),
+    ),
+    "carcata_scoring": Rule(
+        "End of the Game",
+        "each surviving pawn scores its level (1 on the beach, 6 on the top), each tribe its "
+        "collected gems, and each pawn in a territory closed by the lava scores the loose "
+        "gems lying in that territory, so two pawns there score them twice (gems are worth "
+        "1, 2, 3 and 5).",
+        book="carcata",
+        own_words=True,
+        french=(
+            "End of the Game",
+            "chaque pion survivant marque son niveau (1 sur la plage, 6 au sommet), chaque "
+            "tribu ses gemmes ramassées, et chaque pion dans un territoire fermé par la lave "
+            "marque les gemmes libres de ce territoire, si bien que deux pions y marquent deux "
+            "fois (les gemmes valent 1, 2, 3 et 5).",
+        ),
+    ),
+    "carcata_catapult": Rule(
+        "Eruption",
+        "each eruption die draws one gem from the bag and throws it from the volcano: a gem "
+        "that ends in the sea or on lava goes back to the bag; one that touches a pawn puts "
+        "that pawn out of the game; one that stops by a pawn without touching it goes to the "
+        "pawn's owner; on a free space it stays. (Where a throw lands, and the chance of a "
+        "touch, are the kit's model: the rulebook leaves the throw to the player's hand.)",
+        book="carcata",
+        own_words=True,
+        french=(
+            "Eruption",
+            "chaque dé d'éruption tire une gemme du sac et la lance depuis le volcan : une "
+            "gemme qui finit dans la mer ou sur la lave retourne au sac ; celle qui touche un "
+            "pion fait sortir ce pion du jeu ; celle qui s'arrête près d'un pion sans le "
+            "toucher va au propriétaire du pion ; sur une case libre, elle reste. (Où tombe un "
+            "tir, et la probabilité de toucher, sont le modèle du kit : les règles laissent le "
+            "tir à la main du joueur.)",
         ),
     ),
 }
