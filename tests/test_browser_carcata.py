@@ -55,6 +55,19 @@ KEYBOARD_CELLS = [
     "from carcata_core import Rules\nfrom widgets import CarcataTable\n"
     f"CarcataTable(('human', 'random'), seed={SEED}, rules=Rules(turtle_laps=1))"
 ]
+#: A bot that thinks for two seconds before each decision (the table's own bot, slowed).
+SLOW_BOT_CELLS = [
+    "import time\nfrom widgets import CarcataTable\n"
+    "table = CarcataTable(('human', 'random'), seed=3)\n"
+    "class Slow:\n"
+    "    def __init__(self, bot):\n"
+    "        self.bot = bot\n"
+    "    def choose(self, game):\n"
+    "        time.sleep(2)\n"
+    "        return self.bot.choose(game)\n"
+    "table.bots[1].bot = Slow(table.bots[1].bot)\n"
+    "table"
+]
 FOCUSED = """() => { const e = document.activeElement;
   return {cls: e.className || '', inTable: !!e.closest('.ca-table'),
           typed: !!e.closest('.ca-typed')}; }"""
@@ -75,6 +88,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = support.copy_notebooks(tmp_path_factory)
     write_notebook(folder / "carcata_access.ipynb", ACCESS_CELLS)
     write_notebook(folder / "carcata_keyboard.ipynb", KEYBOARD_CELLS)
+    write_notebook(folder / "carcata_slow_bot.ipynb", SLOW_BOT_CELLS)
     return folder
 
 
@@ -263,3 +277,98 @@ def test_the_play_notebook_runs_and_plays_by_clicks_in_jupyterlab(page: Any, lab
     expect(table).to_have_attribute("lang", "fr")
     expect(table.locator(".ca-log")).to_contain_text("poser 1-1")
     check_axe(page, table, "JupyterLab, Carcata, French")
+
+
+#: The most Tabs from the top of the page to the island's first allowed space and to the typed
+#: box (the header's set-up row and toolbar come first: about ten controls).
+TABS_TO_SPACE = 14
+TABS_TO_TYPED = 18
+WHERE = """() => { const e = document.activeElement;
+  return {space: e.matches('.cn-map-island .cn-hit.cn-legal'), typed: !!e.closest('.ca-typed'),
+          name: e.textContent.trim() || e.title || ''}; }"""
+
+
+def tabs_from_the_top(page: Any, limit: int = 80) -> dict[str, int]:
+    """Tab from the top of the page: the presses to the first allowed space, and to the
+    typed box."""
+    found: dict[str, int] = {}
+    for presses in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        now = page.evaluate(WHERE)
+        for what in ("space", "typed"):
+            if now[what]:
+                found.setdefault(what, presses)
+        if len(found) == 2:
+            return found
+    raise AssertionError(f"within {limit} Tabs only {found}")
+
+
+def test_the_island_is_one_tab_stop_and_its_arrows_move_among_the_spaces(
+    page: Any, voila: str
+) -> None:
+    page.goto(f"{voila}/voila/render/carcata_keyboard.ipynb")
+    table = page.locator(".ca-table").first
+    ready(table)
+    tabs = tabs_from_the_top(page)
+    print(f"Tabs from the top of the page: {tabs}")
+    assert tabs["space"] <= TABS_TO_SPACE and tabs["typed"] <= TABS_TO_TYPED, tabs
+    # One stop: a single allowed space of the island shown is in the Tab order.
+    island = table.locator(".cn-map-island .cn-hit:visible")
+    expect(table.locator(".cn-map-island .cn-hit[tabindex='0']:visible")).to_have_count(1)
+    assert island.count() == 36
+    # Back to the island: the arrow keys move among its allowed spaces, in reading order.
+    page.keyboard.press("Shift+Tab")
+    while not page.evaluate(WHERE)["space"]:
+        page.keyboard.press("Shift+Tab")
+    first = page.evaluate(WHERE)["name"]
+    page.keyboard.press("ArrowRight")
+    second = page.evaluate(WHERE)
+    assert second["space"] and second["name"] != first, (first, second)
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(WHERE)["name"] == first
+    page.keyboard.press("ArrowDown")
+    below = page.evaluate(WHERE)
+    assert below["space"] and below["name"] not in (first, second["name"]), below
+    page.keyboard.press("End")
+    page.keyboard.press("Home")
+    assert page.evaluate(WHERE)["name"] == first
+    # The stop follows the focus; Enter places the pawn there.
+    page.keyboard.press("ArrowRight")
+    expect(table.locator(".cn-map-island .cn-hit[tabindex='0']:visible")).to_have_text(
+        second["name"]
+    )
+    cell = re.search(r"\b(\d-\d+)\b", second["name"])
+    assert cell
+    page.keyboard.press("Enter")
+    decisions(table, 2)
+    expect(table.locator(".ca-log")).to_contain_text(f"place {cell[1]}")
+    # After the bot's answer the table puts the focus back on an allowed space of the island.
+    expect(table.locator(".ca-status")).to_have_attribute("data-current", "0")
+    page.wait_for_function(f"() => ({WHERE})().space")
+    expect(table.locator(".cn-map-island .cn-hit[tabindex='0']:visible")).to_have_count(1)
+
+
+def test_the_human_s_controls_are_held_while_a_bot_thinks(page: Any, voila: str) -> None:
+    page.goto(f"{voila}/voila/render/carcata_slow_bot.ipynb")
+    table = page.locator(".ca-table").first
+    ready(table)
+    spaces = table.locator(".cn-map-island .cn-hit.cn-legal:visible")
+    spaces.first.click()
+    status = table.locator(".ca-status")
+    expect(status).to_have_attribute("data-phase", "thinking")
+    expect(status).to_have_attribute("data-current", "1")
+    expect(said(table)).to_have_text("Player 2 (Random bot) is thinking…")
+    # The buttons still shown say they are disabled, and a click on one does nothing.
+    expect(spaces.nth(3)).to_have_attribute("aria-disabled", "true")
+    expect(table.locator(".ca-typed input:visible")).to_have_attribute("aria-disabled", "true")
+    spaces.nth(3).click(force=True)
+    box = table.locator(".ca-typed input:visible")
+    box.fill("place 1-20", force=True)
+    box.press("Enter")
+    # The bot plays; then only the human's first placing and the bot's are in the log.
+    expect(status).to_have_attribute("data-current", "0")
+    expect(status).not_to_have_attribute("data-phase", "thinking")
+    decisions(table, 2)
+    page.wait_for_timeout(1500)  # what a held-back click would have played by now
+    decisions(table, 2)
+    expect(spaces.first).not_to_have_attribute("aria-disabled", "true")

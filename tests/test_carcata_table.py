@@ -216,6 +216,43 @@ def test_bots_play_with_a_status_while_they_think() -> None:
     assert table.game.current_player == 1 and 'data-current="1"' in table.w_status.value
 
 
+def test_while_a_bot_thinks_the_human_s_controls_are_held_and_its_turn_is_told() -> None:
+    """The page shows the human's last buttons while a bot chooses: the table marks them
+    disabled (``busy``: aria-disabled, clicks and Enter ignored) and says whose turn it is."""
+    table = seated()
+    seen: list[tuple[bool, str, str]] = []
+    bot = table.bots[1]
+    chooser = bot.bot
+
+    class Watched:
+        def choose(self, game: Game) -> object:
+            seen.append((table.voice.busy, table.said, table.w_status.value))
+            return chooser.choose(game)
+
+    bot.bot = Watched()
+    assert table.voice.busy is False and table.voice.busy_selector
+    table.click_space("1-1")
+    busy, said, status = seen[0]
+    assert busy, "the human's controls are not held while the bot thinks"
+    assert said == "Player 2 (Random bot) is thinking…"
+    assert 'data-phase="thinking"' in status and 'data-current="1"' in status
+    # Once the bot has played, the controls are the human's again and the news is told.
+    assert table.voice.busy is False
+    assert table.said.endswith("Your turn: place a pawn on a free beach space.")
+    assert table.game.current_player == 0
+
+
+def test_the_island_is_one_roving_tab_stop() -> None:
+    """The front end makes each group of buttons named in ``voice.roving`` one tab stop: the
+    island's layouts and its row of choices are those groups."""
+    table = seated()
+    groups = table.voice.roving.split(", ")
+    island = table.island_map.box
+    assert {".cn-map-island", ".cn-map-island > .cn-fit", ".ca-choices"} == set(groups)
+    assert "cn-map-island" in island._dom_classes
+    assert "ca-choices" in table.w_choices._dom_classes
+
+
 def test_undo_takes_back_a_decision_with_its_chance_and_the_bots_after_it() -> None:
     table = seated()
     set_up(table)

@@ -86,6 +86,11 @@ HIT_W, HIT_H = 36.0, 32.0
 PHONE_PX = 24 * 600 / HIT_H
 #: The most lines of the log shown (the count in its heading is every decision).
 LOG_LINES = 60
+#: The groups of buttons that are each one tab stop, the arrow keys moving among their allowed
+#: buttons (``TableVoice``): the island's (in each of its layouts), and its choices on a phone.
+ROVING = ".cn-map-island, .cn-map-island > .cn-fit, .ca-choices"
+#: The human's controls while a bot plays: they say they are disabled and ignore clicks.
+BUSY_CONTROLS = ".ca-center button, .ca-center input, .ca-typed input, .ca-typed-go"
 
 
 @dataclass(frozen=True)
@@ -187,6 +192,8 @@ STYLE = """
   .ca-table .cn-map-island .cn-hit {{ display: none !important; }}
   .ca-table .ca-choices {{ display: flex !important; }} }}
 .ca-legal {{ font-size: 12px; color: {muted}; overflow-wrap: anywhere; }}
+.ca-table [aria-disabled="true"] {{ cursor: progress !important; }}
+.ca-table .cn-hit.cn-legal[aria-disabled="true"]:hover {{ background: transparent !important; }}
 </style>
 """.format(**COLOURS, phone=PHONE_PX - 0.01)
 
@@ -259,7 +266,11 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         #: Where each of the island's buttons is (a space, "turtle" or "islets").
         self._places: list[int | str] = []
         self._statues: set[int] = set()
+        #: The bot whose thinking was last announced in this run of the bots.
+        self._thinking_told: int | None = None
         self._build(speed)
+        self.voice.roving = ROVING
+        self.voice.busy_selector = BUSY_CONTROLS
         super().__init__(
             header=self._header,
             center=self._center,
@@ -538,6 +549,12 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             f'<div class="ca-status ca-thinking" data-phase="thinking" data-current="{seat}">'
             f"{esc(text)}</div>"
         )
+        # The human's controls still show the last turn: they say they are disabled, and
+        # ignore clicks, until the table is redrawn for the human.
+        self.voice.busy = True
+        if self._thinking_told != seat:
+            self._thinking_told = seat
+            self.voice.say(text)
 
     # -------------------------------------------------------------- telling
     def _news_text(self, news: list[tuple[int, Any]]) -> str:
@@ -837,6 +854,9 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         self._render_bar(human, legal)
         self._render_status(human)
         self._render_side(sorted(legal, key=str) if human else [], human)
+        if not self._busy:
+            self._thinking_told = None
+        self.voice.busy = self._busy
 
     def _render_choices(self, hits: list[Hit]) -> None:
         """The allowed choices of the island as a row of ordinary buttons (shown on a phone)."""
