@@ -15,10 +15,8 @@ import pytest
 
 from carcata_core import Game, Lava, Rules
 from carcata_core.messages import is_translated, translate
-from carcata_core.svg import COLOURS as ISLAND_COLOURS
-from tests.test_contrast import colour_of, css_rules, ratio
 from widgets import CarcataTable
-from widgets.carcata_table import STYLE, Pick, Pour
+from widgets.carcata_table import Pick, Pour
 
 ROOT = Path(__file__).resolve().parent.parent
 SETUP = ["1-1", "1-7", "1-13", "1-19", "1-25"]
@@ -361,18 +359,6 @@ def test_every_control_shown_is_named() -> None:
     layers = [c for c in table.island_map.box.children if "cn-fit" in c._dom_classes]
     assert len(layers) == 1 and 'data-layout="narrow"' in layers[0].children[0].value
     assert len(table.island_map.twins()[0]) >= len(table.clickable())
-
-
-def test_the_table_s_colours_read() -> None:
-    rules = css_rules(STYLE)
-    white = "#ffffff"
-    for selector in (".ca-status", ".ca-status.ca-thinking", ".ca-status.ca-over"):
-        assert ratio(white, colour_of(rules, selector, "background")) >= 4.5, selector
-    panel = ISLAND_COLOURS["panel"]
-    assert ratio(colour_of(rules, ".ca-message", "color"), panel) >= 4.5
-    assert ratio(colour_of(rules, ".ca-legal", "color"), panel) >= 4.5
-    pressed = ".ca-dice .widget-toggle-button.mod-active"
-    assert ratio(white, colour_of(rules, pressed, "background")) >= 4.5
 
 
 # --------------------------------------------------------------------------- notebooks
