@@ -21,6 +21,7 @@ then Reroll; or Keep. Everything can be typed in the box instead (``move 1-17 ne
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -65,6 +66,7 @@ from tabletop.saves import short_repr
 
 from .carcata_words import UI, say
 from .pictures import Box, Fit, Hit, HitButton, PictureMap, show
+from .recording import Recorder
 from .seated_table import SeatedTable
 from .table_parts import esc, make_button
 
@@ -229,6 +231,7 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
     ``"greedy"`` or ``"mcts"`` (``carcata_core.bots``). ``players`` alone means one human
     and greedy bots. ``rules`` and ``seed`` go to ``Game.new``; ``game`` plays on from a game
     you set up. ``speed`` is the seconds between two bot actions (0: instant).
+    ``record_to``: a folder where every finished game is saved (``widgets.recording``).
     """
 
     SEAT_KINDS = CARCATA_SEATS
@@ -248,6 +251,7 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         game: Game | None = None,
         lang: str = "en",
         speed: float = 0.0,
+        record_to: str | os.PathLike[str] | Recorder | None = None,
     ):
         if game is not None:
             if not isinstance(game, Game):
@@ -258,6 +262,7 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         except RulesError as error:
             raise ArgumentError("rules", str(error)) from None
         self._take_seats(seats, players, default_players=2, lang=lang, seed=seed)
+        self.recorder = Recorder.at(record_to, self._argument_error)
         self._choice: Choice | None = None
         self._message: Words | None = None
         self._note: Words | None = None
