@@ -28,7 +28,13 @@ import pytest
 
 from carcata_core import Rules
 from tests import browser_support as support
-from tests.browser_support import SIDEWAYS, check_axe, check_table_access, open_in_lab
+from tests.browser_support import (
+    SIDEWAYS,
+    check_axe,
+    check_buttons_cover_their_spaces,
+    check_table_access,
+    open_in_lab,
+)
 from tests.test_browser import write_notebook
 from widgets import CarcataTable
 
@@ -156,26 +162,6 @@ def at_width(page: Any, tables: list[Any], width: int) -> dict[str, Any]:
             "buttons under 24 px": len(table.evaluate(SMALL_BUTTONS)),
         }
     return found
-
-
-def check_buttons_cover_their_spaces(table: Any) -> int:
-    """Each button shown over the island sits on the space its name says (of the layout the
-    page shows); how many were looked at."""
-    hits = table.locator(".cn-map-island .cn-hit:visible")
-    for k in range(hits.count()):
-        hit = hits.nth(k)
-        name = hit.inner_text().strip() or hit.get_attribute("title") or ""
-        match = re.search(r"\b(\d-\d+)\b", name)
-        if not match:
-            continue
-        box = hit.bounding_box()
-        space = table.locator(f".cn-map-island svg:visible g.carcata-cell[data-cell='{match[1]}']")
-        drawn = space.bounding_box()
-        assert box and drawn, (name, box, drawn)
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        assert drawn["x"] < x < drawn["x"] + drawn["width"], (name, box, drawn)
-        assert drawn["y"] < y < drawn["y"] + drawn["height"], (name, box, drawn)
-    return int(hits.count())
 
 
 def chooser_move(game: Any, chooser: random.Random) -> Any:
