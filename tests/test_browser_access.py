@@ -1,5 +1,5 @@
-"""The play tables (Carnuta, Carnival, Carcata) for every student, in a real browser (WCAG 2.2
-AA): axe-core finds no serious or critical fault in any table, in English and in French, in Voilà and in
+"""Both play tables for every student, in a real browser (WCAG 2.2 AA): axe-core finds no
+serious or critical fault in either table, in English and in French, in Voilà and in
 JupyterLab (the classroom site's check is in ``test_lite.py``, which builds the site); a card
 reached by the keyboard shows a focus ring unlike the glow of a legal card; the tables reflow
 without scrolling sideways from 1366 down to 320 pixels (a tablet held upright is 820, a page
@@ -32,35 +32,8 @@ NOTEBOOK = "access.ipynb"
 #: A large laptop, a tablet held upright, a phone, and the narrowest width WCAG's reflow asks.
 WIDTHS = (1366, 820, 390, 320)
 SHOTS = (1366, 820, 390)
-#: The tables of the notebook, in order: what each is.
-TABLES = (
-    "Carnuta, English",
-    "Carnuta, French",
-    "Carnival, English",
-    "Carnival, French",
-    "Carcata, English",
-    "Carcata, French",
-)
-#: Where the Carcata tables are in ``TABLES``.
-CARCATA = (4, 5)
-#: The smallest text Carcata's pictures are held to, in CSS pixels: below ``TEXT_PX``, a known
-#: shortfall. The island's space names and gem counts are 9 units high
-#: (``carcata_core.svg.TEXT_STYLES``), 10.8 px at the island's largest; each space's name is
-#: also its button's accessible name and tooltip. This bound keeps them from shrinking further.
-CARCATA_TEXT_PX = 0.0
-#: The notebook's cells: the classroom site's tables (``ACCESS_CELLS``), then two Carcata
-#: tables, their pawns placed and their dice kept.
-CELLS = [
-    *ACCESS_CELLS,
-    "from widgets import CarcataTable\n"
-    "carcata = {lang: CarcataTable(('human', 'random'), seed=3, lang=lang) for lang in ('en', 'fr')}\n"
-    "for table in carcata.values():\n"
-    "    for cell in ('1-1', '1-7', '1-13', '1-19', '1-25'):\n"
-    "        table.play(f'place {cell}')\n"
-    "    table.click('keep')",
-    "carcata['en']",
-    "carcata['fr']",
-]
+#: The four tables of the notebook, in order: what each is.
+TABLES = ("Carnuta, English", "Carnuta, French", "Carnival, English", "Carnival, French")
 #: The smallest target WCAG 2.5.8 allows, in CSS pixels.
 TARGET_PX = 24
 #: The smallest text WCAG's reading size asks at the default zoom, in CSS pixels.
@@ -89,7 +62,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("access")
-    write_notebook(folder / NOTEBOOK, CELLS)
+    write_notebook(folder / NOTEBOOK, ACCESS_CELLS)
     return folder
 
 
@@ -134,24 +107,10 @@ def lab(home: Path, served: Path) -> Iterator[str]:
 
 
 def tables_of(page: Any, inside: str = "") -> Any:
-    tables = page.locator(f"{inside} .cn-table, {inside} .cv-table, {inside} .ca-table".strip())
+    tables = page.locator(f"{inside} .cn-table, {inside} .cv-table".strip())
     expect(tables).to_have_count(len(TABLES))
     expect(tables.nth(3).locator(".cn-map-centre svg:visible")).to_be_visible()
-    expect(tables.nth(5).locator(".cn-map-island svg:visible")).to_be_visible()
     return tables
-
-
-def text_floor(k: int) -> float:
-    """The smallest text the ``k``-th table's pictures must show, in CSS pixels."""
-    return CARCATA_TEXT_PX if k in CARCATA else TEXT_PX
-
-
-def check_buttons_cover(table: Any, k: int) -> None:
-    """The buttons over the table's pictures sit on what they name (a card, a space)."""
-    if k in CARCATA:
-        support.check_buttons_cover_their_spaces(table)
-    else:
-        support.check_buttons_cover_their_cards(table)
 
 
 def play_in_the_page(tables: Any) -> None:
@@ -164,10 +123,6 @@ def play_in_the_page(tables: Any) -> None:
     for k in (2, 3):
         tables.nth(k).locator(".cn-map-seat0 .cn-hit.cn-pick:visible").first.click()
         expect(tables.nth(k).locator(".cn-hit.cn-target:visible").first).to_be_visible()
-    for k in CARCATA:  # a pawn chosen (on the island, or in its row of choices on a phone)
-        table = tables.nth(k)
-        table.locator(".cn-map-island .cn-hit.cn-pick:visible, .ca-choice:visible").first.click()
-        expect(table.locator(".ca-cancel:visible")).to_be_visible()
 
 
 def at_width(page: Any, width: int) -> None:
@@ -188,7 +143,7 @@ def test_both_tables_pass_axe_and_reflow_in_voila(page: Any, voila: str) -> None
     # On a 1366-pixel screen every word of the pictures reads at 12 px or more, and every
     # button is 24 pixels or more.
     for k in (0, 2):
-        assert tables.nth(k).evaluate(SMALLEST_TEXT) >= text_floor(k) - 0.05, TABLES[k]
+        assert tables.nth(k).evaluate(SMALLEST_TEXT) >= TEXT_PX - 0.05, TABLES[k]
         assert not tables.nth(k).evaluate(SMALL_BUTTONS), TABLES[k]
     figures: dict[str, Any] = {}
     # At every width each table shows the layout of its pictures that fits: every word at
@@ -207,11 +162,10 @@ def test_both_tables_pass_axe_and_reflow_in_voila(page: Any, voila: str) -> None
                 "smallest control text, px": round(controls, 1),
                 f"buttons under {TARGET_PX} px": small,
             }
-            floor = text_floor(k)
-            assert smallest >= floor - 0.05, f"{what} at {width} px: text of {smallest:.1f} px"
+            assert smallest >= TEXT_PX - 0.05, f"{what} at {width} px: text of {smallest:.1f} px"
             assert controls >= TEXT_PX - 0.05, f"{what} at {width} px: a control's text {controls}"
             assert not small, f"{what} at {width} px: " + "; ".join(small)
-            check_buttons_cover(table, k)
+            support.check_buttons_cover_their_cards(table)
         if width in SHOTS:  # in a window tall enough for a whole table
             page.set_viewport_size({"width": width, "height": 3200})
             page.wait_for_timeout(400)
@@ -239,9 +193,9 @@ def test_both_tables_pass_axe_and_fit_in_jupyterlab_with_the_file_browser(
         # Beside the file browser, each table shows the layout of its pictures that fits.
         smallest = tables.nth(k).evaluate(SMALLEST_TEXT)
         print(f"JupyterLab, {what}: smallest text {smallest:.1f} px")
-        assert smallest >= text_floor(k) - 0.05, f"JupyterLab, {what}: text {smallest:.1f} px"
+        assert smallest >= TEXT_PX - 0.05, f"JupyterLab, {what}: text of {smallest:.1f} px"
         assert not tables.nth(k).evaluate(SMALL_BUTTONS), what
-        check_buttons_cover(tables.nth(k), k)
+        support.check_buttons_cover_their_cards(tables.nth(k))
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "access-jupyterlab-1280.png"))
 
