@@ -8,6 +8,11 @@ one JupyterLab server for the whole file.
 - a whole game is played by keyboard alone (Tab into the table, then every action typed in
   the box and sent by Enter), and what the live region and the alert region say is, word for
   word, what the same table built here says (same seats, same seed: the same dice and bots);
+- the island is one tab stop (the first allowed space 11 Tabs from the top of the page, the
+  typed box 12; it was 47 behind the 36 beach spaces), its arrow keys move among the allowed
+  spaces and Enter chooses;
+- while a bot thinks, the human's controls say they are disabled and a click or an Enter on
+  them plays nothing;
 - the notebook ``play_carcata.ipynb`` runs in JupyterLab and plays by clicks.
 
 Every locator asks for ``:visible`` (the page holds both layouts of the island), and each

@@ -17,6 +17,10 @@ Right at each statue that turns it; a throw is one click on the space aimed at; 
 back to the small islands in one click on it, and comes onto the island by a click on the
 small islands, then on a free space. The dice are toggle buttons: press those to roll again,
 then Reroll; or Keep. Everything can be typed in the box instead (``move 1-17 ne``).
+
+By keyboard the island is one tab stop: the arrow keys move among its allowed spaces and
+Enter or Space chooses (``TableVoice``'s roving tab stops). While a bot chooses, the human's
+controls still shown say they are disabled and ignore clicks (``TableVoice.busy``).
 """
 
 from __future__ import annotations
