@@ -6,7 +6,7 @@ the engine makes of a save. Beside it:
 
 ============== ============================================================================
 ``format``     ``"playtest 1"``
-``engine``     the game's package, ``"carnuta_core"`` or ``"carnival_core"``
+``engine``     the game's package: ``"carnuta_core"``, ``"carnival_core"``, ``"carcata_core"``
 ``stand_in``   ``true`` when the seats marked ``"human"`` were played by a program standing
                in for people (the kit's shipped sample), ``false`` at a real table
 ``date``       when the game ended, ISO 8601 in UTC
@@ -16,7 +16,8 @@ the engine makes of a save. Beside it:
 ``decisions``  one object per recorded decision: ``index`` (its place in
                ``save.history.actions``: the position before it is the history's start with
                the actions before ``index`` played), ``seat``, and ``seconds`` (from when the
-               decision was offered to when it was made)
+               decision was offered to when it was made); chance outcomes are in the
+               save's history, not here
 ``save``       the game's own save
 ============== ============================================================================
 

@@ -259,6 +259,26 @@ def check_buttons_cover_their_cards(table: Any) -> None:
         )
 
 
+def check_buttons_cover_their_spaces(table: Any) -> int:
+    """Each button shown over Carcata's island sits on the space its name says (of the layout the
+    page shows); how many were looked at."""
+    hits = table.locator(".cn-map-island .cn-hit:visible")
+    for k in range(hits.count()):
+        hit = hits.nth(k)
+        name = hit.inner_text().strip() or hit.get_attribute("title") or ""
+        match = re.search(r"\b(\d-\d+)\b", name)
+        if not match:
+            continue
+        box = hit.bounding_box()
+        space = table.locator(f".cn-map-island svg:visible g.carcata-cell[data-cell='{match[1]}']")
+        drawn = space.bounding_box()
+        assert box and drawn, (name, box, drawn)
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        assert drawn["x"] < x < drawn["x"] + drawn["width"], (name, box, drawn)
+        assert drawn["y"] < y < drawn["y"] + drawn["height"], (name, box, drawn)
+    return int(hits.count())
+
+
 def play_a_turn(page: Any, table: Any, shot: str | None) -> None:
     """Take an affordable card, play it, check the board, end the turn, wait for the bots."""
     from playwright.sync_api import expect

@@ -1,4 +1,4 @@
-"""Contrast of both play tables, computed from the colours their code uses (WCAG 2.2, 1.4.3
+"""Contrast of the play tables (Carnuta, Carnival, Carcata), computed from the colours their code uses (WCAG 2.2, 1.4.3
 and 1.4.11): text 4.5:1 or more, the focus ring, the glow of a legal card, badges and type
 letters 3:1 or more; the glow also under simulated deuteranopia (Machado, Oliveira and
 Fernandes, 2009, severity 1), against the Day and Night cards it surrounds.
@@ -13,9 +13,10 @@ import re
 
 import pytest
 
+from carcata_core import svg as carcata_svg
 from carnival_core import svg as carnival_svg
 from carnuta_core import svg as carnuta_svg
-from widgets import carnival_table, play_table, seated_table
+from widgets import carcata_table, carnival_table, play_table, seated_table
 
 TEXT = 4.5
 GRAPHIC = 3.0
@@ -81,6 +82,7 @@ def colour_of(rules: dict[str, dict[str, str]], selector: str, prop: str) -> str
 
 CARNUTA = css_rules(play_table.STYLE)
 CARNIVAL = css_rules(carnival_table.STYLE)
+CARCATA = css_rules(carcata_table.STYLE)
 SHARED = css_rules(
     seated_table.SHARED_STYLE.format(
         css="cn", ring=seated_table.FOCUS_RING, gap=seated_table.FOCUS_GAP, go=seated_table.GO
@@ -88,8 +90,15 @@ SHARED = css_rules(
 )
 C = carnuta_svg.COLOURS
 V = carnival_svg.COLOURS
+A = carcata_svg.COLOURS
 #: The light grounds the tables' words and outlines sit on: the felt and the panels.
-GROUNDS = {"felt": C["felt"], "panel": C["panel"], "carnival felt": V["felt"]}
+GROUNDS = {
+    "felt": C["felt"],
+    "panel": C["panel"],
+    "carnival felt": V["felt"],
+    "Carcata table": colour_of(CARCATA, ".ca-table", "background"),
+    "Carcata panel": A["panel"],
+}
 #: The card faces a focused or glowing card button surrounds.
 CARD_FACES = {
     "Day": C["day"],
@@ -163,6 +172,15 @@ def text_pairs() -> list[tuple[str, str, str]]:
             colour_of(CARNIVAL, ".cv-next:enabled", "color"),
             colour_of(CARNIVAL, ".cv-next:enabled", "background"),
         ),
+        *[
+            (f"Carcata {what}", "#ffffff", colour_of(CARCATA, selector, "background"))
+            for what, selector in (
+                ("status", ".ca-status"),
+                ("status, a bot thinking", ".ca-status.ca-thinking"),
+                ("status, game over", ".ca-status.ca-over"),
+                ("die pressed", ".ca-dice .widget-toggle-button.mod-active"),
+            )
+        ],
         ("Counter step (the one reached)", C["light"], C["ink"]),
         ("×2 badge", C["light"], C["current"]),
         ("deck name in the status bar", C["faint"], C["status"]),
@@ -176,6 +194,9 @@ def text_pairs() -> list[tuple[str, str, str]]:
         "refusal": colour_of(CARNUTA, ".cn-prompt .cn-refused", "color"),
         "message": colour_of(CARNUTA, ".cn-message", "color"),
         "Carnival message": colour_of(CARNIVAL, ".cv-message", "color"),
+        "Carcata message": colour_of(CARCATA, ".ca-message", "color"),
+        "Carcata legal actions": colour_of(CARCATA, ".ca-legal", "color"),
+        "Carcata ink": colour_of(CARCATA, ".ca-table", "color"),
         "why (Carnuta)": colour_of(CARNUTA, ".cn-explain .cn-why", "color"),
         "why (Carnival)": colour_of(CARNIVAL, ".cv-explain .cv-why", "color"),
         "muted labels (Carnuta)": C["muted"],

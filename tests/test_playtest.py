@@ -1,4 +1,4 @@
-"""Playtests: both tables record each finished game to a file the engine reloads, with each
+"""Playtests: the tables record each finished game to a file the engine reloads, with each
 decision's time from the recorder's clock; the reader skips and names a file it cannot use,
 whatever it holds; the analysis's numbers agree with a count made here by other means."""
 
@@ -15,14 +15,17 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from carcata_core import Game as CarcataGame
+from carcata_core import Rules as CarcataRules
 from carnival_core import Game as CarnivalGame
 from carnival_core.playtest import CARNIVAL_PLAYTESTS
 from carnuta_core import Game, GreedyBot, RandomBot, play_game
 from carnuta_core.playtest import CarnutaPlaytests
 from tabletop.lab.playtest import compare, decision_table, read_playtests, seat_table
 from tabletop.playtests import PlaytestError, read_record, record_document
+from tabletop.protocol import CHANCE
 from tests.test_hostile_inputs import json_like
-from widgets import CarnivalTable, PlayTable
+from widgets import CarcataTable, CarnivalTable, PlayTable
 from widgets.recording import Recorder
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -102,6 +105,49 @@ def test_a_recorded_game_reloads_with_its_times(
     assert all(d["seconds"] == 0 for d in data["decisions"] if d["index"] not in taken)
     record = read_record(json.dumps(data), "game.json")
     assert record.engine == type(table.game).__module__.split(".")[0]
+
+
+def test_a_recorded_carcata_game_keeps_its_decisions_not_its_chance(tmp_path: Path) -> None:
+    """Carcata's log holds chance outcomes (dice, draws, landings): the save keeps them all,
+    the decisions only the seats' choices, each timed from when it was offered."""
+    clock = Clock()
+    table = CarcataTable(
+        ("human", "random"), seed=4, rules=CarcataRules(turtle_laps=1),
+        record_to=recorder(tmp_path, clock),
+    )  # fmt: skip
+    taken = play_out(table, clock, random.Random(4))
+    data = only_record(tmp_path)
+    reloaded = CarcataGame.from_json(data["save"])
+    assert [(s, str(a)) for s, a in reloaded.log] == [(s, str(a)) for s, a in table.game.log]
+    assert reloaded.scores() == table.game.scores() and reloaded.is_over
+    log = table.game.log
+    chosen = [index for index, (seat, _) in enumerate(log) if seat != CHANCE]
+    assert len(chosen) < len(log)  # there was chance to leave out
+    assert [d["index"] for d in data["decisions"]] == chosen
+    assert [d["seat"] for d in data["decisions"]] == [log[k][0] for k in chosen]
+    humans = {d["index"]: d["seconds"] for d in data["decisions"] if d["index"] in taken}
+    assert humans == taken and len(taken) > 10
+    record = read_record(json.dumps(data), "carcata.json")
+    assert record.engine == "carcata_core" and data["seats"] == ["human", "random"]
+
+
+def test_a_carcata_decision_undone_with_its_chance_leaves_the_record(tmp_path: Path) -> None:
+    clock = Clock()
+    table = CarcataTable(
+        ("human", "random"), seed=4, rules=CarcataRules(turtle_laps=1),
+        record_to=recorder(tmp_path, clock),
+    )  # fmt: skip
+    clock.now += 30.0
+    table.play("place 1-1")
+    table.undo()
+    clock.now += 2.0
+    table.play("place 1-2")
+    play_out(table, clock, random.Random(2))
+    data = only_record(tmp_path)
+    assert data["undos"] == 1
+    first = data["decisions"][0]
+    assert first == {"index": 0, "seat": 0, "seconds": 2.0}
+    assert data["save"]["history"]["actions"][0] == "place 1-2"
 
 
 def test_an_undone_action_leaves_the_record(tmp_path: Path) -> None:

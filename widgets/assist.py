@@ -14,7 +14,15 @@ the table and hidden from sight but not from assistive technology. It holds:
 - focus requests (``focus_on``): the front end focuses the control as soon as it is on the page
   and enabled (other widgets' messages may land after the request);
 - ``aria-pressed`` on the table's toggle buttons (the ipywidgets 8 front end marks the pressed
-  one with a CSS class only).
+  one with a CSS class only);
+- roving tab stops (``roving``, CSS selectors of groups of buttons, such as the buttons over a
+  picture): each group is one stop in the Tab order (its button holding the stop has
+  ``tabindex=0``, the others -1), and the arrow keys move among its allowed buttons (those not
+  marked ``cn-refused``): Right and Left in reading order, Down and Up to the nearest one in
+  the row below or above, Home and End to the first and the last (ARIA's roving tabindex);
+- while a bot plays (``busy``), the human's controls (``busy_selector``) marked
+  ``aria-disabled`` and their clicks and Enter ignored: a click the kernel would only read once
+  the bot is done must not land on the button as it is redrawn then.
 
 >>> voice = TableVoice(root="cn-table")
 >>> voice.say("Your turn: 2 actions left.")
@@ -84,12 +92,102 @@ function render({ model, el }) {
       }
     }
   };
+  // The roving tab stops: the button holding each group's stop, and the group's buttons.
+  const holders = new WeakMap();
+  const buttonsOf = (group) => [...group.children].filter((c) => c.tagName === "BUTTON");
+  const allowedOf = (group) => buttonsOf(group).filter((b) => !b.disabled
+    && b.style.display !== "none" && !b.classList.contains("cn-refused"));
+  const rove = (r) => {
+    const selector = model.get("roving");
+    if (!selector) { return; }
+    for (const group of r.querySelectorAll(selector)) {
+      const allowed = allowedOf(group);
+      let holder = allowed.includes(document.activeElement) ? document.activeElement
+        : holders.get(group);
+      if (!allowed.includes(holder)) { holder = readingOrder(allowed)[0]; }
+      for (const button of buttonsOf(group)) {
+        const index = button === holder ? "0" : "-1";
+        if (button.getAttribute("tabindex") !== index) { button.setAttribute("tabindex", index); }
+      }
+      if (holder) { holders.set(group, holder); }
+    }
+  };
+  const centre = (b) => { const box = b.getBoundingClientRect();
+    return { x: box.left + box.width / 2, y: box.top + box.height / 2, h: box.height }; };
+  // Rows of buttons as they are drawn (a row is less than a button's height high), then left
+  // to right within a row.
+  const readingOrder = (buttons) => {
+    const shown = buttons.filter((b) => b.getClientRects().length);
+    if (!shown.length) { return buttons; }
+    const rowHeight = Math.max(1, Math.min(...shown.map((b) => centre(b).h)));
+    const key = (b) => { const c = centre(b); return [Math.round(c.y / rowHeight), c.x]; };
+    return shown.map((b) => [key(b), b]).sort(([a], [b]) => a[0] - b[0] || a[1] - b[1])
+      .map(([, b]) => b);
+  };
+  const nearestInRow = (from, buttons, down) => {
+    const at = centre(from);
+    let best = null;
+    let bestScore = Infinity;
+    for (const b of buttons) {
+      const c = centre(b);
+      const dy = down ? c.y - at.y : at.y - c.y;
+      if (dy < at.h / 2) { continue; }
+      const score = 2 * dy + Math.abs(c.x - at.x);
+      if (score < bestScore) { best = b; bestScore = score; }
+    }
+    return best;
+  };
+  const onArrow = (event) => {
+    const selector = model.get("roving");
+    const button = event.target;
+    const group = button.parentElement;
+    if (!selector || event.altKey || event.ctrlKey || event.metaKey || !group
+        || button.tagName !== "BUTTON" || !group.matches(selector)) { return; }
+    const allowed = readingOrder(allowedOf(group));
+    const k = allowed.indexOf(button);
+    const n = allowed.length;
+    if (k < 0 || !n) { return; }
+    const next = { ArrowRight: allowed[(k + 1) % n], ArrowLeft: allowed[(k + n - 1) % n],
+                   Home: allowed[0], End: allowed[n - 1],
+                   ArrowDown: nearestInRow(button, allowed, true),
+                   ArrowUp: nearestInRow(button, allowed, false) }[event.key];
+    if (next === undefined) { return; }
+    event.preventDefault();
+    if (next) { holders.set(group, next); next.focus(); }
+  };
+  const onFocusIn = (event) => {
+    const selector = model.get("roving");
+    const group = event.target.parentElement;
+    if (selector && group && group.matches(selector)) {
+      holders.set(group, event.target);
+      withRoot(rove);
+    }
+  };
+  // While a bot plays, the human's controls say they are disabled and do nothing.
+  const markBusy = (r) => {
+    const busy = model.get("busy");
+    const selector = model.get("busy_selector");
+    r.classList.toggle("table-busy", busy);
+    if (!selector) { return; }
+    for (const control of r.querySelectorAll(selector)) {
+      if (busy) { control.setAttribute("aria-disabled", "true"); }
+      else if (control.hasAttribute("aria-disabled")) { control.removeAttribute("aria-disabled"); }
+    }
+  };
+  const heldBack = (event) => {
+    const selector = model.get("busy_selector");
+    return model.get("busy") && selector && event.target.closest && event.target.closest(selector);
+  };
+  const onBusyClick = (event) => {
+    if (heldBack(event)) { event.preventDefault(); event.stopImmediatePropagation(); }
+  };
   let observer = null;
   // Enter in the typed box sends what is in the box at that moment (the box's own value may
   // reach the kernel later: ipywidgets holds a model's updates while one is on its way).
   const onKey = (event) => {
     const selector = model.get("typed_selector");
     if (event.key === "Enter" && !event.isComposing && selector && event.target.matches(selector)) {
+      if (heldBack(event)) { event.preventDefault(); event.stopImmediatePropagation(); return; }
       model.send({ event: "typed", text: event.target.value });
     }
   };
@@ -97,10 +195,22 @@ function render({ model, el }) {
   withRoot((r) => {
     rootSeen = r;
     markPressed(r);
-    observer = new MutationObserver(() => markPressed(r));
+    markBusy(r);
+    rove(r);
+    let pending = false;
+    observer = new MutationObserver(() => {
+      markPressed(r);
+      if (!pending) {  // once for a burst of changes (a redrawn table)
+        pending = true;
+        setTimeout(() => { pending = false; rove(r); markBusy(r); }, 0);
+      }
+    });
     observer.observe(r, { subtree: true, childList: true, attributes: true,
-                          attributeFilter: ["class"] });
+                          attributeFilter: ["class", "style", "disabled"] });
     r.addEventListener("keydown", onKey, true);  // before the box's handler stops it
+    r.addEventListener("keydown", onArrow);
+    r.addEventListener("focusin", onFocusIn);
+    r.addEventListener("click", onBusyClick, true);  // before the button's own handler
   });
   // Emptied here, as if typed: the box's own update then follows the one on its way.
   const clearTyped = () => withRoot((r) => {
@@ -149,11 +259,18 @@ function render({ model, el }) {
   model.on("change:lang", applyLang);
   model.on("change:focus_count", focus);
   model.on("change:clear_count", clearTyped);
+  model.on("change:roving", () => withRoot(rove));
+  model.on("change:busy change:busy_selector", () => withRoot(markBusy));
   polite.textContent = model.get("polite");
   applyLang();
   return () => {
     if (observer) { observer.disconnect(); }
-    if (rootSeen) { rootSeen.removeEventListener("keydown", onKey, true); }
+    if (rootSeen) {
+      rootSeen.removeEventListener("keydown", onKey, true);
+      rootSeen.removeEventListener("keydown", onArrow);
+      rootSeen.removeEventListener("focusin", onFocusIn);
+      rootSeen.removeEventListener("click", onBusyClick, true);
+    }
   };
 }
 
@@ -183,6 +300,13 @@ class TableVoice(anywidget.AnyWidget):
     #: was emptied.
     typed_selector = traitlets.Unicode("").tag(sync=True)
     clear_count = traitlets.Int(0).tag(sync=True)
+    #: The groups of buttons that are each one roving tab stop (CSS selectors inside the root;
+    #: a group's buttons are its children).
+    roving = traitlets.Unicode("").tag(sync=True)
+    #: Whether a bot is playing, and the human's controls (a CSS selector inside the root)
+    #: that then say they are disabled and ignore clicks and Enter.
+    busy = traitlets.Bool(False).tag(sync=True)
+    busy_selector = traitlets.Unicode("").tag(sync=True)
 
     def on_typed(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(text)`` when Enter is pressed in the typed box."""

@@ -17,10 +17,15 @@ Right at each statue that turns it; a throw is one click on the space aimed at; 
 back to the small islands in one click on it, and comes onto the island by a click on the
 small islands, then on a free space. The dice are toggle buttons: press those to roll again,
 then Reroll; or Keep. Everything can be typed in the box instead (``move 1-17 ne``).
+
+By keyboard the island is one tab stop: the arrow keys move among its allowed spaces and
+Enter or Space chooses (``TableVoice``'s roving tab stops). While a bot chooses, the human's
+controls still shown say they are disabled and ignore clicks (``TableVoice.busy``).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -65,6 +70,7 @@ from tabletop.saves import short_repr
 
 from .carcata_words import UI, say
 from .pictures import Box, Fit, Hit, HitButton, PictureMap, show
+from .recording import Recorder
 from .seated_table import SeatedTable
 from .table_parts import esc, make_button
 
@@ -86,6 +92,11 @@ HIT_W, HIT_H = 36.0, 32.0
 PHONE_PX = 24 * 600 / HIT_H
 #: The most lines of the log shown (the count in its heading is every decision).
 LOG_LINES = 60
+#: The groups of buttons that are each one tab stop, the arrow keys moving among their allowed
+#: buttons (``TableVoice``): the island's (in each of its layouts), and its choices on a phone.
+ROVING = ".cn-map-island, .cn-map-island > .cn-fit, .ca-choices"
+#: The human's controls while a bot plays: they say they are disabled and ignore clicks.
+BUSY_CONTROLS = ".ca-center button, .ca-center input, .ca-typed input, .ca-typed-go"
 
 
 @dataclass(frozen=True)
@@ -187,6 +198,8 @@ STYLE = """
   .ca-table .cn-map-island .cn-hit {{ display: none !important; }}
   .ca-table .ca-choices {{ display: flex !important; }} }}
 .ca-legal {{ font-size: 12px; color: {muted}; overflow-wrap: anywhere; }}
+.ca-table [aria-disabled="true"] {{ cursor: progress !important; }}
+.ca-table .cn-hit.cn-legal[aria-disabled="true"]:hover {{ background: transparent !important; }}
 </style>
 """.format(**COLOURS, phone=PHONE_PX - 0.01)
 
@@ -222,6 +235,7 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
     ``"greedy"`` or ``"mcts"`` (``carcata_core.bots``). ``players`` alone means one human
     and greedy bots. ``rules`` and ``seed`` go to ``Game.new``; ``game`` plays on from a game
     you set up. ``speed`` is the seconds between two bot actions (0: instant).
+    ``record_to``: a folder where every finished game is saved (``widgets.recording``).
     """
 
     SEAT_KINDS = CARCATA_SEATS
@@ -241,6 +255,7 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         game: Game | None = None,
         lang: str = "en",
         speed: float = 0.0,
+        record_to: str | os.PathLike[str] | Recorder | None = None,
     ):
         if game is not None:
             if not isinstance(game, Game):
@@ -251,6 +266,7 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         except RulesError as error:
             raise ArgumentError("rules", str(error)) from None
         self._take_seats(seats, players, default_players=2, lang=lang, seed=seed)
+        self.recorder = Recorder.at(record_to, self._argument_error)
         self._choice: Choice | None = None
         self._message: Words | None = None
         self._note: Words | None = None
@@ -259,7 +275,11 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         #: Where each of the island's buttons is (a space, "turtle" or "islets").
         self._places: list[int | str] = []
         self._statues: set[int] = set()
+        #: The bot whose thinking was last announced in this run of the bots.
+        self._thinking_told: int | None = None
         self._build(speed)
+        self.voice.roving = ROVING
+        self.voice.busy_selector = BUSY_CONTROLS
         super().__init__(
             header=self._header,
             center=self._center,
@@ -538,6 +558,12 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             f'<div class="ca-status ca-thinking" data-phase="thinking" data-current="{seat}">'
             f"{esc(text)}</div>"
         )
+        # The human's controls still show the last turn: they say they are disabled, and
+        # ignore clicks, until the table is redrawn for the human.
+        self.voice.busy = True
+        if self._thinking_told != seat:
+            self._thinking_told = seat
+            self.voice.say(text)
 
     # -------------------------------------------------------------- telling
     def _news_text(self, news: list[tuple[int, Any]]) -> str:
@@ -837,6 +863,9 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         self._render_bar(human, legal)
         self._render_status(human)
         self._render_side(sorted(legal, key=str) if human else [], human)
+        if not self._busy:
+            self._thinking_told = None
+        self.voice.busy = self._busy
 
     def _render_choices(self, hits: list[Hit]) -> None:
         """The allowed choices of the island as a row of ordinary buttons (shown on a phone)."""

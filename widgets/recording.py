@@ -15,6 +15,9 @@ place in the history and its seconds. A decision's time runs from when it was of
 previous action played, a round's reveal closed, the game sat down at) to when it was made;
 it is read from ``clock`` (``time.monotonic``), which a test replaces to need no waiting.
 An action taken back by Undo leaves the record; the one played instead is timed afresh.
+Chance outcomes in a game's log (Carcata's dice, draws and landings, whose seat is
+``tabletop.protocol.CHANCE``) are nobody's decision: they stay in the save, not in the
+decisions.
 
 A game that cannot be saved (a full disk, a folder one may not write to) is told in the
 table's output, in the table's language; no file is left half written.
@@ -32,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.playtests import record_document, write_record
+from tabletop.protocol import CHANCE
 from tabletop.saves import short_repr
 
 __all__ = ["Recorder"]
@@ -121,9 +125,13 @@ class Recorder:
             self._undos += 1
             self._done = False
         start = self._decisions[-1][0] + 1 if self._decisions else self._from
+        first = True
         for index in range(start, len(log)):
+            if log[index][0] == CHANCE:
+                continue
             # Actions played since the last look share its time: the first took it all.
-            seconds = now - self._offered if index == start else 0.0
+            seconds = now - self._offered if first else 0.0
+            first = False
             self._decisions.append((index, log[index][0], max(seconds, 0.0), log[index]))
         self._offered = now
         # A game that was over when the table sat down at it was not played here.
