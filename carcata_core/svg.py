@@ -268,12 +268,12 @@ FONT = "DejaVu Sans,Verdana,Arial,sans-serif"
 #: a coloured ground names its ink here, so the contrast test reads it.
 TEXT_STYLES: dict[str, tuple[float, str]] = {
     # The spaces' names sit in groups stroked with the spaces' edges: no stroke for them.
-    "name": (9, f"text-anchor:middle;stroke:none;fill:{LEVEL_INKS[0]}"),
-    "name-light": (9, f"text-anchor:middle;stroke:none;fill:{LEVEL_INKS[-1]}"),
+    "name": (10, f"text-anchor:middle;stroke:none;fill:{LEVEL_INKS[0]}"),
+    "name-light": (10, f"text-anchor:middle;stroke:none;fill:{LEVEL_INKS[-1]}"),
     "pawn": (11, f"font-weight:bold;text-anchor:middle;fill:{SEAT_INKS[0]}"),
     "pawn-dark": (11, f"font-weight:bold;text-anchor:middle;fill:{SEAT_INKS[3]}"),
-    "gem": (9, f"font-weight:bold;text-anchor:middle;fill:{GEM_INKS['ruby']}"),
-    "gem-dark": (9, f"font-weight:bold;text-anchor:middle;fill:{GEM_INKS['diamond']}"),
+    "gem": (10, f"font-weight:bold;text-anchor:middle;fill:{GEM_INKS['ruby']}"),
+    "gem-dark": (10, f"font-weight:bold;text-anchor:middle;fill:{GEM_INKS['diamond']}"),
     "symbol": (10, f"font-weight:bold;text-anchor:middle;fill:{COLOURS['ink']}"),
     "tag": (11, f"font-weight:bold;text-anchor:middle;fill:{COLOURS['ink']}"),
     "title": (16, "font-weight:bold"),

@@ -52,10 +52,10 @@ expect = support.playwright_expect()
 
 SEED = 3
 #: The smallest text of the island where its wide layout is shown (a laptop, a tablet): the
-#: spaces' names and gem counts, 9 units high, at the island's largest. The other tables'
-#: pictures read at 12 px at every width (``tests/test_browser_access.py``); the island's
-#: names fall short of that, and further on a phone (about 4 px at 320 px): a known gap, which
-#: the spaces' buttons (named by the space) and the typed box make up for, not a design.
+#: spaces' names and gem counts, 10 units high, read at 12 px there, as the other tables'
+#: pictures do (``tests/test_browser_access.py``). On a phone the island's 126 spaces are drawn
+#: smaller (about 5 px at 320 px): a known gap, which the row of choice buttons under the island
+#: (named by the space) and the typed box make up for.
 ISLAND_TEXT_PX = TEXT_STYLES["name"][0] * ZOOM
 #: The widths looked at: a large laptop, a tablet held upright, a phone, WCAG's reflow width.
 WIDTHS = (1366, 820, 390, 320)
