@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
-from .saves import short_repr
+from .saves import same_value, short_repr
 
 #: A game's error for a field: called with the field's path and the reason.
 FieldError = Callable[[str, str], ValueError]
@@ -102,6 +102,20 @@ def first_difference(a: Any, b: Any, path: str) -> str:
     return path
 
 
+def check_replay_reaches(
+    reached: Mapping[str, Any], given: Mapping[str, Any], error: FieldError
+) -> None:
+    """Checks that a replayed save's position (``reached``) holds every field the save also
+    ``given`` as it is written there; else ``error`` on ``history`` naming the first place
+    that differs."""
+    for key, value in given.items():
+        if not same_value(reached.get(key), value):
+            detail = first_difference(reached.get(key), value, key)
+            raise error(
+                "history", f"replaying the actions does not reach this position ({detail} differs)"
+            )
+
+
 def jsonable(value: Any) -> Any:
     """``value`` with its tuples (nested too) as lists, as JSON writes them."""
     if isinstance(value, tuple):
@@ -172,6 +186,7 @@ __all__ = [
     "article",
     "as_settings",
     "changed_fields",
+    "check_replay_reaches",
     "first_difference",
     "jsonable",
     "knob_problem",
