@@ -149,6 +149,32 @@ def knob_problem(names: Iterable[object], known: Sequence[str]) -> str | None:
     return None
 
 
+def knob_changes(changes: Any, settings: Any, error: Callable[[str], ValueError]) -> dict[str, Any]:
+    """``changes`` to the dataclass of settings ``settings`` (a ``Rules.from_changes``
+    argument) as a new dict, or ``error`` when it is not a dict or names an unknown knob."""
+    if not isinstance(changes, dict):
+        raise error(f"rules are a dict of knobs to change, not {short_repr(changes)}")
+    problem = knob_problem(changes, [f.name for f in fields(settings)])
+    if problem:
+        raise error(problem)
+    return dict(changes)
+
+
+def limits_problem(
+    settings: Any, limits: Mapping[str, tuple[int, int]], may_be_none: Iterable[str] = ()
+) -> str | None:
+    """Why a knob of ``settings`` named in ``limits`` is not a whole number from its low to
+    its high limit (a knob in ``may_be_none`` may also be None); None when all are."""
+    optional = set(may_be_none)
+    for name, (low, high) in limits.items():
+        value = getattr(settings, name)
+        if name in optional and value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            return f"{name} must be a whole number from {low} to {high}, not {short_repr(value)}"
+    return None
+
+
 def as_settings(value: Any, kind: Any, printed: Any) -> Any:
     """A game's rules from what a caller gives: None (``printed``, the game as printed), a
     ``kind`` value, or a dict of knobs to change; anything else is ``kind``'s knob error."""
@@ -189,5 +215,7 @@ __all__ = [
     "check_replay_reaches",
     "first_difference",
     "jsonable",
+    "knob_changes",
     "knob_problem",
+    "limits_problem",
 ]
