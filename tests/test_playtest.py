@@ -21,7 +21,7 @@ from carnuta_core import Game, GreedyBot, RandomBot, play_game
 from carnuta_core.playtest import CarnutaPlaytests
 from tabletop.lab.playtest import compare, decision_table, read_playtests, seat_table
 from tabletop.playtests import PlaytestError, read_record, record_document
-from tests.test_hostile_inputs import json_like
+from tests.hostile_support import json_like
 from widgets import CarnivalTable, PlayTable
 from widgets.recording import Recorder
 
