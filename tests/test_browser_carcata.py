@@ -28,8 +28,14 @@ import pytest
 
 from carcata_core import Rules
 from tests import browser_support as support
-from tests.browser_support import SIDEWAYS, check_axe, check_table_access, open_in_lab
-from tests.test_browser import write_notebook
+from tests.browser_support import (
+    SIDEWAYS,
+    SMALL_BUTTONS,
+    check_axe,
+    check_table_access,
+    open_in_lab,
+    write_notebook,
+)
 from widgets import CarcataTable
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(400)]
@@ -58,11 +64,6 @@ KEYBOARD_CELLS = [
 FOCUSED = """() => { const e = document.activeElement;
   return {cls: e.className || '', inTable: !!e.closest('.ca-table'),
           typed: !!e.closest('.ca-typed')}; }"""
-SMALL_BUTTONS = """(table) => [...table.querySelectorAll('button')]
-  .filter(b => b.getClientRects().length)
-  .map(b => [b.textContent.trim() || b.title, b.getBoundingClientRect()])
-  .filter(([, r]) => r.width < 23.5 || r.height < 23.5)
-  .map(([name, r]) => name.slice(0, 40) + ' ' + r.width.toFixed(0) + 'x' + r.height.toFixed(0))"""
 
 
 @pytest.fixture(scope="module")
