@@ -15,10 +15,10 @@ from __future__ import annotations
 import argparse
 import random
 import time
-import timeit
 from collections.abc import Callable
 
 from bench_carnival import Series, open_spiel_run
+from timing import microseconds
 from tqdm.auto import tqdm
 
 from carcata_core import Game
@@ -92,10 +92,6 @@ def midgame(players: int) -> Game:
     return game
 
 
-def microseconds(statement: object, number: int = 2000) -> float:
-    return min(timeit.repeat(statement, number=number, repeat=5)) / number * 1e6  # type: ignore[arg-type]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per series")
@@ -147,7 +143,9 @@ def main() -> None:
         f"heuristic scores of {len(legal)} actions": lambda: heuristic.action_scores(game, legal),
     }
     for name, statement in timings.items():
-        print(f"  {name + ' of a 2-player game:':<44} {microseconds(statement):8.1f} µs")
+        print(
+            f"  {name + ' of a 2-player game:':<44} {microseconds(statement, number=2_000):8.1f} µs"
+        )
 
     if peer is None:
         print("OpenSpiel not installed (pip install -e '.[bench]'): no peer comparison")

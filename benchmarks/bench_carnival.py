@@ -12,9 +12,9 @@ from __future__ import annotations
 import argparse
 import random
 import time
-import timeit
 from collections.abc import Callable
 
+from timing import microseconds
 from tqdm.auto import tqdm
 
 from carnival_core import Game
@@ -101,10 +101,6 @@ def midgame(players: int) -> Game:
     return game
 
 
-def microseconds(statement: object, number: int = 5000) -> float:
-    return min(timeit.repeat(statement, number=number, repeat=5)) / number * 1e6  # type: ignore[arg-type]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per series")
@@ -144,7 +140,9 @@ def main() -> None:
         f"heuristic scores of {len(legal)} actions": lambda: heuristic.action_scores(game, legal),
     }
     for name, statement in timings.items():
-        print(f"  {name + ' of a 4-player game:':<44} {microseconds(statement):7.1f} µs")
+        print(
+            f"  {name + ' of a 4-player game:':<44} {microseconds(statement, number=5_000):7.1f} µs"
+        )
 
     if peer is None:
         print("OpenSpiel not installed (pip install -e '.[bench]'): no peer comparison")

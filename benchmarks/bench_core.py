@@ -14,9 +14,10 @@ from __future__ import annotations
 import argparse
 import random
 import time
-import timeit
 import tracemalloc
 from statistics import median
+
+from timing import microseconds
 
 from carnuta_core import Game
 
@@ -49,10 +50,6 @@ def midgame(players: int) -> Game:
         game.push(legal[rng.randrange(len(legal))])
         played += 1
     return game
-
-
-def microseconds(statement: object, number: int = 20000) -> float:
-    return min(timeit.repeat(statement, number=number, repeat=5)) / number * 1e6  # type: ignore[arg-type]
 
 
 def peak_memory_kib(players: int) -> float:
@@ -104,8 +101,12 @@ def main() -> None:
                 f"{games:>6,.0f} games/s, {length:.0f} actions/game"
             )
     game = midgame(4)
-    print(f"  copy() of a 4-player mid-game:          {microseconds(game.copy):6.1f} µs")
-    print(f"  legal_actions() of a 4-player mid-game: {microseconds(game.legal_actions):6.1f} µs")
+    print(
+        f"  copy() of a 4-player mid-game:          {microseconds(game.copy, number=20_000):6.1f} µs"
+    )
+    print(
+        f"  legal_actions() of a 4-player mid-game: {microseconds(game.legal_actions, number=20_000):6.1f} µs"
+    )
     print(f"  peak memory of one 4-player game played with play(): {peak_memory_kib(4):,.0f} KiB")
 
     if open_spiel_playouts(0.01) is None:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.action_list import ActionList
 from tabletop.action_log import log_entries
+from tabletop.equality import ComparedByPosition
 from tabletop.fields import as_settings
 from tabletop.protocol import CHANCE
 from tabletop.saves import check_rng, check_seed, short_repr
@@ -218,7 +219,7 @@ def new_state(players: int, seed: int, rules: Rules) -> State:
     return s
 
 
-class Game:
+class Game(ComparedByPosition):
     """A game of Carcata. Create with ``Game.new``; change with ``play`` (checked, resolves
     chance), ``push`` (unchecked, one step) and ``undo``."""
 
@@ -799,15 +800,6 @@ class Game:
         if not isinstance(position, dict):
             raise PositionError("position", f"should be a dict, not {short_repr(position)}")
         return game_from_json({k: v for k, v in position.items() if k != "history"})
-
-    def state_key(self) -> str:
-        """A canonical text of the whole state (for equality tests and caches)."""
-        return json.dumps(self.position(), sort_keys=True)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self.state_key() == other.state_key()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def _repr_svg_(self) -> str:
         from .svg import island_svg

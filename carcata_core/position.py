@@ -38,10 +38,11 @@ action and chance outcome since, so that loading replays the game exactly.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tabletop import saves
-from tabletop.fields import FieldReader, first_difference
+from tabletop.fields import FieldReader, check_replay_reaches
 from tabletop.saves import MAX_SEED, short_repr
 
 from .board import ISLAND
@@ -389,12 +390,7 @@ def game_from_json(text: str | dict[str, Any]) -> Game:
     """Load a position or a saved game; a problem is a ``PositionError`` naming the field."""
     from .game import Game
 
-    data = saves.read_json(text, PositionError)
-    if not isinstance(data, dict):
-        raise PositionError("position", "should be a JSON object")
-    fmt = data.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise PositionError("format", f"{short_repr(fmt)} is not {FORMAT!r}")
+    data = saves.read_save(text, PositionError, FORMAT)
     rules = _read_rules(data)
     history = data.get("history")
     if history is None:
@@ -402,31 +398,11 @@ def game_from_json(text: str | dict[str, Any]) -> Game:
     start, actions = saves.check_history(history, PositionError)
     start.setdefault("players", data.get("players"))
     game = Game(rules, read_state(start, rules, prefix="history.start."))
-    for i, action in enumerate(actions):
-        try:
-            game.play(action, settle=False)
-        except CarcataError as error:
-            raise PositionError(f"history.actions[{i}]", str(error)) from None
+    saves.replay_actions(partial(game.play, settle=False), actions, CarcataError, PositionError)
     given = {k: v for k, v in data.items() if k not in ("history", "format", "rules")}
     if given:
-        reached = game.position()
-        for key, value in given.items():
-            if not _same_value(reached.get(key), value):
-                detail = first_difference(reached.get(key), value, key)
-                raise PositionError(
-                    "history",
-                    f"replaying the actions does not reach this position ({detail} differs)",
-                )
+        check_replay_reaches(game.position(), given, PositionError)
     return game
-
-
-def _same_value(a: Any, b: Any) -> bool:
-    """Whether two values read from a save are equal; a value that cannot be compared (an
-    object whose ``==`` fails) is not equal, as Carnival reads it."""
-    try:
-        return bool(a == b)
-    except Exception:
-        return False
 
 
 __all__ = ["FORMAT", "game_document", "game_from_json", "read_state", "state_document"]

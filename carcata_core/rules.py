@@ -17,11 +17,11 @@ carcata_core.errors.RulesError: die_faces are six of move, lava, eruption, statu
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from tabletop.fields import KnobsByName, changed_fields, knob_problem
+from tabletop.fields import KnobsByName, changed_fields, knob_changes, limits_problem
 from tabletop.saves import short_repr
 
 from .errors import RulesError
@@ -108,12 +108,9 @@ class Rules(metaclass=KnobsByName):
             raise RulesError(problem)
 
     def _problem(self) -> str | None:
-        for name, (low, high) in LIMITS.items():
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                return (
-                    f"{name} must be a whole number from {low} to {high}, not {short_repr(value)}"
-                )
+        problem = limits_problem(self, LIMITS)
+        if problem:
+            return problem
         faces = self.die_faces
         if (
             not isinstance(faces, tuple)
@@ -191,12 +188,7 @@ class Rules(metaclass=KnobsByName):
     @staticmethod
     def from_changes(changes: Any) -> Rules:
         """The inverse of ``changes()``; an unknown knob is a ``RulesError`` naming it."""
-        if not isinstance(changes, dict):
-            raise RulesError(f"rules are a dict of knobs to change, not {short_repr(changes)}")
-        problem = knob_problem(changes, [f.name for f in fields(Rules)])
-        if problem:
-            raise RulesError(problem)
-        values = dict(changes)
+        values = knob_changes(changes, Rules, RulesError)
         chance = values.get("touch_chance")
         if isinstance(chance, str):
             try:

@@ -11,9 +11,10 @@ Carcata's columns to the lab's tables (``recorder``: the island's win, eliminati
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from tabletop.title import RulesTitle
 
 from .game import Game
 from .rules import Rules
@@ -25,21 +26,14 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class CarcataTitle:
+class CarcataTitle(RulesTitle):
     """Carcata under some ``rules`` (the printed game, as reconstructed, by default)."""
 
     rules: Rules = field(default_factory=Rules)
     name: str = "Carcata"
 
-    @property
-    def player_counts(self) -> tuple[int, ...]:
-        return self.rules.player_counts
-
     def new(self, players: int, seed: int) -> Game:
         return Game.new(players, seed=seed, rules=self.rules)
-
-    def describe(self) -> Mapping[str, Any]:
-        return {"game": self.name, "rules": self.rules.changes()}
 
     def make_bot(self, name: str, seed: int | None = None, **options: Any) -> Bot:
         """Carcata's bot ``name`` (``carcata_core.bots.make_bot``)."""

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.action_list import ActionList
 from tabletop.action_log import log_entries
+from tabletop.equality import ComparedByPosition
 from tabletop.fields import as_settings
 from tabletop.saves import check_rng, check_seed, short_repr
 
@@ -202,7 +203,7 @@ def _place_words(to: int, *, you: bool) -> str:
     return f"in front of player {to + 1}, as their Spectator"
 
 
-class Game:
+class Game(ComparedByPosition):
     """A game of Carnival. Create with ``Game.new``; change with ``play`` (checked), ``push``
     (unchecked, for search) and ``undo``."""
 
@@ -907,15 +908,6 @@ class Game:
         from .position import game_from_json
 
         return game_from_json(text)
-
-    def state_key(self) -> str:
-        """A canonical text of the whole state (for equality tests and caches)."""
-        return json.dumps(self.position(), sort_keys=True)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self.state_key() == other.state_key()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def _repr_svg_(self) -> str:
         from .svg import table_svg

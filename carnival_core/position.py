@@ -38,7 +38,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from tabletop import saves
-from tabletop.fields import FieldReader, first_difference
+from tabletop.fields import FieldReader, check_replay_reaches
 from tabletop.saves import MAX_SEED, short_repr
 
 from .cards import Card, CardSet, card_set
@@ -316,19 +316,14 @@ def game_from_json(text: str | dict[str, Any]) -> Game:
     """Load a position or a saved game; a problem is a ``PositionError`` naming the field."""
     from .game import Game
 
-    data = saves.read_json(text, PositionError)
-    if not isinstance(data, dict):
-        raise PositionError("position", "should be a JSON object")
-    fmt = data.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise PositionError("format", f"{short_repr(fmt)} is not {FORMAT!r}")
+    data = saves.read_save(text, PositionError, FORMAT)
     rules = _read_rules(data)
     history = data.get("history")
     if history is None:
         return Game(rules, read_state(data, rules))
     start, actions = saves.check_history(history, PositionError)
     players = data.get("players")
-    if "players" in start and "players" in data and not _same_value(start["players"], players):
+    if "players" in start and "players" in data and not saves.same_value(start["players"], players):
         raise PositionError(
             "players",
             f"{short_repr(players)}, but the history starts with "
@@ -336,28 +331,8 @@ def game_from_json(text: str | dict[str, Any]) -> Game:
         )
     start.setdefault("players", players)
     game = Game(rules, read_state(start, rules, prefix="history.start."))
-    for i, action in enumerate(actions):
-        try:
-            game.play(action)
-        except CarnivalError as error:
-            raise PositionError(f"history.actions[{i}]", str(error)) from None
+    saves.replay_actions(game.play, actions, CarnivalError, PositionError)
     given = {k: v for k, v in data.items() if k not in ("history", "format", "rules")}
     if given:
-        reached = game.position()
-        for key, value in given.items():
-            if not _same_value(reached.get(key), value):
-                detail = first_difference(reached.get(key), value, key)
-                raise PositionError(
-                    "history",
-                    f"replaying the actions does not reach this position ({detail} differs)",
-                )
+        check_replay_reaches(game.position(), given, PositionError)
     return game
-
-
-def _same_value(a: Any, b: Any) -> bool:
-    """Whether two values read from a save are equal; a value that cannot be compared (an
-    object whose ``==`` fails) is not equal."""
-    try:
-        return bool(a == b)
-    except Exception:
-        return False

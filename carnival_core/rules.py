@@ -6,11 +6,11 @@ last two describe what a seat remembers, for observations and resampling of hidd
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, ClassVar, Literal
 
-from tabletop.fields import KnobsByName, changed_fields, knob_problem
+from tabletop.fields import KnobsByName, changed_fields, knob_changes
 from tabletop.saves import short_repr
 
 from .errors import RulesError
@@ -212,13 +212,8 @@ class Rules(metaclass=KnobsByName):
     def from_changes(changes: Any) -> Rules:
         """The inverse of ``changes()``: a dict of knobs (JSON lists allowed for the tables);
         an unknown knob is a ``RulesError`` naming it and the closest real ones."""
-        if not isinstance(changes, dict):
-            raise RulesError(f"rules are a dict of knobs to change, not {short_repr(changes)}")
-        problem = knob_problem(changes, [f.name for f in fields(Rules)])
-        if problem:
-            raise RulesError(problem)
-        values: dict[str, Any] = {}
-        for name, value in changes.items():
+        values = knob_changes(changes, Rules, RulesError)
+        for name, value in values.items():
             if name in ("discard_by_players", "deal_by_players") and isinstance(value, list):
                 value = tuple(tuple(row) if isinstance(row, list) else row for row in value)
             elif name == "values" and isinstance(value, list):

@@ -11,9 +11,10 @@ Carnival's columns to the lab's tables (``recorder``: round scores, happy types,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from tabletop.title import RulesTitle
 
 from .game import Game
 from .rules import Rules
@@ -25,21 +26,14 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class CarnivalTitle:
+class CarnivalTitle(RulesTitle):
     """Carnival under some ``rules`` (the printed game by default)."""
 
     rules: Rules = field(default_factory=Rules)
     name: str = "Carnival"
 
-    @property
-    def player_counts(self) -> tuple[int, ...]:
-        return self.rules.player_counts
-
     def new(self, players: int, seed: int) -> Game:
         return Game.new(players, seed=seed, rules=self.rules)
-
-    def describe(self) -> Mapping[str, Any]:
-        return {"game": self.name, "rules": self.rules.changes()}
 
     def make_bot(self, name: str, seed: int | None = None, **options: Any) -> Bot:
         """Carnival's bot ``name`` (``carnival_core.bots.make_bot``: ``memory=k`` gives a

@@ -619,12 +619,7 @@ def game_from_json(text: str | dict[str, Any]) -> Game:
     """
     from .game import Game
 
-    data = saves.read_json(text, PositionError)
-    if not isinstance(data, dict):
-        raise PositionError("position", "should be a JSON object")
-    fmt = data.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise PositionError("format", f"{short_repr(fmt)} is not {FORMAT!r}")
+    data = saves.read_save(text, PositionError, FORMAT)
     deck = _read_deck(data)
     rules = _read_rules(data)
     history = data.get("history")
@@ -633,11 +628,7 @@ def game_from_json(text: str | dict[str, Any]) -> Game:
     start, actions = saves.check_history(history, PositionError)
     start.setdefault("players", data.get("players"))
     game = _staged(Game, deck, rules, read_state(start, deck, rules, prefix="history.start."))
-    for i, action in enumerate(actions):
-        try:
-            game.play(action)
-        except CarnutaError as error:
-            raise PositionError(f"history.actions[{i}]", str(error)) from None
+    saves.replay_actions(game.play, actions, CarnutaError, PositionError)
     given = {k: v for k, v in data.items() if k != "history"}
     if set(given) - {"format", "deck", "rules"}:
         _check_replay_matches(game, given)

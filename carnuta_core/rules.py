@@ -19,7 +19,7 @@ from functools import cached_property
 from itertools import islice
 from typing import Any, ClassVar, Literal
 
-from tabletop.fields import KnobsByName, changed_fields, jsonable, knob_problem
+from tabletop.fields import KnobsByName, changed_fields, jsonable, knob_problem, limits_problem
 
 from .errors import RulesError, short_repr
 
@@ -123,14 +123,9 @@ class Rules(metaclass=KnobsByName):
             raise RulesError(problem)
 
     def _problem(self) -> str | None:
-        for name, (low, high) in LIMITS.items():
-            value = getattr(self, name)
-            if name == "stalemate_rounds" and value is None:
-                continue
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                return (
-                    f"{name} must be a whole number from {low} to {high}, not {short_repr(value)}"
-                )
+        problem = limits_problem(self, LIMITS, may_be_none=["stalemate_rounds"])
+        if problem:
+            return problem
         for name in ("final_extra_round", "allow_null_actions", "salt_on_salt"):
             if not isinstance(getattr(self, name), bool):
                 return f"{name} must be True or False, not {short_repr(getattr(self, name))}"

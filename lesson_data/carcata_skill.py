@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from carcata_core.actions import KEEP
+from lesson_data.two_games_skill import first_bot_and_rival
 
 #: The catapult spreads swept, in spaces (the printed game's reconstruction uses 0.8).
 SPREADS = (0.0, 0.4, 0.8, 1.2, 1.6, 2.0)
@@ -51,22 +52,18 @@ def greedy_spec() -> tuple[str, dict[str, int]]:
 
 def paired(table: Any) -> list[dict[str, Any]]:
     """One record per game of a rotated run of the greedy bot against another bot."""
-    games = []
-    for _, game in table.groupby("game", sort=True):
-        mine = game[game["seat"] == game["rotation"]].iloc[0]
-        other = game.drop(index=mine.name).iloc[0]
-        games.append(
-            {
-                "seed": int(mine["seed"]),
-                "seat": int(mine["seat"]),
-                "win": float(mine["win"]),
-                "rival_win": float(other["win"]),
-                "island": bool(mine["win"] == 0 and other["win"] == 0),
-                "score": int(mine["score"]),
-                "rival_score": int(other["score"]),
-            }
-        )
-    return games
+    return [
+        {
+            "seed": int(mine["seed"]),
+            "seat": int(mine["seat"]),
+            "win": float(mine["win"]),
+            "rival_win": float(other["win"]),
+            "island": bool(mine["win"] == 0 and other["win"] == 0),
+            "score": int(mine["score"]),
+            "rival_score": int(other["score"]),
+        }
+        for mine, other in first_bot_and_rival(table)
+    ]
 
 
 def compute(

@@ -9,7 +9,7 @@ kit's bots. Rerun with ``python -m lesson_data.two_games_skill`` (several minute
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 #: MCTS iterations a decision.
@@ -18,23 +18,27 @@ BUDGETS = (10, 30, 100)
 SEEDS = 50
 
 
-def paired_games(table: Any) -> list[dict[str, Any]]:
-    """One record per game of a rotated 2-player run: the first bot's seat, win and score,
-    and its rival's score (rotation r puts the first bot in seat r)."""
-    games = []
+def first_bot_and_rival(table: Any) -> Iterator[tuple[Any, Any]]:
+    """Each game of a rotated 2-player run, in order, as its rows for the first bot and for
+    its rival (rotation r puts the first bot in seat r)."""
     for _, game in table.groupby("game", sort=True):
         mine = game[game["seat"] == game["rotation"]].iloc[0]
-        other = game.drop(index=mine.name).iloc[0]
-        games.append(
-            {
-                "seed": int(mine["seed"]),
-                "seat": int(mine["seat"]),
-                "win": float(mine["win"]),
-                "score": int(mine["score"]),
-                "rival_score": int(other["score"]),
-            }
-        )
-    return games
+        yield mine, game.drop(index=mine.name).iloc[0]
+
+
+def paired_games(table: Any) -> list[dict[str, Any]]:
+    """One record per game of a rotated 2-player run: the first bot's seat, win and score,
+    and its rival's score."""
+    return [
+        {
+            "seed": int(mine["seed"]),
+            "seat": int(mine["seat"]),
+            "win": float(mine["win"]),
+            "score": int(mine["score"]),
+            "rival_score": int(other["score"]),
+        }
+        for mine, other in first_bot_and_rival(table)
+    ]
 
 
 def compute(sample: int | None = None, budgets: Sequence[int] = BUDGETS) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
-from .saves import short_repr
+from .saves import same_value, short_repr
 
 #: A game's error for a field: called with the field's path and the reason.
 FieldError = Callable[[str, str], ValueError]
@@ -102,6 +102,20 @@ def first_difference(a: Any, b: Any, path: str) -> str:
     return path
 
 
+def check_replay_reaches(
+    reached: Mapping[str, Any], given: Mapping[str, Any], error: FieldError
+) -> None:
+    """Checks that a replayed save's position (``reached``) holds every field the save also
+    ``given`` as it is written there; else ``error`` on ``history`` naming the first place
+    that differs."""
+    for key, value in given.items():
+        if not same_value(reached.get(key), value):
+            detail = first_difference(reached.get(key), value, key)
+            raise error(
+                "history", f"replaying the actions does not reach this position ({detail} differs)"
+            )
+
+
 def jsonable(value: Any) -> Any:
     """``value`` with its tuples (nested too) as lists, as JSON writes them."""
     if isinstance(value, tuple):
@@ -132,6 +146,32 @@ def knob_problem(names: Iterable[object], known: Sequence[str]) -> str | None:
                 else f"the knobs are: {', '.join(known)}"
             )
             return f"unknown rules knob {short_repr(name)} ({hint})"
+    return None
+
+
+def knob_changes(changes: Any, settings: Any, error: Callable[[str], ValueError]) -> dict[str, Any]:
+    """``changes`` to the dataclass of settings ``settings`` (a ``Rules.from_changes``
+    argument) as a new dict, or ``error`` when it is not a dict or names an unknown knob."""
+    if not isinstance(changes, dict):
+        raise error(f"rules are a dict of knobs to change, not {short_repr(changes)}")
+    problem = knob_problem(changes, [f.name for f in fields(settings)])
+    if problem:
+        raise error(problem)
+    return dict(changes)
+
+
+def limits_problem(
+    settings: Any, limits: Mapping[str, tuple[int, int]], may_be_none: Iterable[str] = ()
+) -> str | None:
+    """Why a knob of ``settings`` named in ``limits`` is not a whole number from its low to
+    its high limit (a knob in ``may_be_none`` may also be None); None when all are."""
+    optional = set(may_be_none)
+    for name, (low, high) in limits.items():
+        value = getattr(settings, name)
+        if name in optional and value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            return f"{name} must be a whole number from {low} to {high}, not {short_repr(value)}"
     return None
 
 
@@ -172,7 +212,10 @@ __all__ = [
     "article",
     "as_settings",
     "changed_fields",
+    "check_replay_reaches",
     "first_difference",
     "jsonable",
+    "knob_changes",
     "knob_problem",
+    "limits_problem",
 ]

@@ -153,6 +153,42 @@ def check_history(history: Any, error: FieldError) -> tuple[dict[str, Any], list
     return dict(start), actions
 
 
+def read_save(text: Any, error: FieldError, save_format: str) -> dict[str, Any]:
+    """A save or position (``read_json``) that is a JSON object in ``save_format`` (a save
+    without ``format`` is taken to be in it), or ``error`` naming what is wrong."""
+    data = read_json(text, error)
+    if not isinstance(data, dict):
+        raise error("position", "should be a JSON object")
+    found = data.get("format", save_format)
+    if found != save_format:
+        raise error("format", f"{short_repr(found)} is not {save_format!r}")
+    return data
+
+
+def replay_actions(
+    play: Callable[[str], object],
+    actions: list[str],
+    game_error: type[Exception],
+    error: FieldError,
+) -> None:
+    """Plays a save's ``actions`` in turn; an action the game refuses (``game_error``) is
+    ``error`` naming it (``history.actions[i]``) with the game's own message."""
+    for i, action in enumerate(actions):
+        try:
+            play(action)
+        except game_error as problem:
+            raise error(f"history.actions[{i}]", str(problem)) from None
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Whether two values read from a save are equal; a value that cannot be compared (an
+    object whose ``==`` fails) is not equal."""
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
+
+
 __all__ = [
     "MAX_ACTION_TEXT",
     "MAX_HISTORY",
@@ -166,5 +202,8 @@ __all__ = [
     "check_text",
     "check_values",
     "read_json",
+    "read_save",
+    "replay_actions",
+    "same_value",
     "short_repr",
 ]

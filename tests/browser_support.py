@@ -103,6 +103,16 @@ def make_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return home
 
 
+def write_notebook(path: Path, cells: list[str]) -> None:
+    """A notebook of code ``cells`` at ``path``, for a server to run."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    nbformat.write(notebook, path)
+
+
 def copy_notebooks(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A temporary copy of ``notebooks/``, to be served."""
     folder = tmp_path_factory.mktemp("served") / "notebooks"
@@ -350,6 +360,14 @@ def open_in_lab(page: Any, lab: str, notebook: str) -> None:
 
 # ----------------------------------------------------------------- accessibility checks
 #: The WCAG 2.0, 2.1 and 2.2 success criteria of levels A and AA, as axe-core tags them.
+#: The visible buttons of a table smaller than 24 px either way (WCAG's target size).
+SMALL_BUTTONS = """(table) => [...table.querySelectorAll('button')]
+  .filter(b => b.getClientRects().length)
+  .map(b => [b.textContent.trim() || b.title, b.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 23.5 || r.height < 23.5)
+  .map(([name, r]) => name.slice(0, 40) + ' ' + r.width.toFixed(0) + 'x' + r.height.toFixed(0))"""
+
+
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 RUN_AXE = """async (root, tags) => {
   const found = await axe.run(root, {runOnly: {type: 'tag', values: tags},

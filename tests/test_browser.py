@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from tests import browser_support as support
-from tests.browser_support import ARTIFACTS, open_in_lab, play_a_turn, screenshot
+from tests.browser_support import ARTIFACTS, open_in_lab, play_a_turn, screenshot, write_notebook
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -82,15 +82,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Path:
     write_notebook(folder / "explorers.ipynb", EXPLORERS_NOTEBOOK)
     write_notebook(folder / "layout.ipynb", LAYOUT_NOTEBOOK)
     return folder
-
-
-def write_notebook(path: Path, cells: list[str]) -> None:
-    import nbformat
-
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-    nbformat.write(notebook, path)
 
 
 @pytest.fixture(scope="module")

@@ -21,8 +21,14 @@ from typing import Any
 import pytest
 
 from tests import browser_support as support
-from tests.browser_support import ACCESS_CELLS, ARTIFACTS, SIDEWAYS, check_table_access
-from tests.test_browser import write_notebook
+from tests.browser_support import (
+    ACCESS_CELLS,
+    ARTIFACTS,
+    SIDEWAYS,
+    SMALL_BUTTONS,
+    check_table_access,
+    write_notebook,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -47,11 +53,6 @@ SMALLEST_CONTROL_TEXT = """(table) => Math.min(...[...table.querySelectorAll(
     'button:not(.cn-hit), input, select, textarea, label, .widget-label')]
   .filter(e => e.getClientRects().length && (e.textContent.trim() || e.value))
   .map(e => parseFloat(getComputedStyle(e).fontSize)))"""
-SMALL_BUTTONS = """(table) => [...table.querySelectorAll('button')]
-  .filter(b => b.getClientRects().length)
-  .map(b => [b.textContent.trim() || b.title, b.getBoundingClientRect()])
-  .filter(([, r]) => r.width < 23.5 || r.height < 23.5)
-  .map(([name, r]) => name.slice(0, 40) + ' ' + r.width.toFixed(0) + 'x' + r.height.toFixed(0))"""
 
 
 @pytest.fixture(scope="module")

@@ -36,12 +36,13 @@ from carcata_core.svg import TEXT_STYLES
 from tests import browser_support as support
 from tests.browser_support import (
     SIDEWAYS,
+    SMALL_BUTTONS,
     check_axe,
     check_buttons_cover_their_spaces,
     check_table_access,
     open_in_lab,
+    write_notebook,
 )
-from tests.test_browser import write_notebook
 from tests.test_browser_access import SMALLEST_CONTROL_TEXT, SMALLEST_TEXT, TEXT_PX
 from widgets import CarcataTable
 from widgets.carcata_table import ZOOM
@@ -91,11 +92,6 @@ SLOW_BOT_CELLS = [
 FOCUSED = """() => { const e = document.activeElement;
   return {cls: e.className || '', inTable: !!e.closest('.ca-table'),
           typed: !!e.closest('.ca-typed')}; }"""
-SMALL_BUTTONS = """(table) => [...table.querySelectorAll('button')]
-  .filter(b => b.getClientRects().length)
-  .map(b => [b.textContent.trim() || b.title, b.getBoundingClientRect()])
-  .filter(([, r]) => r.width < 23.5 || r.height < 23.5)
-  .map(([name, r]) => name.slice(0, 40) + ' ' + r.width.toFixed(0) + 'x' + r.height.toFixed(0))"""
 
 
 @pytest.fixture(scope="module")

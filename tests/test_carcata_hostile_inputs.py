@@ -40,20 +40,9 @@ from carcata_core import (
 from carcata_core.rules import LIMITS
 from tabletop.saves import MAX_HISTORY, MAX_NESTING, MAX_SEED
 from tests.carcata_support import play_random
-from tests.test_hostile_inputs import Awkward, json_like
+from tests.hostile_support import MAX_MESSAGE, SETTINGS, Awkward, json_like, refused_or_fine_for
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-#: The longest message a refusal may print, whatever the size of the input.
-MAX_MESSAGE = 600
-
-
-def refused_or_fine(call: Any, *args: Any, **kwargs: Any) -> Any:
-    try:
-        return call(*args, **kwargs)
-    except CarcataError as error:
-        assert str(error), "an error with no message"
-        assert len(str(error)) <= MAX_MESSAGE, f"a {len(str(error))}-character message"
-        return None
+refused_or_fine = refused_or_fine_for(CarcataError)
 
 
 def answer(call: Any, *args: Any, **kwargs: Any) -> str:

@@ -5,7 +5,6 @@ with enough contrast."""
 from __future__ import annotations
 
 import random
-import xml.etree.ElementTree as ET
 from collections import Counter
 from types import SimpleNamespace
 
@@ -18,24 +17,8 @@ from carcata_core.board import ISLAND
 from carcata_core.errors import ArgumentError
 from carcata_core.rules import GEM_NAMES, Rules
 from carcata_core.svg import IslandView, describe, dice_svg, island_svg, view_of
+from tests.svg_support import NS, find, parse, words_in
 from tests.test_contrast import GRAPHIC, TEXT, ratio
-
-NS = "{http://www.w3.org/2000/svg}"
-
-
-def parse(text: str) -> ET.Element:
-    root = ET.fromstring(text)
-    assert root.tag == f"{NS}svg"
-    return root
-
-
-def find(root: ET.Element, css_class: str) -> list[ET.Element]:
-    return [e for e in root.iter() if css_class in (e.get("class") or "").split()]
-
-
-def words_in(element: ET.Element) -> str:
-    """The words drawn in ``element`` (its ``<text>`` elements, not its title or style)."""
-    return " ".join("".join(e.itertext()) for e in element.iter(f"{NS}text"))
 
 
 def staged() -> IslandView:

@@ -32,20 +32,9 @@ from carnival_core.game import action_table
 from carnival_core.rules import LIMITS
 from carnuta_core import Game as CarnutaGame
 from tabletop.saves import MAX_HISTORY, MAX_NESTING, MAX_SEED
-from tests.test_hostile_inputs import Awkward, json_like
+from tests.hostile_support import MAX_MESSAGE, SETTINGS, Awkward, json_like, refused_or_fine_for
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-#: The longest message a refusal may print, whatever the size of the input.
-MAX_MESSAGE = 600
-
-
-def refused_or_fine(call: Any, *args: Any, **kwargs: Any) -> Any:
-    try:
-        return call(*args, **kwargs)
-    except CarnivalError as error:
-        assert str(error), "an error with no message"
-        assert len(str(error)) <= MAX_MESSAGE, f"a {len(str(error))}-character message"
-        return None
+refused_or_fine = refused_or_fine_for(CarnivalError)
 
 
 def play_randomly(game: Game, actions: int, seed: int) -> Game:

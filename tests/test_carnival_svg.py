@@ -15,20 +15,10 @@ from carnival_core import CARNIVAL, Card, Entry, Game, Play, Rules, svg
 from carnival_core.rules import LETTERS
 from tabletop.svg_text import SvgWriter
 from tests.carnival_support import play_randomly, stage
+from tests.svg_support import NS, find, parse
 
-NS = "{http://www.w3.org/2000/svg}"
 #: A whole 6-player table seen by one seat, in bytes.
 SIZE_LIMIT = 60_000
-
-
-def parse(text: str) -> ET.Element:
-    root = ET.fromstring(text)
-    assert root.tag == f"{NS}svg"
-    return root
-
-
-def find(root: ET.Element, css_class: str) -> list[ET.Element]:
-    return [e for e in root.iter() if css_class in (e.get("class") or "").split()]
 
 
 def cards_shown(root: ET.Element) -> list[str]:

@@ -33,50 +33,9 @@ from carnuta_core import (
     reference_deck,
 )
 from carnuta_core.position import MAX_HISTORY, MAX_NESTING
+from tests.hostile_support import SETTINGS, json_like, refused_or_fine_for
 
-
-class Awkward:
-    """An object whose repr, str, eq and hash all fail."""
-
-    def __repr__(self) -> str:
-        raise RuntimeError("no repr")
-
-    __str__ = __repr__
-
-    def __eq__(self, other: object) -> bool:
-        raise RuntimeError("no eq")
-
-    def __hash__(self) -> int:
-        raise RuntimeError("no hash")
-
-
-scalars = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(),
-    st.integers(min_value=-(10**30), max_value=10**30),
-    st.floats(allow_nan=True, allow_infinity=True),
-    st.text(max_size=30),
-    st.binary(max_size=10),
-    st.builds(Awkward),
-)
-json_like = st.recursive(
-    scalars,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)
-    ),
-    max_leaves=12,
-)
-
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def refused_or_fine(call: Any, *args: Any, **kwargs: Any) -> Any:
-    try:
-        return call(*args, **kwargs)
-    except CarnutaError as error:
-        assert str(error), "an error with no message"
-        return None
+refused_or_fine = refused_or_fine_for(CarnutaError)
 
 
 # ------------------------------------------------------------------ setup

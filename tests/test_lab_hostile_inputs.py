@@ -24,7 +24,7 @@ from tabletop.errors import LabError
 from tabletop.lab import game_measures, stats
 from tabletop.lab.run import MAX_GAMES
 from tabletop.saves import MAX_EXCERPT, short_repr
-from tests.test_hostile_inputs import json_like
+from tests.hostile_support import json_like
 from widgets import CarnivalTable, PlayTable
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

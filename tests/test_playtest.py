@@ -24,7 +24,7 @@ from carnuta_core.playtest import CarnutaPlaytests
 from tabletop.lab.playtest import compare, decision_table, read_playtests, seat_table
 from tabletop.playtests import PlaytestError, read_record, record_document
 from tabletop.protocol import CHANCE
-from tests.test_hostile_inputs import json_like
+from tests.hostile_support import json_like
 from widgets import CarcataTable, CarnivalTable, PlayTable
 from widgets.recording import Recorder
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import random
-import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,9 +14,9 @@ from carnuta_core.cards import Card
 from carnuta_core.deck import Deck, parse_deck_text
 from carnuta_core.game import Game
 from carnuta_core.model import Row
+from tests.svg_support import NS, find, parse, words_in
 from tests.widgets_support import COSTS, HEADER, STARTS
 
-NS = "{http://www.w3.org/2000/svg}"
 SIZE_LIMIT = 60_000  # bytes, for a whole 4-player table
 
 SCORINGS = ["3", "2 per berry", "1 per clover flower", "4 per set skull honey", "5", "1 per egg"]
@@ -40,20 +39,6 @@ def deck_csv(per_row: int) -> str:
 
 def make_deck(per_row: int = 8, name: str = "test") -> Deck:
     return parse_deck_text(deck_csv(per_row), name=name)
-
-
-def parse(text: str) -> ET.Element:
-    root = ET.fromstring(text)
-    assert root.tag == f"{NS}svg"
-    return root
-
-
-def find(root: ET.Element, css_class: str) -> list[ET.Element]:
-    return [e for e in root.iter() if css_class in (e.get("class") or "").split()]
-
-
-def all_text(root: ET.Element) -> str:
-    return " ".join("".join(e.itertext()) for e in root.iter(f"{NS}text"))
 
 
 def play_randomly(game: Game, rng: random.Random, steps: int) -> None:
@@ -125,7 +110,7 @@ def test_a_card_of_every_kind_is_well_formed(kind: str) -> None:
     root = parse(svg.card_svg(card))
     [group] = find(root, "carnuta-card")
     assert group.get("data-card") == card.id
-    assert card.id in all_text(root)
+    assert card.id in words_in(root)
     used = {e.get("href") for e in root.iter(f"{NS}use")}
     for icon in card.cost:
         assert f"#cn-{icon.pay}-{icon.face}" in used
@@ -135,11 +120,11 @@ def test_a_card_of_every_kind_is_well_formed(kind: str) -> None:
 
 
 def test_card_words_show_name_points_double_and_salt() -> None:
-    day = all_text(parse(svg.card_svg(Card.parse(CARD_LINES["day"]))))
+    day = words_in(parse(svg.card_svg(Card.parse(CARD_LINES["day"]))))
     assert "Honey" in day and "4 per set" in day and "skull honey" in day
-    assert "2 per" in all_text(parse(svg.card_svg(Card.parse(CARD_LINES["night"]))))
-    assert "×2" in all_text(parse(svg.card_svg(Card.parse(CARD_LINES["double"]))))
-    assert "SALT" in all_text(parse(svg.card_svg(Card.parse(CARD_LINES["salt"]))))
+    assert "2 per" in words_in(parse(svg.card_svg(Card.parse(CARD_LINES["night"]))))
+    assert "×2" in words_in(parse(svg.card_svg(Card.parse(CARD_LINES["double"]))))
+    assert "SALT" in words_in(parse(svg.card_svg(Card.parse(CARD_LINES["salt"]))))
 
 
 def test_flip_and_return_icons_differ() -> None:
@@ -159,7 +144,7 @@ def test_card_options() -> None:
     faded = parse(svg.card_svg(card, dimmed=True))
     assert find(faded, "carnuta-card")[0].get("opacity") == "0.4"
     labelled = parse(svg.card_svg(card, label='<b>"take" & go</b>'))
-    assert '<b>"take" & go</b>' in all_text(labelled)
+    assert '<b>"take" & go</b>' in words_in(labelled)
     assert float(labelled.get("height", 0)) > float(parse(svg.card_svg(card)).get("height", 0))
 
 
@@ -266,7 +251,7 @@ def test_table_is_well_formed_and_findable(games: dict[str, Game], moment: str) 
     [status] = find(root, "carnuta-status")
     assert status.get("data-phase") == game.phase
     if not game.is_over:
-        assert game.pending() in all_text(status)
+        assert game.pending() in words_in(status)
 
 
 def test_game_over_shows_the_winners(games: dict[str, Game]) -> None:
@@ -274,7 +259,7 @@ def test_game_over_shows_the_winners(games: dict[str, Game]) -> None:
     root = parse(svg.table_svg(game))
     winners = [p.get("data-seat") for p in find(root, "carnuta-player") if p.get("data-winner")]
     assert winners == [str(s) for s in game.winners()]
-    status = all_text(find(root, "carnuta-status")[0])
+    status = words_in(find(root, "carnuta-status")[0])
     assert "Game over" in status and "Winner" in status
     for seat in game.winners():
         assert f"Player {seat + 1} ({game.scores()[seat]} pts)" in status
@@ -300,13 +285,13 @@ def test_a_hostile_deck_name_is_escaped() -> None:
     game = Game.new(2, seed=5, deck=make_deck(name=name))
     text = svg.table_svg(game)
     assert "<script>" not in text and "<svg onload" not in text
-    assert name in all_text(parse(text))
+    assert name in words_in(parse(text))
 
 
 def test_french_words(staged: Game) -> None:
     fr = svg.table_svg(staged, lang="fr")
     root = parse(fr)
-    words = all_text(root)
+    words = words_in(root)
     for word in ("Pioche", "Défausse", "Réserve", "Serpes", "Main", "Jour", "Nuit", "Joueur"):
         assert word in words
     titles = " ".join("".join(t.itertext()) for t in root.iter(f"{NS}title"))
@@ -323,7 +308,7 @@ def test_every_word_has_a_french_version() -> None:
 
 
 def test_the_french_table_speaks_the_engines_french(staged: Game) -> None:
-    status = all_text(find(parse(svg.table_svg(staged, lang="fr")), "carnuta-status")[0])
+    status = words_in(find(parse(svg.table_svg(staged, lang="fr")), "carnuta-status")[0])
     assert staged.pending("fr") in status and "Pioche : staged" in status
 
 
