@@ -15,6 +15,13 @@ games a tribe won, the island's share, the mean points, MCTS's rate from each se
 games per second of the run; ``--json`` writes it all to a file.
 
     python benchmarks/carcata_strength.py --seeds 200 --workers 2 --json carcata_strength.json
+
+A run split by seeds (to keep partial results, or over machines) gives the same games, since
+each bot's seed comes from the game's seed and its seat; ``--merge`` reports on them together:
+
+    python benchmarks/carcata_strength.py --seeds 25 --first-seed 10000 --json a.json
+    python benchmarks/carcata_strength.py --seeds 25 --first-seed 10025 --json b.json
+    python benchmarks/carcata_strength.py --merge a.json b.json
 """
 
 from __future__ import annotations
