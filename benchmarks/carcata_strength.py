@@ -141,7 +141,9 @@ def report(result: dict[str, Any]) -> None:
     )
     print(
         f"  {result['games_per_second']:.3f} games/s on {result['workers']} worker(s), "
-        f"{result['wall_seconds'] / 60:.1f} min, load average "
+        f"{result['wall_seconds'] / 60:.1f} min"
+        + (f" (the sum of {result['runs']} runs)" if result.get("runs", 1) > 1 else "")
+        + ", load average "
         + " ".join(f"{x:.1f}" for x in result["load_average"])
     )
 
@@ -180,6 +182,7 @@ def main() -> None:
             "mcts": parts[0]["mcts"],
             "rival": parts[0]["rival"],
             "workers": max(part["workers"] for part in parts),
+            "runs": len(parts),
             "load_average": parts[-1]["load_average"],
         }
     else:
