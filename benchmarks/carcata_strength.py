@@ -15,6 +15,13 @@ games a tribe won, the island's share, the mean points, MCTS's rate from each se
 games per second of the run; ``--json`` writes it all to a file.
 
     python benchmarks/carcata_strength.py --seeds 200 --workers 2 --json carcata_strength.json
+
+A run split by seeds (to keep partial results, or over machines) gives the same games, since
+each bot's seed comes from the game's seed and its seat; ``--merge`` reports on them together:
+
+    python benchmarks/carcata_strength.py --seeds 25 --first-seed 10000 --json a.json
+    python benchmarks/carcata_strength.py --seeds 25 --first-seed 10025 --json b.json
+    python benchmarks/carcata_strength.py --merge a.json b.json
 """
 
 from __future__ import annotations
@@ -134,7 +141,9 @@ def report(result: dict[str, Any]) -> None:
     )
     print(
         f"  {result['games_per_second']:.3f} games/s on {result['workers']} worker(s), "
-        f"{result['wall_seconds'] / 60:.1f} min, load average "
+        f"{result['wall_seconds'] / 60:.1f} min"
+        + (f" (the sum of {result['runs']} runs)" if result.get("runs", 1) > 1 else "")
+        + ", load average "
         + " ".join(f"{x:.1f}" for x in result["load_average"])
     )
 
@@ -173,6 +182,7 @@ def main() -> None:
             "mcts": parts[0]["mcts"],
             "rival": parts[0]["rival"],
             "workers": max(part["workers"] for part in parts),
+            "runs": len(parts),
             "load_average": parts[-1]["load_average"],
         }
     else:
