@@ -33,7 +33,8 @@ SITE = ROOT / "build" / "site"
 LESSONS = sorted(
     p.relative_to(ROOT)
     for p in [*(ROOT / "notebooks").glob("*.ipynb"), *(ROOT / "notebooks" / "fr").glob("*.ipynb")]
-    if not p.name.startswith("play")
+    # The play tables (``play*``, in French ``jouer*``) are not run at build time.
+    if not p.name.startswith(("play", "jouer"))
 )
 #: One object every package's page must document, by its HTML id.
 KEY_OBJECTS = {
