@@ -257,14 +257,16 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         speed: float = 0.0,
         record_to: str | os.PathLike[str] | Recorder | None = None,
     ):
-        if game is not None:
-            if not isinstance(game, Game):
-                raise ArgumentError("game", f"a Carcata Game, not {short_repr(game)}")
-            rules, players = game.rules, game.num_players
-        try:
-            self.rules: Rules = as_rules(rules)
-        except RulesError as error:
-            raise ArgumentError("rules", str(error)) from None
+        self.rules: Rules
+        self.rules, players = self._game_rules(
+            game,
+            rules,
+            players,
+            game_type=Game,
+            name="Carcata",
+            as_rules=as_rules,
+            rules_error=RulesError,
+        )
         self._take_seats(seats, players, default_players=2, lang=lang, seed=seed)
         self.recorder = Recorder.at(record_to, self._argument_error)
         self._choice: Choice | None = None

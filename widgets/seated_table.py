@@ -130,6 +130,29 @@ class SeatedTable(Generic[GameT]):
     _ready_for: int
 
     # ------------------------------------------------------------------ set-up
+    def _game_rules(
+        self,
+        game: Any,
+        rules: Any,
+        players: int | None,
+        *,
+        game_type: type[Any],
+        name: str,
+        as_rules: Callable[[Any], Any],
+        rules_error: type[Exception],
+    ) -> tuple[Any, int | None]:
+        """The rules and the player count to set the table up with: those of ``game`` when one
+        is given (it must be a ``game_type``, this table's game), else ``rules`` read by the
+        game's ``as_rules`` (a ``rules_error`` is turned into the table's error for ``rules``)."""
+        if game is not None:
+            if not isinstance(game, game_type):
+                raise self._argument_error("game", f"a {name} Game, not {short_repr(game)}")
+            rules, players = game.rules, game.num_players
+        try:
+            return as_rules(rules), players
+        except rules_error as error:
+            raise self._argument_error("rules", str(error)) from None
+
     def _take_seats(
         self,
         seats: Sequence[str] | None,
