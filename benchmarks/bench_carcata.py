@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 
 from bench_carnival import Series, open_spiel_run
-from timing import microseconds
+from timing import print_microseconds
 from tqdm.auto import tqdm
 
 from carcata_core import Game
@@ -142,10 +142,7 @@ def main() -> None:
         "heuristic values": lambda: heuristic.values(game),
         f"heuristic scores of {len(legal)} actions": lambda: heuristic.action_scores(game, legal),
     }
-    for name, statement in timings.items():
-        print(
-            f"  {name + ' of a 2-player game:':<44} {microseconds(statement, number=2_000):8.1f} µs"
-        )
+    print_microseconds(timings, "of a 2-player game", number=2_000, width=8)
 
     if peer is None:
         print("OpenSpiel not installed (pip install -e '.[bench]'): no peer comparison")

@@ -14,7 +14,7 @@ import random
 import time
 from collections.abc import Callable
 
-from timing import microseconds
+from timing import print_microseconds
 from tqdm.auto import tqdm
 
 from carnival_core import Game
@@ -139,10 +139,7 @@ def main() -> None:
         "heuristic values": lambda: heuristic.values(game),
         f"heuristic scores of {len(legal)} actions": lambda: heuristic.action_scores(game, legal),
     }
-    for name, statement in timings.items():
-        print(
-            f"  {name + ' of a 4-player game:':<44} {microseconds(statement, number=5_000):7.1f} µs"
-        )
+    print_microseconds(timings, "of a 4-player game", number=5_000)
 
     if peer is None:
         print("OpenSpiel not installed (pip install -e '.[bench]'): no peer comparison")

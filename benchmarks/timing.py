@@ -23,3 +23,12 @@ def timed(work: Callable[[], Any], repeat: int) -> tuple[float, float]:
 def microseconds(statement: Callable[[], Any], number: int) -> float:
     """Microseconds a call of ``statement`` takes: the best of 5 runs of ``number`` calls."""
     return min(timeit.repeat(statement, number=number, repeat=5)) / number * 1e6
+
+
+def print_microseconds(
+    timings: dict[str, Callable[[], Any]], of: str, number: int, width: int = 7
+) -> None:
+    """One line per timed call: its name, ``of`` (``"of a 2-player game"``) and its time."""
+    for name, statement in timings.items():
+        label = f"{name} {of}:"
+        print(f"  {label:<44} {microseconds(statement, number):{width}.1f} µs")
