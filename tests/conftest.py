@@ -8,6 +8,7 @@ reference deck when ``carnuta_core/data/reference_deck.csv`` exists.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,17 @@ NOTEBOOKS = sorted(
     if ".ipynb_checkpoints" not in p.parts
 )
 IDS = [str(p.relative_to(ROOT)) for p in NOTEBOOKS]
+
+
+@pytest.fixture(autouse=True)
+def forget_exercise_checks() -> Iterator[None]:
+    """A test that runs check cells leaves no ✓ or ✗ for the next test of its process: the
+    exercise kit keeps a kernel's last checks for ``progress``, and a worker runs many tests."""
+    yield
+    kit = sys.modules.get("exercises.kit.base")
+    if kit is not None:
+        kit.CHECKED.clear()
+
 
 # Eric's potion (rulebook, "End of the Game - Example"), written in deck notation.
 ERIC_CARDS = [
