@@ -35,6 +35,13 @@ NOTEBOOKS = sorted(
     if ".ipynb_checkpoints" not in p.parts
 )
 IDS = [str(p.relative_to(ROOT)) for p in NOTEBOOKS]
+#: The lessons: every notebook of notebooks/ and notebooks/fr/ but the play tables (apps named
+#: ``play*``, in French ``jouer*``). ``make docs`` runs each top to bottom in a fresh kernel.
+LESSONS = sorted(
+    p.relative_to(ROOT)
+    for p in [*(ROOT / "notebooks").glob("*.ipynb"), *(ROOT / "notebooks" / "fr").glob("*.ipynb")]
+    if not p.name.startswith(("play", "jouer"))
+)
 
 
 @pytest.fixture(autouse=True)

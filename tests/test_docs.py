@@ -23,19 +23,12 @@ from urllib.parse import unquote, urlsplit
 import pytest
 import yaml
 
-from tests.conftest import ROOT
+from tests.conftest import LESSONS, ROOT
 
 MAKEFILE = (ROOT / "Makefile").read_text(encoding="utf-8")
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 OUT = ROOT / "build" / "docs"
 SITE = ROOT / "build" / "site"
-#: The lessons: every notebook of notebooks/ and notebooks/fr/ but the two play tables (apps).
-LESSONS = sorted(
-    p.relative_to(ROOT)
-    for p in [*(ROOT / "notebooks").glob("*.ipynb"), *(ROOT / "notebooks" / "fr").glob("*.ipynb")]
-    # The play tables (``play*``, in French ``jouer*``) are not run at build time.
-    if not p.name.startswith(("play", "jouer"))
-)
 #: One object every package's page must document, by its HTML id.
 KEY_OBJECTS = {
     "carnuta_core": ["carnuta_core.Game", "carnuta_core.Rules", "carnuta_core.play_game"],
@@ -155,6 +148,25 @@ def test_every_lesson_page_shows_its_outputs(docs: Path, lesson: Path) -> None:
     assert outputs >= 1, f"{lesson}: no cell output on its page"
     text = page.read_text(encoding="utf-8")
     assert "Traceback (most recent call last)" not in text, lesson
+
+
+def test_every_lesson_ran_top_to_bottom_in_a_fresh_kernel(docs: Path) -> None:
+    """The build is the lessons' restart-and-run-all: myst-nb runs each in a new kernel and
+    fails on any error (``nb_execution_raise_on_error``). jupyter-cache keeps a record of each
+    run that succeeded, keyed by the lesson's code, in a folder named after the kit's code;
+    a lesson whose code matches no record did not run clean with this kit."""
+    from jupyter_cache import get_cache
+
+    (cache,) = (ROOT / "build" / ".jupyter_cache").iterdir()  # the build removed stale ones
+    records = get_cache(cache)
+    runs = {}
+    for lesson in LESSONS:
+        try:
+            runs[lesson] = records.match_cache_file(str(ROOT / lesson)).data["execution_seconds"]
+        except KeyError:
+            pytest.fail(f"{lesson}: no clean run of its code is recorded")
+    for lesson, seconds in sorted(runs.items(), key=lambda run: -run[1]):
+        print(f"{lesson}: ran in {seconds:.1f} s")
 
 
 def test_the_play_table_of_lesson_00_is_kept_as_a_widget_snapshot(docs: Path) -> None:

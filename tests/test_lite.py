@@ -21,7 +21,7 @@ import sys
 import threading
 import time
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +48,11 @@ OFFLINE_LESSONS = [
     "notebooks/02_rules_to_the_end.ipynb",
     "notebooks/fr/02_regles_jusqu_a_la_fin.ipynb",
     "notebooks/play_carnival.ipynb",
-    "notebooks/play_carcata.ipynb",
-    "notebooks/fr/jouer_carcata.ipynb",
+]
+#: Carcata's tables, run whole and played by a click in their own test, with their language.
+CARCATA_TABLES = [
+    ("notebooks/play_carcata.ipynb", "en"),
+    ("notebooks/fr/jouer_carcata.ipynb", "fr"),
 ]
 PLAY = "notebooks/play.ipynb"
 COMPILED = ("numpy", "pandas", "matplotlib", "scipy")
@@ -174,12 +177,13 @@ def test_every_lesson_is_known_to_run_offline_or_to_need_compiled_packages() -> 
         lesson = path.relative_to(ROOT).as_posix()
         known = (
             lesson in OFFLINE_LESSONS
+            or lesson in dict(CARCATA_TABLES)
             or lesson == PLAY
             or lesson in lite_build.COMPILED_PACKAGES_FOR
             or imports_compiled_packages(path)
         )
         assert known, f"{lesson}: add it to OFFLINE_LESSONS or to COMPILED_PACKAGES_FOR"
-    for lesson in OFFLINE_LESSONS:
+    for lesson in [*OFFLINE_LESSONS, *dict(CARCATA_TABLES)]:
         assert lesson not in lite_build.COMPILED_PACKAGES_FOR
         assert not imports_compiled_packages(ROOT / lesson), lesson
 
@@ -268,15 +272,49 @@ def run_all(page: Any) -> dict[str, Any]:
     return state
 
 
+#: Open a notebook in a new tab on the given kernel (no new Pyodide to boot); its kernel's id.
+OPEN_ON_KERNEL = """async ([path, kernelId]) => {
+  const widget = await window.jupyterapp.commands.execute(
+    'docmanager:open', {path, kernel: {id: kernelId}});
+  await widget.sessionContext.ready;
+  return widget.sessionContext.session.kernel.id;
+}"""
+KERNEL_ID = "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id"
+
+
+def run_each_on_one_kernel(
+    page: Any,
+    served: str,
+    notebooks: list[str],
+    also_right: Callable[[str], bool],
+    prepare: Callable[[str], None] = lambda notebook: None,
+) -> dict[str, Any]:
+    """Open the notebooks one after another in tabs sharing one browser kernel, as they would
+    share a student's Pyodide (booting one per notebook would only repeat the boot; each runs
+    alone in a fresh kernel in CPython in tests/test_notebooks.py and tests/test_docs.py);
+    ``prepare`` each, run all its cells. The state of each notebook that had an error, did not
+    run every cell, or whose ``also_right`` check failed."""
+    open_notebook(page, served, notebooks[0])
+    kernel = page.evaluate(KERNEL_ID)
+    failed: dict[str, Any] = {}
+    for notebook in notebooks:
+        if notebook != notebooks[0]:
+            assert page.evaluate(OPEN_ON_KERNEL, [notebook, kernel]) == kernel, notebook
+            page.wait_for_function(KERNEL_IDLE, arg=notebook, timeout=60_000)
+        prepare(notebook)
+        state = run_all(page)
+        if state["errors"] or state["run"] != state["cells"] or not also_right(notebook):
+            failed[notebook] = state
+    return failed
+
+
 @browser_test
 @pytest.mark.browser
-@pytest.mark.parametrize("lesson", OFFLINE_LESSONS)
-def test_a_lesson_runs_in_the_browser_offline(
-    page: Any, served: str, offline: list[str], lesson: str
-) -> None:
-    open_notebook(page, served, lesson)
-    state = run_all(page)
-    assert state["errors"] == [] and state["run"] == state["cells"], state
+def test_the_offline_lessons_run_in_the_browser(page: Any, served: str, offline: list[str]) -> None:
+    """Each lesson that needs no compiled package runs all its cells with no error and no
+    request beyond the site (the lessons share one browser kernel)."""
+    failed = run_each_on_one_kernel(page, served, OFFLINE_LESSONS, lambda notebook: True)
+    assert not failed, failed
     assert offline == []
 
 
@@ -333,10 +371,7 @@ def test_both_tables_pass_axe_in_the_classroom_site(
 
 @browser_test
 @pytest.mark.browser
-@pytest.mark.parametrize(
-    ("notebook", "lang"),
-    [("notebooks/play_carcata.ipynb", "en"), ("notebooks/fr/jouer_carcata.ipynb", "fr")],
-)
+@pytest.mark.parametrize(("notebook", "lang"), CARCATA_TABLES)
 def test_the_carcata_table_passes_axe_and_plays_in_the_classroom_site(
     page: Any, served: str, offline: list[str], notebook: str, lang: str
 ) -> None:
@@ -345,7 +380,7 @@ def test_the_carcata_table_passes_axe_and_plays_in_the_classroom_site(
     page.set_viewport_size({"width": 1280, "height": 900})
     open_notebook(page, served, notebook)
     state = run_all(page)
-    assert state["errors"] == [], state
+    assert state["errors"] == [] and state["run"] == state["cells"], state
     table = page.locator(".jp-OutputArea-output .ca-table")
     expect(table.locator(".cn-map-island .cn-hit:visible").first).to_be_visible()
     expect(table).to_have_attribute("lang", lang)
@@ -382,19 +417,24 @@ def solutions(exercise: str) -> dict[str, str]:
 
 @browser_test
 @pytest.mark.browser
-@pytest.mark.parametrize("exercise", OFFLINE_EXERCISES)
-def test_an_exercise_notebook_checks_the_engines_answers_offline(
-    page: Any, served: str, offline: list[str], exercise: str
+def test_every_exercise_notebook_checks_the_engines_answers_offline(
+    page: Any, served: str, offline: list[str]
 ) -> None:
-    open_notebook(page, served, exercise)
-    answers = solutions(exercise)
-    assert answers
-    for grade_id, source in answers.items():
-        assert page.evaluate(SET_ANSWER, [grade_id, source]), grade_id
-    state = run_all(page)
-    assert state["errors"] == [] and state["run"] == state["cells"], state
-    checks = page.evaluate(CHECKS)
-    assert len(checks) >= len(answers) and all(c.startswith("✓") for c in checks), checks
+    """Each exercise sheet that needs no compiled package, its answer cells filled with the
+    solutions, runs all its cells with every check ✓ (the sheets share one browser kernel)."""
+    assert len(OFFLINE_EXERCISES) >= 7, OFFLINE_EXERCISES
+    answered = {exercise: solutions(exercise) for exercise in OFFLINE_EXERCISES}
+
+    def fill_answers(exercise: str) -> None:
+        for grade_id, source in answered[exercise].items():
+            assert page.evaluate(SET_ANSWER, [grade_id, source]), (exercise, grade_id)
+
+    def all_checks_right(exercise: str) -> bool:
+        checks: list[str] = page.evaluate(CHECKS)
+        return len(checks) >= len(answered[exercise]) and all(c.startswith("✓") for c in checks)
+
+    failed = run_each_on_one_kernel(page, served, OFFLINE_EXERCISES, all_checks_right, fill_answers)
+    assert not failed, failed
     assert offline == []
 
 
@@ -433,8 +473,8 @@ OPEN_TABS = """async () => {
   const kernels = [...app.serviceManager.kernels.running()].length;
   return {tabs, kernels};
 }"""
-#: Four visits to four lessons, as a student comes back to the site lesson after lesson.
-VISITS = OFFLINE_LESSONS[:4]
+#: Three visits to three lessons, as a student comes back to the site lesson after lesson.
+VISITS = OFFLINE_LESSONS[:3]
 
 
 @browser_test
