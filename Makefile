@@ -34,7 +34,7 @@ npm:
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check carnuta_core carnival_core carcata_core tabletop widgets tests benchmarks lite lesson_data
+	$(VENV)/bin/ruff format --check carnuta_core carnival_core carcata_core karnak_core tabletop widgets tests benchmarks lite lesson_data
 	$(VENV)/bin/mypy
 
 # The whole suite, the classroom site's build and browser tests included (tests/test_lite.py).

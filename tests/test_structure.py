@@ -24,6 +24,7 @@ CHECKED = (
     "carnuta_core",
     "carnival_core",
     "carcata_core",
+    "karnak_core",
     "tabletop",
     "widgets",
     "exercises/kit",
@@ -157,7 +158,9 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("folder", ["carnuta_core", "carnival_core", "carcata_core", "tabletop"])
+@pytest.mark.parametrize(
+    "folder", ["carnuta_core", "carnival_core", "carcata_core", "karnak_core", "tabletop"]
+)
 def test_the_core_has_no_ui_imports(folder: str) -> None:
     for path in python_files((folder,)):
         ui = {m for m in imported_modules(path) if m.split(".")[0] in ("ipywidgets", "widgets")}
@@ -168,7 +171,15 @@ def test_production_code_never_imports_the_tests() -> None:
     """Not in code, and not in doctests either (they run as the module's documentation)."""
     pattern = re.compile(r"\b(from|import)\s+tests\b")
     for path in python_files(
-        ("carnuta_core", "carnival_core", "carcata_core", "tabletop", "widgets", "exercises/kit")
+        (
+            "carnuta_core",
+            "carnival_core",
+            "carcata_core",
+            "karnak_core",
+            "tabletop",
+            "widgets",
+            "exercises/kit",
+        )
     ):
         text = path.read_text(encoding="utf-8")
         assert not pattern.search(text), f"{path.relative_to(ROOT)} imports the tests"

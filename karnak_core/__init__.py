@@ -1,0 +1,37 @@
+"""karnak_core: the rules of Karnak as a Python engine, with no UI imports.
+
+The lab's fourth game: 2 to 4 players build with temple pieces on one shared mat toward the
+hidden Design cards in their hands. Any player's piece counts toward anyone's Design, Priests
+freeze a structure against change, and a Design scores only if it is still complete when the
+last Favor card is taken.
+"""
+
+from .errors import (
+    ActionSyntaxError,
+    ArgumentError,
+    DesignError,
+    IllegalAction,
+    KarnakError,
+    PositionError,
+    RulesError,
+)
+from .mat import COLOURS, MARKINGS, MAT, SHAPES, Building, MatLayout
+from .rules import FAVOR_KINDS, Rules
+
+__all__ = [
+    "COLOURS",
+    "FAVOR_KINDS",
+    "MARKINGS",
+    "MAT",
+    "SHAPES",
+    "ActionSyntaxError",
+    "ArgumentError",
+    "Building",
+    "DesignError",
+    "IllegalAction",
+    "KarnakError",
+    "MatLayout",
+    "PositionError",
+    "Rules",
+    "RulesError",
+]
