@@ -6,6 +6,7 @@ freeze a structure against change, and a Design scores only if it is still compl
 last Favor card is taken.
 """
 
+from .designs import REFERENCE_DESIGNS, Design, load_designs
 from .errors import (
     ActionSyntaxError,
     ArgumentError,
@@ -24,9 +25,11 @@ __all__ = [
     "MARKINGS",
     "MAT",
     "SHAPES",
+    "REFERENCE_DESIGNS",
     "ActionSyntaxError",
     "ArgumentError",
     "Building",
+    "Design",
     "DesignError",
     "IllegalAction",
     "KarnakError",
@@ -34,4 +37,5 @@ __all__ = [
     "PositionError",
     "Rules",
     "RulesError",
+    "load_designs",
 ]
