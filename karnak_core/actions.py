@@ -160,7 +160,7 @@ class Place(Action):
         return f"{_lang(lang)['place']} {shape} {self.cell}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class _CellAction(Action):
     cell: str
 
@@ -229,7 +229,7 @@ class End(Action):
         return _lang(lang)["end"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class _CardAction(Action):
     card: str
 
