@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -40,7 +41,7 @@ Test = Callable[[Building, frozenset[Spot]], bool]
 #: The languages a goal is read and written in.
 LANGS: tuple[str, ...] = ("en", "fr")
 #: Bounds that keep reading a hostile file's work small and its numbers meaningful.
-MAX_LINE = 300
+MAX_LINE = 400
 MAX_DESIGNS = 200
 MAX_CLAUSES = 12
 MAX_NUMBER = 60
@@ -99,9 +100,8 @@ def plain(text: str) -> str:
 
 
 def _noun(shape: str | None, number: int, lang: str) -> str:
-    plural = number != 1 if lang == "fr" else number != 1
     nouns = SHAPE_NOUNS[lang][shape] if shape else PIECE_NOUNS[lang]
-    return nouns[plural]
+    return nouns[number != 1]
 
 
 def _coloured(shape: str | None, colour: str | None, number: int, lang: str) -> str:
@@ -149,24 +149,24 @@ def _joined(words: list[str], lang: str) -> str:
 
 
 # ---------------------------------------------------------------------------- clauses
-class Clause:
+class Clause(ABC):
     """One clause of a goal: a condition on one structure."""
 
+    @abstractmethod
     def words(self, lang: str) -> str:
         """The clause as written in ``lang``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def test(self) -> Test:
         """The clause compiled: a function of a building and a structure's spots."""
-        raise NotImplementedError
 
+    @abstractmethod
     def shortfall(self, building: Building, spots: frozenset[Spot]) -> int:
         """How far the structure is from meeting the clause (0 when it does)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def found(self, building: Building, spots: frozenset[Spot], lang: str) -> str:
         """What the structure has instead (``"has 2 cubes"``), for ``explain``."""
-        raise NotImplementedError
 
 
 def _has(number: int, shape: str | None, colour: str | None, lang: str) -> str:
@@ -311,7 +311,7 @@ class AllColour(Clause):
     def words(self, lang: str) -> str:
         if lang == "en":
             return f"all {self.colour}"
-        return "tout en " + COLOUR_WORDS_FR[self.colour][(False, False)]
+        return "seulement des pièces " + COLOUR_WORDS_FR[self.colour][(True, True)]
 
     def test(self) -> Test:
         bit = ("yellow", "white").index(self.colour)
@@ -363,7 +363,7 @@ class Touching(Clause):
 
     def shortfall(self, building: Building, spots: frozenset[Spot]) -> int:
         number = self.on_marking(building, spots)
-        return (number == 0) if self.touching else number
+        return int(number == 0) if self.touching else number
 
     def found(self, building: Building, spots: frozenset[Spot], lang: str) -> str:
         where = MARKING_WORDS[lang][self.marking]
@@ -381,8 +381,11 @@ class Measure(Clause):
     number: int
 
     def words(self, lang: str) -> str:
-        noun = self.aspect if lang == "en" else {"height": "hauteur", "size": "taille"}[self.aspect]
-        return f"{noun} {RELATION_WORDS[lang][self.relation]} {self.number}"
+        relation = RELATION_WORDS[lang][self.relation]
+        if lang == "en":
+            return f"{self.aspect} {relation} {self.number}"
+        noun = {"height": "hauteur", "size": "taille"}[self.aspect]
+        return f"une {noun} d'{relation} {self.number}"
 
     def value(self, building: Building, spots: frozenset[Spot]) -> int:
         if self.aspect == "size":
@@ -469,7 +472,11 @@ class Goal:
             head = f"{word} structures"
         if not self.clauses:
             return head
-        with_ = " with " if lang == "en" else " avec "
+        # "a structure touching water", but "a structure with exactly 3 cubes, touching water"
+        if isinstance(self.clauses[0], Touching):
+            with_ = " "
+        else:
+            with_ = " with " if lang == "en" else " avec "
         return head + with_ + ", ".join(c.words(lang) for c in self.clauses)
 
     @cached_property
@@ -493,6 +500,11 @@ class Goal:
 
 
 # ---------------------------------------------------------------------------- reading
+#: Words that tell a goal's language from its first words on.
+LANGUAGE_MARKERS: dict[str, str] = {
+    **dict.fromkeys(("with", "a", "an", *NUMBER_WORDS["en"][1:6], "touching", "not"), "en"),
+    **dict.fromkeys(("avec", "une", *NUMBER_WORDS["fr"][1:6], "touchant", "ne"), "fr"),
+}
 TOKEN = re.compile(r"[a-z]+|[0-9]+|,|'|\S")
 
 
@@ -505,17 +517,19 @@ class _Reader:
         self.tokens = [(m.group(), m.start(), m.end()) for m in TOKEN.finditer(plain(text))]
         self.tokens = [t for t in self.tokens if t[0] != "'"]
         self.at = 0
-        first = self.peek()
-        self.lang = "fr" if first in ("une", "un", *NUMBER_WORDS["fr"][2:]) else "en"
+        self.lang = self.language()
+
+    def language(self) -> str:
+        """The goal's language: the first word that belongs to one only decides (``six
+        structures not touching water`` is English by ``not``); English if none does."""
+        for word, _, _ in self.tokens:
+            if word in LANGUAGE_MARKERS:
+                return LANGUAGE_MARKERS[word]
+        return "en"
 
     def peek(self, ahead: int = 0) -> str | None:
         index = self.at + ahead
         return self.tokens[index][0] if index < len(self.tokens) else None
-
-    def take(self) -> str | None:
-        word = self.peek()
-        self.at += 1
-        return word
 
     def accept(self, *words: str) -> bool:
         """Take the next word if it is one of ``words``."""
@@ -585,6 +599,16 @@ class _Reader:
             self.at += 1
         return found
 
+    def colour_after(self, what: str) -> str:
+        colour = self.colour()
+        if colour is None:
+            raise self.fail(
+                f"a colour after {what!r} ("
+                + ("white or yellow" if self.lang == "en" else "blanc ou jaune")
+                + ")"
+            )
+        return colour
+
     def noun_phrase(self) -> tuple[str | None, str | None]:
         """``white cubes`` / ``cubes blancs`` / ``pieces``: the shape (None for any) and the
         colour (None for either)."""
@@ -637,7 +661,7 @@ class _Reader:
         self.expect(("structure", "structures"), "'structure'")
         clauses: list[Clause] = []
         if self.peek() is not None:
-            self.expect(("with",) if self.lang == "en" else ("avec",), "'with' and clauses")
+            self.accept("with" if self.lang == "en" else "avec")
             clauses.append(self.clause())
             separators = (",", "and") if self.lang == "en" else (",", "et")
             while self.accept(*separators):
@@ -703,15 +727,12 @@ class _Reader:
             return Count("exactly", 0, shape, colour)
         if self.accept("only"):
             return Only(self.shapes_list("and", None))
-        if self.accept("same") or (word == "the" and self.peek(1) == "same" and self.take()):
-            self.accept("same")
+        if word == "same" or (word == "the" and self.peek(1) == "same"):
+            self.at += 1 if word == "same" else 2
             aspect = self.expect(("colour", "color", "shape"), "'colour' or 'shape'")
             return Same("shape" if aspect == "shape" else "colour")
         if self.accept("all"):
-            colour = self.colour()
-            if colour is None:
-                raise self.fail("'white' or 'yellow'")
-            return AllColour(colour)
+            return AllColour(self.colour_after("all"))
         if word in ("touching", "not"):
             touching = not self.accept("not")
             self.expect(("touching",), "'touching'")
@@ -744,12 +765,17 @@ class _Reader:
         relation = self.relation()
         if relation is not None:
             return self.count(relation)
-        if word is not None and (word.isdigit() or word in NUMBER_WORDS["fr"]):
+        # "un disque sur un cube" is a piece on another, not a count: counts of one say
+        # "au moins 1" or "exactement un"
+        if word is not None and (word.isdigit() or word in NUMBER_WORDS["fr"][2:]):
             return self.count(None)
         if self.accept("aucun", "aucune"):
             shape, colour = self.noun_phrase()
             return Count("exactly", 0, shape, colour)
         if self.accept("seulement", "uniquement"):
+            if self.peek() == "des" and self.peek(1) == "pieces":
+                self.at += 2
+                return AllColour(self.colour_after("pièces"))
             return Only(self.shapes_list("et", "des"))
         if word in ("des", "la", "meme"):
             if self.accept("des"):
@@ -761,16 +787,16 @@ class _Reader:
             return Same("colour" if aspect == "couleur" else "shape")
         if self.accept("tout", "toute", "tous", "toutes"):
             self.accept("en")
-            colour = self.colour()
-            if colour is None:
-                raise self.fail("'blanc' or 'jaune'")
-            return AllColour(colour)
+            return AllColour(self.colour_after("tout"))
         if word in ("touchant", "ne"):
             touching = not self.accept("ne")
             self.expect(("touchant",), "'touchant'")
             if not touching:
                 self.expect(("pas",), "'pas'")
             return Touching(self.marking(), touching)
+        if word in ("une", "la") and self.peek(1) in ("hauteur", "taille"):
+            self.at += 1
+            word = self.peek()
         if word in ("hauteur", "taille"):
             self.at += 1
             self.accept("de", "d")
@@ -903,7 +929,11 @@ def _design(line: int, text: str) -> Design:
             text,
             f"cannot read the points {points[:20]!r}: a whole number from 1 to {MAX_POINTS}",
         )
-    return Design(ident, name, name_fr, int(points), goal_text, parse_goal(goal_text, line))
+    try:
+        goal = parse_goal(goal_text, line)
+    except DesignError as error:  # named with the whole line, not the goal alone
+        raise DesignError(line, text, error.reason) from None
+    return Design(ident, name, name_fr, int(points), goal_text, goal)
 
 
 def load_designs(text: str) -> tuple[Design, ...]:
