@@ -538,17 +538,30 @@ class _Reader:
             return True
         return False
 
-    def fail(self, expected: str) -> DesignError:
+    def fail(self, expected: str, expected_fr: str | None = None) -> DesignError:
+        """The error for the word the reader stopped at: ``expected`` says what would have
+        done (in French, ``expected_fr`` when the words differ)."""
         if self.at < len(self.tokens):
             _, start, end = self.tokens[self.at]
             word = self.text[start:end][:20]
-            return DesignError(self.line, self.text, f"cannot read {word!r}: expected {expected}")
-        return DesignError(self.line, self.text, f"the goal stops short: expected {expected}")
+            if self.lang == "fr":
+                message = f"impossible de lire {word!r} : il faut {expected_fr or expected}"
+            else:
+                message = f"cannot read {word!r}: expected {expected}"
+        elif self.lang == "fr":
+            message = f"le but s'arrête trop tôt : il faut {expected_fr or expected}"
+        else:
+            message = f"the goal stops short: expected {expected}"
+        return DesignError(self.line, self.text, message)
 
-    def expect(self, words: Iterable[str], expected: str) -> str:
+    def refusal(self, message: str, message_fr: str) -> DesignError:
+        """The error for a goal read to the end but out of bounds, in the goal's language."""
+        return DesignError(self.line, self.text, message_fr if self.lang == "fr" else message)
+
+    def expect(self, words: Iterable[str], expected: str, expected_fr: str | None = None) -> str:
         word = self.peek()
         if word not in set(words):
-            raise self.fail(expected)
+            raise self.fail(expected, expected_fr)
         self.at += 1
         return word
 
@@ -560,7 +573,9 @@ class _Reader:
             return None
         if word.isdigit():
             if len(word) > 3 or int(word) > MAX_NUMBER:
-                raise self.fail(f"a number from 0 to {MAX_NUMBER}")
+                raise self.fail(
+                    f"a number from 0 to {MAX_NUMBER}", f"un nombre de 0 à {MAX_NUMBER}"
+                )
             self.at += 1
             return int(word)
         words = NUMBER_WORDS[self.lang]
@@ -579,7 +594,8 @@ class _Reader:
             if word in {plain(n) for n in nouns} or (word in ("disc", "discs") and shape == "disk"):
                 self.at += 1
                 return shape
-        raise self.fail("a shape (" + ", ".join(SHAPE_NOUNS[self.lang][s][0] for s in SHAPES) + ")")
+        shapes = ", ".join(SHAPE_NOUNS[self.lang][s][0] for s in SHAPES)
+        raise self.fail(f"a shape ({shapes})", f"une forme ({shapes})")
 
     def is_shape_next(self, ahead: int = 0) -> bool:
         word = self.peek(ahead)
@@ -603,9 +619,8 @@ class _Reader:
         colour = self.colour()
         if colour is None:
             raise self.fail(
-                f"a colour after {what!r} ("
-                + ("white or yellow" if self.lang == "en" else "blanc ou jaune")
-                + ")"
+                f"a colour after {what!r} (white or yellow)",
+                f"une couleur après {what!r} (blanc ou jaune)",
             )
         return colour
 
@@ -644,7 +659,7 @@ class _Reader:
         relation = self.relation() or "at least"
         number = self.number()
         if number is None:
-            raise self.fail(f"a number after {what}")
+            raise self.fail(f"a number after {what!r}", f"un nombre après {what!r}")
         return relation, number
 
     # ------------------------------------------------------------ goal and clauses
@@ -652,13 +667,17 @@ class _Reader:
         structures = self.number()
         if structures is None:
             if not self.accept("a", "an"):
-                raise self.fail("'a structure' or a number of structures ('two structures')")
+                raise self.fail(
+                    "'a structure' or a number of structures ('two structures')",
+                    "« une structure » ou un nombre de structures (« deux structures »)",
+                )
             structures = 1
         if not 1 <= structures <= MAX_STRUCTURES:
-            raise DesignError(
-                self.line, self.text, f"a goal asks for 1 to {MAX_STRUCTURES} structures"
+            raise self.refusal(
+                f"a goal asks for 1 to {MAX_STRUCTURES} structures",
+                f"un but demande de 1 à {MAX_STRUCTURES} structures",
             )
-        self.expect(("structure", "structures"), "'structure'")
+        self.expect(("structure", "structures"), "'structure'", "« structure »")
         clauses: list[Clause] = []
         if self.peek() is not None:
             self.accept("with" if self.lang == "en" else "avec")
@@ -666,12 +685,16 @@ class _Reader:
             separators = (",", "and") if self.lang == "en" else (",", "et")
             while self.accept(*separators):
                 if len(clauses) == MAX_CLAUSES:
-                    raise DesignError(
-                        self.line, self.text, f"a goal has at most {MAX_CLAUSES} clauses"
+                    raise self.refusal(
+                        f"a goal has at most {MAX_CLAUSES} clauses",
+                        f"un but a au plus {MAX_CLAUSES} clauses",
                     )
                 clauses.append(self.clause())
             if self.peek() is not None:
-                raise self.fail("',' and another clause, or the end of the goal")
+                raise self.fail(
+                    "',' and another clause, or the end of the goal",
+                    "« , » et une autre clause, ou la fin du but",
+                )
         return Goal(structures, tuple(clauses))
 
     def clause(self) -> Clause:
@@ -682,7 +705,7 @@ class _Reader:
     def count(self, relation: str | None) -> Clause:
         number = self.number()
         if number is None:
-            raise self.fail("a number of pieces")
+            raise self.fail("a number of pieces", "un nombre de pièces")
         shape, colour = self.noun_phrase()
         return Count(relation or "at least", number, shape, colour)
 
@@ -704,15 +727,15 @@ class _Reader:
         """``a [white] statue on a cube`` / ``une statue [blanche] sur un cube``."""
         upper, upper_colour = self.noun_phrase()
         if upper is None:
-            raise self.fail("a shape")
-        self.expect(("on",) if self.lang == "en" else ("sur",), "'on'")
+            raise self.fail("a shape", "une forme")
+        self.expect(("on",) if self.lang == "en" else ("sur",), "'on'", "« sur »")
         if self.lang == "en":
             self.accept("top")
             self.accept("of")
-        self.expect(("a", "an") if self.lang == "en" else ("un", "une"), "'a'")
+        self.expect(("a", "an") if self.lang == "en" else ("un", "une"), "'a'", "« un » ou « une »")
         lower, lower_colour = self.noun_phrase()
         if lower is None:
-            raise self.fail("a shape")
+            raise self.fail("a shape", "une forme")
         return On(upper, lower, upper_colour, lower_colour)
 
     def clause_en(self) -> Clause:
@@ -750,12 +773,17 @@ class _Reader:
     def marking(self) -> str:
         if self.lang == "en":
             self.accept("a", "an", "the")
-            word = self.expect(("water", "circle", "line", "dotted"), "water, a circle, the line")
+            word = self.expect(
+                ("water", "circle", "line", "dotted"),
+                "water, a circle, the line or the dotted line",
+            )
             if word == "dotted":
                 self.expect(("line",), "'line'")
             return word
         self.accept("l", "la", "le", "un", "une")
-        word = self.expect(("eau", "cercle", "ligne"), "l'eau, un cercle, la ligne")
+        word = self.expect(
+            ("eau", "cercle", "ligne"), "l'eau, un cercle, la ligne ou la ligne pointillée"
+        )
         if word == "ligne" and self.accept("pointillee"):
             return "dotted"
         return {"eau": "water", "cercle": "circle", "ligne": "line"}[word]
@@ -779,20 +807,20 @@ class _Reader:
             return Only(self.shapes_list("et", "des"))
         if word in ("des", "la", "meme"):
             if self.accept("des"):
-                self.expect(("pieces",), "'pièces de même couleur'")
-                self.expect(("de",), "'de même'")
+                self.expect(("pieces",), "« pièces de même couleur »")
+                self.expect(("de",), "« de même »")
             self.accept("la")
-            self.expect(("meme",), "'même couleur' or 'même forme'")
-            aspect = self.expect(("couleur", "forme"), "'couleur' or 'forme'")
+            self.expect(("meme",), "« même couleur » ou « même forme »")
+            aspect = self.expect(("couleur", "forme"), "« couleur » ou « forme »")
             return Same("colour" if aspect == "couleur" else "shape")
         if self.accept("tout", "toute", "tous", "toutes"):
             self.accept("en")
             return AllColour(self.colour_after("tout"))
         if word in ("touchant", "ne"):
             touching = not self.accept("ne")
-            self.expect(("touchant",), "'touchant'")
+            self.expect(("touchant",), "« touchant »")
             if not touching:
-                self.expect(("pas",), "'pas'")
+                self.expect(("pas",), "« pas »")
             return Touching(self.marking(), touching)
         if word in ("une", "la") and self.peek(1) in ("hauteur", "taille"):
             self.at += 1
@@ -805,7 +833,7 @@ class _Reader:
         if self.accept("un", "une"):
             return self.on()
         raise self.fail(
-            "a clause (exactement, au moins, au plus, aucun, seulement, même, tout en, "
+            "une clause (exactement, au moins, au plus, aucun, seulement, même, tout en, "
             "touchant, ne touchant pas, hauteur, taille, un ... sur un ...)"
         )
 

@@ -475,6 +475,16 @@ def test_errors_name_the_line_and_the_word(text, line, words):
     assert words in error.value.reason
 
 
+def test_a_french_goal_is_refused_in_french():
+    with pytest.raises(DesignError) as error:
+        parse_goal("une structure avec exactement 3 pyramides")
+    assert error.value.reason.startswith("impossible de lire 'pyramides' : il faut une forme")
+    with pytest.raises(DesignError, match="le but s'arrête trop tôt"):
+        parse_goal("une structure avec au moins")
+    with pytest.raises(DesignError, match="un but demande de 1 à 6 structures"):
+        parse_goal("sept structures avec au moins 2 cubes")
+
+
 def test_errors_are_value_errors_and_keep_the_line_text():
     with pytest.raises(ValueError, match="line 3: cannot read 'pyramids'") as error:
         load_designs("\n\nX1 | X | X | 2 | a structure with 2 pyramids")
