@@ -4,8 +4,10 @@ writing them back, each clause on small buildings, explanations, the 46 referenc
 
 from __future__ import annotations
 
+import doctest
 import time
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -629,3 +631,29 @@ def test_a_huge_file_is_refused_in_bounded_time():
     with pytest.raises(DesignError, match="longer than"):
         load_designs("x" * 1_000_000)
     assert time.perf_counter() - started < 2
+
+
+# ---------------------------------------------------------------------------- the docs
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "karnak.md"
+
+
+def design_section() -> str:
+    text = DOCS.read_text(encoding="utf-8")
+    start = text.index("## Design cards as data")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end >= 0 else len(text)]
+
+
+def test_the_docs_examples_run():
+    test = doctest.DocTestParser().get_doctest(design_section(), {}, "karnak.md", str(DOCS), 0)
+    assert test.examples
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.failures == 0
+
+
+def test_the_docs_list_the_46_designs_as_the_file_has_them():
+    rows = [line for line in design_section().splitlines() if line.startswith("| K")]
+    assert rows == [
+        f"| {d.id} | {d.name} | {d.name_fr} | {d.points} | {d.text} |" for d in REFERENCE_DESIGNS
+    ]
