@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -40,7 +41,7 @@ Test = Callable[[Building, frozenset[Spot]], bool]
 #: The languages a goal is read and written in.
 LANGS: tuple[str, ...] = ("en", "fr")
 #: Bounds that keep reading a hostile file's work small and its numbers meaningful.
-MAX_LINE = 300
+MAX_LINE = 400
 MAX_DESIGNS = 200
 MAX_CLAUSES = 12
 MAX_NUMBER = 60
@@ -99,9 +100,8 @@ def plain(text: str) -> str:
 
 
 def _noun(shape: str | None, number: int, lang: str) -> str:
-    plural = number != 1 if lang == "fr" else number != 1
     nouns = SHAPE_NOUNS[lang][shape] if shape else PIECE_NOUNS[lang]
-    return nouns[plural]
+    return nouns[number != 1]
 
 
 def _coloured(shape: str | None, colour: str | None, number: int, lang: str) -> str:
@@ -149,24 +149,24 @@ def _joined(words: list[str], lang: str) -> str:
 
 
 # ---------------------------------------------------------------------------- clauses
-class Clause:
+class Clause(ABC):
     """One clause of a goal: a condition on one structure."""
 
+    @abstractmethod
     def words(self, lang: str) -> str:
         """The clause as written in ``lang``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def test(self) -> Test:
         """The clause compiled: a function of a building and a structure's spots."""
-        raise NotImplementedError
 
+    @abstractmethod
     def shortfall(self, building: Building, spots: frozenset[Spot]) -> int:
         """How far the structure is from meeting the clause (0 when it does)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def found(self, building: Building, spots: frozenset[Spot], lang: str) -> str:
         """What the structure has instead (``"has 2 cubes"``), for ``explain``."""
-        raise NotImplementedError
 
 
 def _has(number: int, shape: str | None, colour: str | None, lang: str) -> str:
@@ -311,7 +311,7 @@ class AllColour(Clause):
     def words(self, lang: str) -> str:
         if lang == "en":
             return f"all {self.colour}"
-        return "tout en " + COLOUR_WORDS_FR[self.colour][(False, False)]
+        return "seulement des pièces " + COLOUR_WORDS_FR[self.colour][(True, True)]
 
     def test(self) -> Test:
         bit = ("yellow", "white").index(self.colour)
@@ -363,7 +363,7 @@ class Touching(Clause):
 
     def shortfall(self, building: Building, spots: frozenset[Spot]) -> int:
         number = self.on_marking(building, spots)
-        return (number == 0) if self.touching else number
+        return int(number == 0) if self.touching else number
 
     def found(self, building: Building, spots: frozenset[Spot], lang: str) -> str:
         where = MARKING_WORDS[lang][self.marking]
@@ -381,8 +381,11 @@ class Measure(Clause):
     number: int
 
     def words(self, lang: str) -> str:
-        noun = self.aspect if lang == "en" else {"height": "hauteur", "size": "taille"}[self.aspect]
-        return f"{noun} {RELATION_WORDS[lang][self.relation]} {self.number}"
+        relation = RELATION_WORDS[lang][self.relation]
+        if lang == "en":
+            return f"{self.aspect} {relation} {self.number}"
+        noun = {"height": "hauteur", "size": "taille"}[self.aspect]
+        return f"une {noun} d'{relation} {self.number}"
 
     def value(self, building: Building, spots: frozenset[Spot]) -> int:
         if self.aspect == "size":
@@ -469,7 +472,11 @@ class Goal:
             head = f"{word} structures"
         if not self.clauses:
             return head
-        with_ = " with " if lang == "en" else " avec "
+        # "a structure touching water", but "a structure with exactly 3 cubes, touching water"
+        if isinstance(self.clauses[0], Touching):
+            with_ = " "
+        else:
+            with_ = " with " if lang == "en" else " avec "
         return head + with_ + ", ".join(c.words(lang) for c in self.clauses)
 
     @cached_property
@@ -493,6 +500,11 @@ class Goal:
 
 
 # ---------------------------------------------------------------------------- reading
+#: Words that tell a goal's language from its first words on.
+LANGUAGE_MARKERS: dict[str, str] = {
+    **dict.fromkeys(("with", "a", "an", *NUMBER_WORDS["en"][1:6], "touching", "not"), "en"),
+    **dict.fromkeys(("avec", "une", *NUMBER_WORDS["fr"][1:6], "touchant", "ne"), "fr"),
+}
 TOKEN = re.compile(r"[a-z]+|[0-9]+|,|'|\S")
 
 
@@ -505,17 +517,19 @@ class _Reader:
         self.tokens = [(m.group(), m.start(), m.end()) for m in TOKEN.finditer(plain(text))]
         self.tokens = [t for t in self.tokens if t[0] != "'"]
         self.at = 0
-        first = self.peek()
-        self.lang = "fr" if first in ("une", "un", *NUMBER_WORDS["fr"][2:]) else "en"
+        self.lang = self.language()
+
+    def language(self) -> str:
+        """The goal's language: the first word that belongs to one only decides (``six
+        structures not touching water`` is English by ``not``); English if none does."""
+        for word, _, _ in self.tokens:
+            if word in LANGUAGE_MARKERS:
+                return LANGUAGE_MARKERS[word]
+        return "en"
 
     def peek(self, ahead: int = 0) -> str | None:
         index = self.at + ahead
         return self.tokens[index][0] if index < len(self.tokens) else None
-
-    def take(self) -> str | None:
-        word = self.peek()
-        self.at += 1
-        return word
 
     def accept(self, *words: str) -> bool:
         """Take the next word if it is one of ``words``."""
@@ -524,17 +538,30 @@ class _Reader:
             return True
         return False
 
-    def fail(self, expected: str) -> DesignError:
+    def fail(self, expected: str, expected_fr: str | None = None) -> DesignError:
+        """The error for the word the reader stopped at: ``expected`` says what would have
+        done (in French, ``expected_fr`` when the words differ)."""
         if self.at < len(self.tokens):
             _, start, end = self.tokens[self.at]
             word = self.text[start:end][:20]
-            return DesignError(self.line, self.text, f"cannot read {word!r}: expected {expected}")
-        return DesignError(self.line, self.text, f"the goal stops short: expected {expected}")
+            if self.lang == "fr":
+                message = f"impossible de lire {word!r} : il faut {expected_fr or expected}"
+            else:
+                message = f"cannot read {word!r}: expected {expected}"
+        elif self.lang == "fr":
+            message = f"le but s'arrête trop tôt : il faut {expected_fr or expected}"
+        else:
+            message = f"the goal stops short: expected {expected}"
+        return DesignError(self.line, self.text, message)
 
-    def expect(self, words: Iterable[str], expected: str) -> str:
+    def refusal(self, message: str, message_fr: str) -> DesignError:
+        """The error for a goal read to the end but out of bounds, in the goal's language."""
+        return DesignError(self.line, self.text, message_fr if self.lang == "fr" else message)
+
+    def expect(self, words: Iterable[str], expected: str, expected_fr: str | None = None) -> str:
         word = self.peek()
         if word not in set(words):
-            raise self.fail(expected)
+            raise self.fail(expected, expected_fr)
         self.at += 1
         return word
 
@@ -546,7 +573,9 @@ class _Reader:
             return None
         if word.isdigit():
             if len(word) > 3 or int(word) > MAX_NUMBER:
-                raise self.fail(f"a number from 0 to {MAX_NUMBER}")
+                raise self.fail(
+                    f"a number from 0 to {MAX_NUMBER}", f"un nombre de 0 à {MAX_NUMBER}"
+                )
             self.at += 1
             return int(word)
         words = NUMBER_WORDS[self.lang]
@@ -565,7 +594,8 @@ class _Reader:
             if word in {plain(n) for n in nouns} or (word in ("disc", "discs") and shape == "disk"):
                 self.at += 1
                 return shape
-        raise self.fail("a shape (" + ", ".join(SHAPE_NOUNS[self.lang][s][0] for s in SHAPES) + ")")
+        shapes = ", ".join(SHAPE_NOUNS[self.lang][s][0] for s in SHAPES)
+        raise self.fail(f"a shape ({shapes})", f"une forme ({shapes})")
 
     def is_shape_next(self, ahead: int = 0) -> bool:
         word = self.peek(ahead)
@@ -584,6 +614,15 @@ class _Reader:
         if found is not None:
             self.at += 1
         return found
+
+    def colour_after(self, what: str) -> str:
+        colour = self.colour()
+        if colour is None:
+            raise self.fail(
+                f"a colour after {what!r} (white or yellow)",
+                f"une couleur après {what!r} (blanc ou jaune)",
+            )
+        return colour
 
     def noun_phrase(self) -> tuple[str | None, str | None]:
         """``white cubes`` / ``cubes blancs`` / ``pieces``: the shape (None for any) and the
@@ -620,7 +659,7 @@ class _Reader:
         relation = self.relation() or "at least"
         number = self.number()
         if number is None:
-            raise self.fail(f"a number after {what}")
+            raise self.fail(f"a number after {what!r}", f"un nombre après {what!r}")
         return relation, number
 
     # ------------------------------------------------------------ goal and clauses
@@ -628,26 +667,34 @@ class _Reader:
         structures = self.number()
         if structures is None:
             if not self.accept("a", "an"):
-                raise self.fail("'a structure' or a number of structures ('two structures')")
+                raise self.fail(
+                    "'a structure' or a number of structures ('two structures')",
+                    "« une structure » ou un nombre de structures (« deux structures »)",
+                )
             structures = 1
         if not 1 <= structures <= MAX_STRUCTURES:
-            raise DesignError(
-                self.line, self.text, f"a goal asks for 1 to {MAX_STRUCTURES} structures"
+            raise self.refusal(
+                f"a goal asks for 1 to {MAX_STRUCTURES} structures",
+                f"un but demande de 1 à {MAX_STRUCTURES} structures",
             )
-        self.expect(("structure", "structures"), "'structure'")
+        self.expect(("structure", "structures"), "'structure'", "« structure »")
         clauses: list[Clause] = []
         if self.peek() is not None:
-            self.expect(("with",) if self.lang == "en" else ("avec",), "'with' and clauses")
+            self.accept("with" if self.lang == "en" else "avec")
             clauses.append(self.clause())
             separators = (",", "and") if self.lang == "en" else (",", "et")
             while self.accept(*separators):
                 if len(clauses) == MAX_CLAUSES:
-                    raise DesignError(
-                        self.line, self.text, f"a goal has at most {MAX_CLAUSES} clauses"
+                    raise self.refusal(
+                        f"a goal has at most {MAX_CLAUSES} clauses",
+                        f"un but a au plus {MAX_CLAUSES} clauses",
                     )
                 clauses.append(self.clause())
             if self.peek() is not None:
-                raise self.fail("',' and another clause, or the end of the goal")
+                raise self.fail(
+                    "',' and another clause, or the end of the goal",
+                    "« , » et une autre clause, ou la fin du but",
+                )
         return Goal(structures, tuple(clauses))
 
     def clause(self) -> Clause:
@@ -658,7 +705,7 @@ class _Reader:
     def count(self, relation: str | None) -> Clause:
         number = self.number()
         if number is None:
-            raise self.fail("a number of pieces")
+            raise self.fail("a number of pieces", "un nombre de pièces")
         shape, colour = self.noun_phrase()
         return Count(relation or "at least", number, shape, colour)
 
@@ -680,15 +727,15 @@ class _Reader:
         """``a [white] statue on a cube`` / ``une statue [blanche] sur un cube``."""
         upper, upper_colour = self.noun_phrase()
         if upper is None:
-            raise self.fail("a shape")
-        self.expect(("on",) if self.lang == "en" else ("sur",), "'on'")
+            raise self.fail("a shape", "une forme")
+        self.expect(("on",) if self.lang == "en" else ("sur",), "'on'", "« sur »")
         if self.lang == "en":
             self.accept("top")
             self.accept("of")
-        self.expect(("a", "an") if self.lang == "en" else ("un", "une"), "'a'")
+        self.expect(("a", "an") if self.lang == "en" else ("un", "une"), "'a'", "« un » ou « une »")
         lower, lower_colour = self.noun_phrase()
         if lower is None:
-            raise self.fail("a shape")
+            raise self.fail("a shape", "une forme")
         return On(upper, lower, upper_colour, lower_colour)
 
     def clause_en(self) -> Clause:
@@ -703,15 +750,12 @@ class _Reader:
             return Count("exactly", 0, shape, colour)
         if self.accept("only"):
             return Only(self.shapes_list("and", None))
-        if self.accept("same") or (word == "the" and self.peek(1) == "same" and self.take()):
-            self.accept("same")
+        if word == "same" or (word == "the" and self.peek(1) == "same"):
+            self.at += 1 if word == "same" else 2
             aspect = self.expect(("colour", "color", "shape"), "'colour' or 'shape'")
             return Same("shape" if aspect == "shape" else "colour")
         if self.accept("all"):
-            colour = self.colour()
-            if colour is None:
-                raise self.fail("'white' or 'yellow'")
-            return AllColour(colour)
+            return AllColour(self.colour_after("all"))
         if word in ("touching", "not"):
             touching = not self.accept("not")
             self.expect(("touching",), "'touching'")
@@ -729,12 +773,17 @@ class _Reader:
     def marking(self) -> str:
         if self.lang == "en":
             self.accept("a", "an", "the")
-            word = self.expect(("water", "circle", "line", "dotted"), "water, a circle, the line")
+            word = self.expect(
+                ("water", "circle", "line", "dotted"),
+                "water, a circle, the line or the dotted line",
+            )
             if word == "dotted":
                 self.expect(("line",), "'line'")
             return word
         self.accept("l", "la", "le", "un", "une")
-        word = self.expect(("eau", "cercle", "ligne"), "l'eau, un cercle, la ligne")
+        word = self.expect(
+            ("eau", "cercle", "ligne"), "l'eau, un cercle, la ligne ou la ligne pointillée"
+        )
         if word == "ligne" and self.accept("pointillee"):
             return "dotted"
         return {"eau": "water", "cercle": "circle", "ligne": "line"}[word]
@@ -744,33 +793,38 @@ class _Reader:
         relation = self.relation()
         if relation is not None:
             return self.count(relation)
-        if word is not None and (word.isdigit() or word in NUMBER_WORDS["fr"]):
+        # "un disque sur un cube" is a piece on another, not a count: counts of one say
+        # "au moins 1" or "exactement un"
+        if word is not None and (word.isdigit() or word in NUMBER_WORDS["fr"][2:]):
             return self.count(None)
         if self.accept("aucun", "aucune"):
             shape, colour = self.noun_phrase()
             return Count("exactly", 0, shape, colour)
         if self.accept("seulement", "uniquement"):
+            if self.peek() == "des" and self.peek(1) == "pieces":
+                self.at += 2
+                return AllColour(self.colour_after("pièces"))
             return Only(self.shapes_list("et", "des"))
         if word in ("des", "la", "meme"):
             if self.accept("des"):
-                self.expect(("pieces",), "'pièces de même couleur'")
-                self.expect(("de",), "'de même'")
+                self.expect(("pieces",), "« pièces de même couleur »")
+                self.expect(("de",), "« de même »")
             self.accept("la")
-            self.expect(("meme",), "'même couleur' or 'même forme'")
-            aspect = self.expect(("couleur", "forme"), "'couleur' or 'forme'")
+            self.expect(("meme",), "« même couleur » ou « même forme »")
+            aspect = self.expect(("couleur", "forme"), "« couleur » ou « forme »")
             return Same("colour" if aspect == "couleur" else "shape")
         if self.accept("tout", "toute", "tous", "toutes"):
             self.accept("en")
-            colour = self.colour()
-            if colour is None:
-                raise self.fail("'blanc' or 'jaune'")
-            return AllColour(colour)
+            return AllColour(self.colour_after("tout"))
         if word in ("touchant", "ne"):
             touching = not self.accept("ne")
-            self.expect(("touchant",), "'touchant'")
+            self.expect(("touchant",), "« touchant »")
             if not touching:
-                self.expect(("pas",), "'pas'")
+                self.expect(("pas",), "« pas »")
             return Touching(self.marking(), touching)
+        if word in ("une", "la") and self.peek(1) in ("hauteur", "taille"):
+            self.at += 1
+            word = self.peek()
         if word in ("hauteur", "taille"):
             self.at += 1
             self.accept("de", "d")
@@ -779,7 +833,7 @@ class _Reader:
         if self.accept("un", "une"):
             return self.on()
         raise self.fail(
-            "a clause (exactement, au moins, au plus, aucun, seulement, même, tout en, "
+            "une clause (exactement, au moins, au plus, aucun, seulement, même, tout en, "
             "touchant, ne touchant pas, hauteur, taille, un ... sur un ...)"
         )
 
@@ -903,7 +957,11 @@ def _design(line: int, text: str) -> Design:
             text,
             f"cannot read the points {points[:20]!r}: a whole number from 1 to {MAX_POINTS}",
         )
-    return Design(ident, name, name_fr, int(points), goal_text, parse_goal(goal_text, line))
+    try:
+        goal = parse_goal(goal_text, line)
+    except DesignError as error:  # named with the whole line, not the goal alone
+        raise DesignError(line, text, error.reason) from None
+    return Design(ident, name, name_fr, int(points), goal_text, goal)
 
 
 def load_designs(text: str) -> tuple[Design, ...]:
