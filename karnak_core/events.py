@@ -26,8 +26,8 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{who} a retiré la pièce jaune ({shape_name}) de {cell} ; une blanche va sur le plateau.",
     ),
     "priest": (
-        "{who} placed a Priest on {cell}: the pieces touching {other} are frozen.",
-        "{who} a placé un prêtre en {cell} : les pièces liées à {other} sont figées.",
+        "{who} placed a Priest on {cell}: the piece on {other} and its structure are frozen.",
+        "{who} a placé un prêtre en {cell} : la pièce en {other} et sa structure sont figées.",
     ),
     "favor": (
         "{who} used a Favor card: {kind_name}.",

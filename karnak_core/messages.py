@@ -44,7 +44,7 @@ def article(shape: int, lang: str) -> str:
 
 REFUSALS: dict[str, tuple[str, str]] = {
     "over": ("the game is over", "la partie est finie"),
-    "phase": ("now is the time for {waiting}", "c’est le moment de {waiting}"),
+    "phase": ("now is the time for {waiting}", "ce n’est pas le moment : on attend {waiting}"),
     "no_cell": (
         "there is no cell {cell} on this mat",
         "il n’y a pas de case {cell} sur ce plateau",

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 from karnak_core import (
-    REFERENCE_DESIGNS,
     ActionSyntaxError,
     Discard,
     Draw,
@@ -430,7 +429,7 @@ def test_refusals_name_the_action_and_read_in_french():
     text = refused(game, "place cube c4")
     assert text.startswith("'place cube c4': ")
     assert game.why_illegal("poser cube c4", "fr") == "rien ne peut tenir sur le triangle en c4"
-    assert "le moment de" in game.why_illegal("reveal K01", "fr")
+    assert "pas le moment : on attend" in game.why_illegal("reveal K01", "fr")
     with pytest.raises(IllegalAction):
         game.play("draw", player=1)
 
