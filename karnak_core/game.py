@@ -258,11 +258,19 @@ class Game(ComparedByPosition):
         if s.building is None:
             s.building = Building(
                 self.layout,
-                tuple(tuple(stack) for stack in s.stacks),
+                self._pieces().stacks,
                 tuple(c for c, there in enumerate(s.priest_at) if there),
             )
-            s.complete = {}
         found: Building = s.building
+        return found
+
+    def _pieces(self) -> Building:
+        """The pieces on the mat, without the Priests: what Designs are checked on."""
+        s = self._s
+        if s.pieces is None:
+            s.pieces = Building(self.layout, tuple(tuple(stack) for stack in s.stacks))
+            s.complete = {}
+        found: Building = s.pieces
         return found
 
     def hand(self, seat: int) -> tuple[Design, ...]:
@@ -469,7 +477,7 @@ class Game(ComparedByPosition):
         return [i for i in hand if self._is_complete(i)]
 
     def _is_complete(self, index: int) -> bool:
-        building = self.building()
+        building = self._pieces()
         found = self._s.complete.get(index)
         if found is None:
             found = self._s.complete[index] = self.designs[index].is_complete(building)
@@ -791,20 +799,18 @@ class Game(ComparedByPosition):
             s.near_priest[n] += 1
             if s.stacks[n]:
                 touched = n
-        # The touched piece's whole group is held: a flood over touching pieces.
+        # The touched piece's whole structure is held: every piece of the occupied cells
+        # connected to its cell (a stack is one column, and stacks side by side touch on
+        # the mat), so being held is a flag per cell.
         stacks, held = s.stacks, s.held
-        frontier = [(touched, 0)]
-        seen = {(touched, 0)}
-        while frontier:
-            c, level = frontier.pop()
-            held[c] = True
-            around = [(c, level - 1), (c, level + 1)] if level else [(c, level + 1)]
-            around += [(n, level) for n in nbrs[c] if len(stacks[n]) > level]
-            for spot in around:
-                if spot not in seen and spot[1] < len(stacks[spot[0]]):
-                    seen.add(spot)
-                    frontier.append(spot)
-        s.changed()
+        held[touched] = True
+        cells = [touched]
+        for c in cells:
+            for n in nbrs[c]:
+                if stacks[n] and not held[n]:
+                    held[n] = True
+                    cells.append(n)
+        s.changed(pieces=False)
         self._event("priest", cell=cell, other=touched)
 
     def _use_favor(self, kind: int) -> None:
@@ -854,7 +860,7 @@ class Game(ComparedByPosition):
     def score_details(self) -> list[Score]:
         s = self._s
         return final_scores(
-            self.building(), self.designs, s.hands, s.revealed, s.favors, self.rules.favor_point
+            self._pieces(), self.designs, s.hands, s.revealed, s.favors, self.rules.favor_point
         )
 
     def winners(self) -> list[int]:
@@ -992,6 +998,7 @@ def setup_state(
         over=False,
         seed=seed,
         building=None,
+        pieces=None,
         complete={},
         open=None,
         liftable=None,

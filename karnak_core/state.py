@@ -47,6 +47,7 @@ class State:
         "over",
         "seed",
         "building",
+        "pieces",
         "complete",
         "open",
         "liftable",
@@ -91,7 +92,9 @@ class State:
     seed: int
     #: The ``Building`` of the stacks and Priests now, made when asked for (None: stale).
     building: Any
-    #: Which Designs are complete on that ``Building`` (by index), as far as asked.
+    #: The same without the Priests (what Designs are checked on: a Priest is not a piece),
+    #: and which Designs are complete on it (by index), as far as asked.
+    pieces: Any
     complete: dict[int, bool]
     #: The cells open to a piece (merged, ``Game.legal_actions``) and those MOVE may lift,
     #: as found since the last change of the mat (None: not yet).
@@ -99,11 +102,14 @@ class State:
     liftable: list[int] | None
     log: LogNode
 
-    def changed(self) -> None:
-        """Forget what was found about the mat: its pieces, Priests or supply changed."""
+    def changed(self, pieces: bool = True) -> None:
+        """Forget what was found about the mat: its pieces and supply changed, or (``pieces``
+        False) only its Priests."""
         self.building = None
         self.open = None
         self.liftable = None
+        if pieces:
+            self.pieces = None
 
     def copy(self) -> State:
         clone = State.__new__(State)
@@ -131,6 +137,7 @@ class State:
         clone.over = self.over
         clone.seed = self.seed
         clone.building = self.building
+        clone.pieces = self.pieces
         clone.complete = self.complete.copy()
         clone.open = self.open
         clone.liftable = self.liftable
