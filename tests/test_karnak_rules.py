@@ -14,8 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from karnak_core import (
+    REFERENCE_DESIGNS,
     ActionSyntaxError,
     Discard,
     Draw,
@@ -35,6 +38,9 @@ from karnak_core import (
     staged,
 )
 from karnak_core.actions import Action
+from karnak_core.mat import COLOURS, SHAPES
+from karnak_core.perft import divide, perft
+from karnak_core.transcript import transcript
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "karnak.md"
 DESIGNS = load_designs(
@@ -539,3 +545,49 @@ def test_the_docs_examples_run():
 
 def test_the_action_kinds_are_distinct_values():
     assert len({Draw(), End(), Reveal("K01"), Priest("c4"), Lift("c4")}) == 5
+
+
+# --------------------------------------------------------------------- perft and transcripts
+def test_perft_counts_are_stable():
+    game = Game.new(2, seed=1)
+    assert [perft(game, depth) for depth in (1, 2)] == [26, 1108]
+    assert sum(divide(game, 2).values()) == 1108
+    # One yellow piece of each shape but the cube, no deck, no Priests: four shapes on c4,
+    # its four sides and one lone cell of each marking, or "move c4".
+    small = stage("c4: Cy", deck=[], rules={"yellow_per_shape": 1}, priests=[0, 0])
+    assert perft(small, 1) == 4 * (1 + 4 + 5) + 1
+
+
+def test_a_transcript_replays_the_game_in_either_language():
+    game = Game.new(2, seed=5)
+    for action in ["place cube c4", "place rod c4", "end", "draw"]:
+        game.play(action)
+    text = transcript(game, lang="fr")
+    assert "Le joueur 2 a pioché 3 Dessins" in text
+    assert transcript(game).count("\n") == 4 + 4 + 1
+
+
+# --------------------------------------------------------------------- invariants
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]), steps=st.integers(0, 400))
+def test_every_piece_card_and_priest_stays_accounted_for(seed, players, steps):
+    rng = random.Random(seed)
+    rules = Rules(younger_seats=(1,))
+    game = Game.new(players, seed=seed, rules=rules)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.push(rng.choice(game.legal_actions()))
+    building = game.building()
+    for code in range(10):
+        shape, colour = SHAPES[code >> 1], COLOURS[code & 1]
+        assert building.count(code) + game.supply(shape, colour) == (5 if code & 1 else 7)
+    priests = sum(game.priests(s) for s in range(players)) + len(building.priests)
+    assert priests + game.priest_supply == 15
+    designs = sum(len(game.hand(s)) + len(game.revealed(s)) for s in range(players))
+    assert designs + game.deck_size == len(REFERENCE_DESIGNS)
+    seen = game.observation(0)
+    favors = sum(seen.favor_counts) + sum(seen.favors_used.values()) + seen.favor_deck_size
+    assert favors == 25
+    assert all(game.is_legal(a) for a in game.legal_actions())
+    assert Game.from_json(game.to_json()) == game
