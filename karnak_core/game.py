@@ -773,6 +773,7 @@ class Game(ComparedByPosition):
         elif kind == K_REVEAL:
             s.hands[seat].remove(a)
             s.revealed[seat].append(a)
+            s.discarded_by[a] = -1
             s.favors[seat][s.favor_deck.pop()] += 1
             self._event("revealed", card=a)
             if not s.favor_deck:
@@ -783,7 +784,8 @@ class Game(ComparedByPosition):
         elif kind == K_DISCARD:
             s.hands[seat].remove(a)
             s.deck.insert(0, a)
-            self._event("discarded", card=a)
+            s.discarded_by[a] = seat
+            self._event("discarded")
             if len(s.hands[seat]) <= self.rules.hand_limit:
                 self._next_turn()
         else:
@@ -892,22 +894,26 @@ class Game(ComparedByPosition):
 
     def determinized(self, rng: random.Random | int | None = None) -> Game:
         """A copy in which what the player to act cannot see is dealt anew, consistently: the
-        others' Design hands with the Design deck, the others' Favor cards with the Favor
-        deck and the cards left in the box. The counts of every hand and deck are kept."""
+        others' Design hands with the Design deck (but for the Designs the player discarded
+        itself, which stay where they are), the others' Favor cards with the Favor deck and
+        the cards left in the box. The counts of every hand and deck are kept."""
         if isinstance(rng, int) and not isinstance(rng, bool):
             rng = random.Random(rng)
         generator = random.Random() if rng is None else check_rng(rng, PositionError)
         clone = self.copy()
         s = clone._s
         me = s.current
-        designs = [i for seat, hand in enumerate(s.hands) if seat != me for i in hand]
-        designs += s.deck
-        shuffle(designs, generator)
+        # Every Design the player to act cannot place, in the slots it cannot see: the other
+        # hands and the deck, less the cards it discarded itself (it knows where they are).
+        known = s.discarded_by
+        free = [i for seat, hand in enumerate(s.hands) if seat != me for i in hand]
+        free += s.deck
+        free = [i for i in free if known[i] != me]
+        shuffle(free, generator)
         for seat, hand in enumerate(s.hands):
             if seat != me:
-                count = len(hand)
-                s.hands[seat] = sorted(designs.pop() for _ in range(count))
-        s.deck = designs
+                s.hands[seat] = sorted(i if known[i] == me else free.pop() for i in hand)
+        s.deck = [i if known[i] == me else free.pop() for i in s.deck]
         favors = [
             kind
             for seat, row in enumerate(s.favors)
@@ -985,6 +991,7 @@ def setup_state(
         revealed=[[] for _ in range(players)],
         favors=[[0] * len(FAVOR_KINDS) for _ in range(players)],
         deck=deck,
+        discarded_by=[-1] * len(designs),
         favor_deck=favor_deck,
         favor_out=out,
         favor_used=[],

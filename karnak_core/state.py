@@ -34,6 +34,7 @@ class State:
         "revealed",
         "favors",
         "deck",
+        "discarded_by",
         "favor_deck",
         "favor_out",
         "favor_used",
@@ -75,6 +76,9 @@ class State:
     #: Each seat's unused Favor cards, counted by kind.
     favors: list[list[int]]
     deck: list[int]
+    #: Per Design: the seat that last discarded it, while it is hidden (-1: none). That seat
+    #: knows where the card is: its place in the deck, or the hand that drew it.
+    discarded_by: list[int]
     favor_deck: list[int]
     #: The Favor cards left in the box at setup, and those used (out of play, public).
     favor_out: list[int]
@@ -124,6 +128,7 @@ class State:
         clone.revealed = [row[:] for row in self.revealed]
         clone.favors = [row[:] for row in self.favors]
         clone.deck = self.deck[:]
+        clone.discarded_by = self.discarded_by[:]
         clone.favor_deck = self.favor_deck[:]
         clone.favor_out = self.favor_out[:]
         clone.favor_used = self.favor_used[:]

@@ -591,3 +591,20 @@ def test_every_piece_card_and_priest_stays_accounted_for(seed, players, steps):
     assert favors == 25
     assert all(game.is_legal(a) for a in game.legal_actions())
     assert Game.from_json(game.to_json()) == game
+
+
+def test_determinized_keeps_the_designs_the_player_discarded_where_they_are():
+    hand = ["T04", "T05", "T06", "T07"]
+    game = stage(
+        hands=[hand, ["T08"]], deck=["T01", "T02", "T03", *[f"X{n:02}" for n in range(2, 12)]]
+    )
+    game.play("draw")
+    game.play("discard T05")
+    game.play("discard T06")
+    assert game.last_events() == ["Player 1 discarded a Design to the bottom of the Design deck."]
+    game.play("draw")  # seat 1 draws and ends its turn; seat 0 knows its discards' places
+    for seed in range(5):
+        other = game.determinized(random.Random(seed))
+        assert [d.id for d in other.deck_order()][-2:] == ["T05", "T06"]
+    assert Game.from_json(game.to_json()) == game
+    assert json.loads(game.to_json())["discarded"] == {"T05": 0, "T06": 0}
