@@ -662,9 +662,11 @@ class Game(ComparedByPosition):
         else:
             refusal = self._refusal(action)
         if refusal is not None:
-            error = IllegalAction(f"{short_repr(str(action))}: {refusal_text(refusal)}")
-            error.refusal = refusal  # type: ignore[attr-defined]
-            raise error
+            if isinstance(action, Action):
+                french = f"« {action.notation('fr')} » : {refusal_text(refusal, 'fr')}"
+            else:
+                french = f"« {short_repr(action)} » : {refusal_text(refusal, 'fr')}"
+            raise IllegalAction(f"{short_repr(str(action))}: {refusal_text(refusal)}", french)
         assert isinstance(action, Action)
         self._undo.append(s.copy())
         self._events = []

@@ -436,6 +436,9 @@ def test_refusals_name_the_action_and_read_in_french():
     assert text.startswith("'place cube c4': ")
     assert game.why_illegal("poser cube c4", "fr") == "rien ne peut tenir sur le triangle en c4"
     assert "pas le moment : on attend" in game.why_illegal("reveal K01", "fr")
+    with pytest.raises(IllegalAction) as caught:
+        game.play("poser cube c4")
+    assert caught.value.french == "« poser cube c4 » : rien ne peut tenir sur le triangle en c4"
     with pytest.raises(IllegalAction):
         game.play("draw", player=1)
 
@@ -608,3 +611,37 @@ def test_determinized_keeps_the_designs_the_player_discarded_where_they_are():
         assert [d.id for d in other.deck_order()][-2:] == ["T05", "T06"]
     assert Game.from_json(game.to_json()) == game
     assert json.loads(game.to_json())["discarded"] == {"T05": 0, "T06": 0}
+
+
+def test_every_refusal_met_in_play_reads_in_both_languages():
+    cells = ["a1", "c4", "d4", "h6", "i9"]
+    pool: list[Action] = [
+        *(Place(shape, cell) for shape in SHAPES for cell in cells),
+        *(Put(colour, cell) for colour in COLOURS for cell in cells),
+        *(Lift(cell) for cell in cells),
+        *(Priest(cell) for cell in cells),
+        *(Favor(kind) for kind in ("cube", "design", "move", "priest")),
+        Draw(),
+        End(),
+        Reveal("K01"),
+        Reveal("Q99"),
+        Discard("K02"),
+    ]
+    rng = random.Random(4)
+    keys = set()
+    for seed in range(4):
+        game = Game.new(2 + seed % 3, seed=seed)
+        for _ in range(120):
+            if game.is_over:
+                break
+            for action in rng.sample(pool, 8):
+                if not game.is_legal(action):
+                    for lang in ("en", "fr"):
+                        assert game.why_illegal(action, lang)
+                    try:
+                        game.play(action)
+                    except IllegalAction as error:
+                        keys.add(str(error).split(": ", 1)[1][:12])
+                        assert error.french.startswith("« ")
+            game.push(rng.choice(game.legal_actions()))
+    assert len(keys) >= 8
