@@ -330,37 +330,58 @@ class Game(ComparedByPosition):
         s = self._s
         if s.open is not None:
             return s.open
-        stacks, held, near, at = s.stacks, s.held, s.near_priest, s.priest_at
-        max_level, is_cap, nbrs = self._max_level, self._is_cap, self.layout.neighbour_cells
+        kinds = s.cell_kinds
+        if kinds is None:
+            kinds = s.cell_kinds = [self._cell_kind(c) for c in range(self.layout.size)]
         marks = self._marks
         seen = 0
         out = []
-        for c, stack in enumerate(stacks):
-            h = len(stack)
-            if h:
-                if h >= max_level or held[c] or is_cap[stack[-1]]:
-                    continue
-                for n in nbrs[c]:
-                    if held[n] and len(stacks[n]) > h:
-                        break
-                else:
-                    out.append(c)
-            elif not at[c] and not near[c]:
-                lone = True
-                for n in nbrs[c]:
-                    if stacks[n]:
-                        if held[n]:
-                            break
-                        lone = False
-                else:
-                    if lone:
-                        bit = 1 << marks[c]
-                        if seen & bit:
-                            continue
-                        seen |= bit
-                    out.append(c)
+        for c, kind in enumerate(kinds):
+            if kind:
+                if kind == 2:
+                    bit = 1 << marks[c]
+                    if seen & bit:
+                        continue
+                    seen |= bit
+                out.append(c)
         s.open = out
         return out
+
+    def _cell_kind(self, c: int) -> int:
+        """What a piece placed on ``c`` now would be: 0 not allowed, 1 allowed, 2 allowed and
+        alone on the mat (``State.cell_kinds``)."""
+        s = self._s
+        stacks, held = s.stacks, s.held
+        stack = stacks[c]
+        h = len(stack)
+        nbrs = self.layout.neighbour_cells[c]
+        if h:
+            if h >= self._max_level or held[c] or self._is_cap[stack[-1]]:
+                return 0
+            for n in nbrs:
+                if held[n] and len(stacks[n]) > h:
+                    return 0
+            return 1
+        if s.priest_at[c] or s.near_priest[c]:
+            return 0
+        kind = 2
+        for n in nbrs:
+            if stacks[n]:
+                if held[n]:
+                    return 0
+                kind = 1
+        return kind
+
+    def _pieces_changed(self, c: int) -> None:
+        """A piece came to or left ``c``: the cells whose kind that can change are ``c`` and
+        those beside it (it is not held, so nothing else opens or closes)."""
+        s = self._s
+        s.changed()
+        if s.cell_kinds is not None:
+            kinds = s.cell_kinds = s.cell_kinds[:]
+            kinds[c] = self._cell_kind(c)
+            for n in self.layout.neighbour_cells[c]:
+                kinds[n] = self._cell_kind(n)
 
     def _place_refusal(self, c: int) -> Refusal | None:
         """Why a piece may not be placed on ``c`` now (None: it may)."""
@@ -733,7 +754,7 @@ class Game(ComparedByPosition):
             piece = 2 * a
             s.stacks[b].append(piece)
             s.supply[piece] -= 1
-            s.changed()
+            self._pieces_changed(b)
             self._event("placed", shape=a, colour=0, cell=b)
             if s.phase == PLACE:
                 s.phase = AFTER
@@ -746,13 +767,13 @@ class Game(ComparedByPosition):
             piece = 2 * s.put_shape + a
             s.stacks[b].append(piece)
             s.supply[piece] -= 1
-            s.changed()
+            self._pieces_changed(b)
             self._event("placed", shape=s.put_shape, colour=a, cell=b)
             s.phase = s.resume
         elif kind == K_LIFT:
             piece = s.stacks[a].pop()
             s.supply[piece] += 1
-            s.changed()
+            self._pieces_changed(a)
             self._event("lifted", shape=piece >> 1, cell=a)
             if s.phase == TURN:
                 s.resume = AFTER
@@ -815,6 +836,7 @@ class Game(ComparedByPosition):
                     held[n] = True
                     cells.append(n)
         s.changed(pieces=False)
+        s.cell_kinds = None
         self._event("priest", cell=cell, other=touched)
 
     def _use_favor(self, kind: int) -> None:
@@ -1010,6 +1032,7 @@ def setup_state(
         pieces=None,
         complete={},
         open=None,
+        cell_kinds=None,
         liftable=None,
         log=None,
     )

@@ -51,6 +51,7 @@ class State:
         "pieces",
         "complete",
         "open",
+        "cell_kinds",
         "liftable",
         "log",
     )
@@ -103,6 +104,10 @@ class State:
     #: The cells open to a piece (merged, ``Game.legal_actions``) and those MOVE may lift,
     #: as found since the last change of the mat (None: not yet).
     open: list[int] | None
+    #: Per cell, what a piece placed there would be: 0 not allowed, 1 allowed, 2 allowed and
+    #: alone (an empty cell, nothing beside it). Updated cell by cell as pieces come and go,
+    #: found anew after a Priest (None); never changed in place, so copies share it.
+    cell_kinds: list[int] | None
     liftable: list[int] | None
     log: LogNode
 
@@ -145,6 +150,7 @@ class State:
         clone.pieces = self.pieces
         clone.complete = self.complete.copy()
         clone.open = self.open
+        clone.cell_kinds = self.cell_kinds
         clone.liftable = self.liftable
         clone.log = self.log
         return clone

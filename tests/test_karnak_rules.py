@@ -645,3 +645,37 @@ def test_every_refusal_met_in_play_reads_in_both_languages():
                         assert error.french.startswith("« ")
             game.push(rng.choice(game.legal_actions()))
     assert len(keys) >= 8
+
+
+def test_the_listed_placements_are_every_legal_one_merged_as_documented():
+    rng = random.Random(8)
+    names = [f"{col}{row}" for row in range(1, 7) for col in "abcdefgh"]
+    checked = 0
+    for seed in range(10):
+        game = Game.new(2 + seed % 3, seed=seed)
+        for _ in range(rng.randrange(20, 160)):
+            if game.is_over:
+                break
+            game.push(rng.choice(game.legal_actions()))
+        if game.phase not in ("turn", "place"):
+            continue
+        building, layout = game.building(), game.building().layout
+        shape = next((s for s in SHAPES if game.supply(s, "yellow")), None)
+        if shape is None:
+            continue
+        legal_cells = [c for c in names if game.is_legal(Place(shape, c))]
+        expected, seen = [], set()
+        for name in legal_cells:
+            cell = layout.cell(name)
+            alone = not building.stacks[cell] and not any(
+                building.stacks[n] or n in building.priests for n in layout.neighbours(cell)
+            )
+            if alone:
+                if layout.marking(cell) in seen:
+                    continue
+                seen.add(layout.marking(cell))
+            expected.append(name)
+        listed = [a.cell for a in game.legal_actions() if isinstance(a, Place) and a.shape == shape]
+        assert listed == expected
+        checked += 1
+    assert checked >= 3
