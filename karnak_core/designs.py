@@ -94,9 +94,9 @@ MARKING_WORDS: dict[str, dict[str, str]] = {
 
 
 def plain(text: str) -> str:
-    """``text`` in lower case without accents, one character for each of ``text``'s, so a
-    word found in it is found at the same place in ``text``."""
-    return "".join(unicodedata.normalize("NFD", ch.lower())[:1] or ch for ch in text)
+    """``text`` in lower case without accents, with straight apostrophes, one character for
+    each of ``text``'s, so a word found in it is found at the same place in ``text``."""
+    return "".join(unicodedata.normalize("NFD", ch.lower())[:1] for ch in text.replace("’", "'"))
 
 
 def _noun(shape: str | None, number: int, lang: str) -> str:
@@ -505,6 +505,12 @@ LANGUAGE_MARKERS: dict[str, str] = {
     **dict.fromkeys(("with", "a", "an", *NUMBER_WORDS["en"][1:6], "touching", "not"), "en"),
     **dict.fromkeys(("avec", "une", *NUMBER_WORDS["fr"][1:6], "touchant", "ne"), "fr"),
 }
+#: Each shape noun as read (singular or plural, without accents), by language.
+SHAPE_READINGS: dict[str, dict[str, str]] = {
+    lang: {plain(noun): shape for shape, nouns in by_shape.items() for noun in nouns}
+    for lang, by_shape in SHAPE_NOUNS.items()
+}
+SHAPE_READINGS["en"].update(disc="disk", discs="disk")
 TOKEN = re.compile(r"[a-z]+|[0-9]+|,|'|\S")
 
 
@@ -566,7 +572,7 @@ class _Reader:
         return word
 
     # ------------------------------------------------------------ pieces of phrases
-    def number(self, expected: str = "a number") -> int | None:
+    def number(self) -> int | None:
         """A number in digits or words, or None (nothing taken) when none is next."""
         word = self.peek()
         if word is None:
@@ -587,20 +593,17 @@ class _Reader:
             return 1
         return None
 
-    def shape(self) -> str | None:
-        """A shape noun (``cube``, ``bâtons``) or ``piece(s)`` (None); KeyError-free."""
-        word = self.peek()
-        for shape, nouns in SHAPE_NOUNS[self.lang].items():
-            if word in {plain(n) for n in nouns} or (word in ("disc", "discs") and shape == "disk"):
-                self.at += 1
-                return shape
+    def shape(self) -> str:
+        """A shape noun (``cube``, ``bâtons``), taken."""
+        shape = SHAPE_READINGS[self.lang].get(self.peek() or "")
+        if shape is not None:
+            self.at += 1
+            return shape
         shapes = ", ".join(SHAPE_NOUNS[self.lang][s][0] for s in SHAPES)
         raise self.fail(f"a shape ({shapes})", f"une forme ({shapes})")
 
     def is_shape_next(self, ahead: int = 0) -> bool:
-        word = self.peek(ahead)
-        nouns = {plain(n) for pair in SHAPE_NOUNS[self.lang].values() for n in pair}
-        return word in nouns or word in ("disc", "discs")
+        return (self.peek(ahead) or "") in SHAPE_READINGS[self.lang]
 
     def colour(self) -> str | None:
         word = self.peek()

@@ -126,6 +126,7 @@ def test_readers_forgive_case_accents_and_variants():
     assert parse_goal("a structure with 3 cubes and a statue on top of a cube") == Goal(
         1, (Count("at least", 3, "cube"), On("statue", "cube"))
     )
+    assert parse_goal("une structure touchant l’eau") == Goal(1, (Touching("water"),))
     assert parse_goal("une structure toute blanche") == Goal(1, (AllColour("white"),))
     assert parse_goal("two structures") == Goal(2, ())
     assert parse_goal("2 structures avec au moins 1 disque") == Goal(
