@@ -33,7 +33,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 
-from .errors import DesignError
+from tabletop.saves import short_repr
+
+from .errors import ArgumentError, DesignError
 from .mat import SHAPES, Building, Spot
 
 #: A compiled clause: does the structure made of these spots meet it?
@@ -48,7 +50,7 @@ MAX_NUMBER = 60
 MAX_STRUCTURES = 6
 MAX_POINTS = 20
 
-RELATIONS: tuple[str, ...] = ("exactly", "at least", "at most")
+DIGITS = re.compile(r"[0-9]+")
 RELATION_WORDS: dict[str, dict[str, str]] = {
     "en": {"exactly": "exactly", "at least": "at least", "at most": "at most"},
     "fr": {"exactly": "exactement", "at least": "au moins", "at most": "au plus"},
@@ -97,6 +99,18 @@ def plain(text: str) -> str:
     """``text`` in lower case without accents, with straight apostrophes, one character for
     each of ``text``'s, so a word found in it is found at the same place in ``text``."""
     return "".join(unicodedata.normalize("NFD", ch.lower())[:1] for ch in text.replace("’", "'"))
+
+
+def check_lang(lang: object) -> None:
+    """``ArgumentError`` unless ``lang`` is one of ``LANGS``."""
+    if lang not in LANGS:
+        raise ArgumentError("lang", f"should be one of {', '.join(LANGS)}, not {short_repr(lang)}")
+
+
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is written with the digits 0-9 only (``str.isdigit`` also takes
+    ``²``, which ``int`` refuses)."""
+    return bool(DIGITS.fullmatch(text))
 
 
 def _noun(shape: str | None, number: int, lang: str) -> str:
@@ -465,6 +479,7 @@ class Goal:
 
     def text(self, lang: str = "en") -> str:
         """The goal written in ``lang`` (``"en"`` or ``"fr"``)."""
+        check_lang(lang)
         if self.structures == 1:
             head = "a structure" if lang == "en" else "une structure"
         else:
@@ -577,7 +592,7 @@ class _Reader:
         word = self.peek()
         if word is None:
             return None
-        if word.isdigit():
+        if is_digits(word):
             if len(word) > 3 or int(word) > MAX_NUMBER:
                 raise self.fail(
                     f"a number from 0 to {MAX_NUMBER}", f"un nombre de 0 à {MAX_NUMBER}"
@@ -746,7 +761,7 @@ class _Reader:
         relation = self.relation()
         if relation is not None:
             return self.count(relation)
-        if word is not None and (word.isdigit() or word in NUMBER_WORDS["en"]):
+        if word is not None and (is_digits(word) or word in NUMBER_WORDS["en"]):
             return self.count(None)
         if self.accept("no"):
             shape, colour = self.noun_phrase()
@@ -798,7 +813,7 @@ class _Reader:
             return self.count(relation)
         # "un disque sur un cube" is a piece on another, not a count: counts of one say
         # "au moins 1" or "exactement un"
-        if word is not None and (word.isdigit() or word in NUMBER_WORDS["fr"][2:]):
+        if word is not None and (is_digits(word) or word in NUMBER_WORDS["fr"][2:]):
             return self.count(None)
         if self.accept("aucun", "aucune"):
             shape, colour = self.noun_phrase()
@@ -880,6 +895,7 @@ class Design:
     def explain(self, building: Building, lang: str = "en") -> str:
         """Why the Design is or is not complete on ``building``: the structures that complete
         it, or the closest structure (named by its first cell) and the clauses it fails."""
+        check_lang(lang)
         goal = self.goal
         done = goal.meeting(building)
         cells = [building.layout.name(min(cell for cell, _ in s)) for s in done]
@@ -954,7 +970,7 @@ def _design(line: int, text: str) -> Design:
             raise DesignError(
                 line, text, f"the {label} {value[:20]!r} is not a short printable name"
             )
-    if not points.isdigit() or len(points) > 2 or not 1 <= int(points) <= MAX_POINTS:
+    if not is_digits(points) or len(points) > 2 or not 1 <= int(points) <= MAX_POINTS:
         raise DesignError(
             line,
             text,

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from karnak_core import REFERENCE_DESIGNS, Design, DesignError, load_designs
+from karnak_core import REFERENCE_DESIGNS, ArgumentError, Design, DesignError, load_designs
 from karnak_core.designs import (
     MAX_LINE,
     AllColour,
@@ -462,6 +462,8 @@ def test_load_designs_skips_comments_and_blank_lines():
         ("K01 | Kiosk | Kiosque | 5 | a structure with exactly", 1, "stops short"),
         ("K01 | Kiosk | Kiosque | 5 | une structure avec exactement 3 pyramides", 1, "'pyramides'"),
         ("K01 | Kiosk | Kiosque | 5 | a structure with frobnicate", 1, "'frobnicate'"),
+        ("K01 | Kiosk | Kiosque | 5 | a structure with ² cubes", 1, "'²'"),
+        ("K01 | Kiosk | Kiosque | ² | a structure", 1, "'²'"),
         ("K01 | Kiosk | Kiosque | 5 | seven structures", 1, "1 to 6"),
         ("K01 | Kiosk | Kiosque | 5 | a structure with all purple", 1, "'purple'"),
         ("K01 | Kiosk | Kiosque | 5 | a structure with exactly 3 cubes; no rods", 1, "';'"),
@@ -476,6 +478,13 @@ def test_errors_name_the_line_and_the_word(text, line, words):
     assert error.value.line == line
     assert str(error.value).startswith(f"line {line}: ")
     assert words in error.value.reason
+
+
+def test_only_english_and_french_are_written():
+    with pytest.raises(ArgumentError, match="lang: should be one of en, fr, not 'de'"):
+        KIOSK.text_in("de")
+    with pytest.raises(ArgumentError, match="lang"):
+        KIOSK.explain(Building.empty(MAT), "EN")
 
 
 def test_a_french_goal_is_refused_in_french():
