@@ -311,9 +311,10 @@ class Same(Clause):
         stacks = building.stacks
         white = sum(stacks[cell][level] & 1 for cell, level in spots)
         yellow = len(spots) - white
-        if lang == "en":
-            return f"has {yellow} yellow and {white} white pieces"
-        return f"a {yellow} pièces jaunes et {white} blanches"
+        both = [
+            f"{n} {_coloured(None, c, n, lang)}" for n, c in ((yellow, "yellow"), (white, "white"))
+        ]
+        return ("has " if lang == "en" else "a ") + _joined(both, lang)
 
 
 @dataclass(frozen=True)

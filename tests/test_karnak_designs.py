@@ -301,6 +301,53 @@ def test_explain_names_every_failing_clause_of_the_closest():
     assert text.endswith("la plus proche, en c5, a 2 bâtons, ne touche pas l'eau et a 1 disque.")
 
 
+@pytest.mark.parametrize(
+    ("goal", "building", "english", "french"),
+    [
+        (
+            "only cubes",
+            "c5: Cy; d5: Ry",
+            "has 1 piece of other shapes",
+            "a 1 pièce d'autres formes",
+        ),
+        (
+            "same colour",
+            "c5: Cy; d5: Cw; e5: Cw",
+            "has 1 yellow piece and 2 white pieces",
+            "a 1 pièce jaune et 2 pièces blanches",
+        ),
+        ("same shape", "c5: Cy; d5: Ry", "has 2 shapes", "a 2 formes"),
+        ("all white", "c5: Cw; d5: Ry", "has 1 yellow piece", "a 1 pièce jaune"),
+        (
+            "at least 1 white statue",
+            "c5: Cw; d5: Sy",
+            "has no white statues",
+            "n'a aucune statue blanche",
+        ),
+        ("not touching water", "a1: Cy; b1: Cy", "touches water", "touche l'eau"),
+        (
+            "touching a circle",
+            "c5: Cy; d5: Cy",
+            "does not touch a circle",
+            "ne touche pas un cercle",
+        ),
+        ("height at least 3", "c5: Cy Cy", "is 2 levels high", "a 2 niveaux"),
+        ("size exactly 3", "c5: Cy Cy", "has 2 pieces", "a 2 pièces"),
+        (
+            "a white disk on a rod",
+            "c5: Ry Dy",
+            "has no white disk on a rod",
+            "n'a pas de disque blanc sur un bâton",
+        ),
+    ],
+)
+def test_explain_says_what_the_closest_has_for_each_clause(goal, building, english, french):
+    card = design(f"a structure with {goal}")
+    cell = building.split(":")[0]
+    assert card.explain(build(building)).endswith(f", at {cell}, {english}.")
+    assert card.explain(build(building), "fr").endswith(f", en {cell}, {french}.")
+
+
 def test_explain_a_complete_design_names_the_structures_completing_it():
     building = build("c4: Cy; d4: Cy; e4: Cy")
     assert KIOSK.explain(building) == "K01 Kiosk is complete: the structure at c4 completes it."
