@@ -393,6 +393,22 @@ def test_explain_agrees_with_is_complete(pieces, card, lang):
     assert (" is complete:" in text or " est complet :" in text) == card.is_complete(building)
 
 
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, MAT.size - 1), st.integers(0, 2 * len(SHAPES) - 1)), max_size=14
+    ),
+    CLAUSES,
+)
+def test_a_clause_falls_short_exactly_when_its_test_fails(pieces, clause):
+    building = Building.empty(MAT)
+    for cell, code in pieces:
+        building = building.put(cell, code)
+    test = clause.test()
+    for spots in building.structures():
+        assert (clause.shortfall(building, spots) == 0) == test(building, spots)
+
+
 # ---------------------------------------------------------------------------- the 46 Designs
 #: A building completing each reference Design, within the supply (7 yellow and 5 white
 #: pieces of each shape), four levels and nothing on a triangle or a statue.
