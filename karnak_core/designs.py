@@ -497,6 +497,7 @@ class Goal:
 
     @cached_property
     def tests(self) -> tuple[Test, ...]:
+        """Each clause compiled, once per goal."""
         return tuple(clause.test() for clause in self.clauses)
 
     def meeting(self, building: Building) -> list[frozenset[Spot]]:
@@ -505,6 +506,7 @@ class Goal:
         return [s for s in building.structures() if all(t(building, s) for t in tests)]
 
     def is_met(self, building: Building) -> bool:
+        """Whether ``building`` has ``structures`` structures meeting every clause."""
         needed = self.structures
         tests = self.tests
         for spots in building.structures():
@@ -882,6 +884,7 @@ class Design:
         return f"Design({self.id!r}, {self.name!r}, {self.name_fr!r}, {self.points}, {self.text!r})"
 
     def title(self, lang: str = "en") -> str:
+        """``"K01 Kiosk"``: the id and the name in ``lang``."""
         return f"{self.id} {self.name if lang == 'en' else self.name_fr}"
 
     def text_in(self, lang: str = "en") -> str:
