@@ -33,7 +33,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 
-from .errors import DesignError
+from tabletop.saves import short_repr
+
+from .errors import ArgumentError, DesignError
 from .mat import SHAPES, Building, Spot
 
 #: A compiled clause: does the structure made of these spots meet it?
@@ -48,7 +50,7 @@ MAX_NUMBER = 60
 MAX_STRUCTURES = 6
 MAX_POINTS = 20
 
-RELATIONS: tuple[str, ...] = ("exactly", "at least", "at most")
+DIGITS = re.compile(r"[0-9]+")
 RELATION_WORDS: dict[str, dict[str, str]] = {
     "en": {"exactly": "exactly", "at least": "at least", "at most": "at most"},
     "fr": {"exactly": "exactement", "at least": "au moins", "at most": "au plus"},
@@ -94,9 +96,21 @@ MARKING_WORDS: dict[str, dict[str, str]] = {
 
 
 def plain(text: str) -> str:
-    """``text`` in lower case without accents, one character for each of ``text``'s, so a
-    word found in it is found at the same place in ``text``."""
-    return "".join(unicodedata.normalize("NFD", ch.lower())[:1] or ch for ch in text)
+    """``text`` in lower case without accents, with straight apostrophes, one character for
+    each of ``text``'s, so a word found in it is found at the same place in ``text``."""
+    return "".join(unicodedata.normalize("NFD", ch.lower())[:1] for ch in text.replace("’", "'"))
+
+
+def check_lang(lang: object) -> None:
+    """``ArgumentError`` unless ``lang`` is one of ``LANGS``."""
+    if lang not in LANGS:
+        raise ArgumentError("lang", f"should be one of {', '.join(LANGS)}, not {short_repr(lang)}")
+
+
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is written with the digits 0-9 only (``str.isdigit`` also takes
+    ``²``, which ``int`` refuses)."""
+    return bool(DIGITS.fullmatch(text))
 
 
 def _noun(shape: str | None, number: int, lang: str) -> str:
@@ -297,9 +311,10 @@ class Same(Clause):
         stacks = building.stacks
         white = sum(stacks[cell][level] & 1 for cell, level in spots)
         yellow = len(spots) - white
-        if lang == "en":
-            return f"has {yellow} yellow and {white} white pieces"
-        return f"a {yellow} pièces jaunes et {white} blanches"
+        both = [
+            f"{n} {_coloured(None, c, n, lang)}" for n, c in ((yellow, "yellow"), (white, "white"))
+        ]
+        return ("has " if lang == "en" else "a ") + _joined(both, lang)
 
 
 @dataclass(frozen=True)
@@ -465,6 +480,7 @@ class Goal:
 
     def text(self, lang: str = "en") -> str:
         """The goal written in ``lang`` (``"en"`` or ``"fr"``)."""
+        check_lang(lang)
         if self.structures == 1:
             head = "a structure" if lang == "en" else "une structure"
         else:
@@ -481,6 +497,7 @@ class Goal:
 
     @cached_property
     def tests(self) -> tuple[Test, ...]:
+        """Each clause compiled, once per goal."""
         return tuple(clause.test() for clause in self.clauses)
 
     def meeting(self, building: Building) -> list[frozenset[Spot]]:
@@ -489,6 +506,7 @@ class Goal:
         return [s for s in building.structures() if all(t(building, s) for t in tests)]
 
     def is_met(self, building: Building) -> bool:
+        """Whether ``building`` has ``structures`` structures meeting every clause."""
         needed = self.structures
         tests = self.tests
         for spots in building.structures():
@@ -505,6 +523,12 @@ LANGUAGE_MARKERS: dict[str, str] = {
     **dict.fromkeys(("with", "a", "an", *NUMBER_WORDS["en"][1:6], "touching", "not"), "en"),
     **dict.fromkeys(("avec", "une", *NUMBER_WORDS["fr"][1:6], "touchant", "ne"), "fr"),
 }
+#: Each shape noun as read (singular or plural, without accents), by language.
+SHAPE_READINGS: dict[str, dict[str, str]] = {
+    lang: {plain(noun): shape for shape, nouns in by_shape.items() for noun in nouns}
+    for lang, by_shape in SHAPE_NOUNS.items()
+}
+SHAPE_READINGS["en"].update(disc="disk", discs="disk")
 TOKEN = re.compile(r"[a-z]+|[0-9]+|,|'|\S")
 
 
@@ -566,12 +590,12 @@ class _Reader:
         return word
 
     # ------------------------------------------------------------ pieces of phrases
-    def number(self, expected: str = "a number") -> int | None:
+    def number(self) -> int | None:
         """A number in digits or words, or None (nothing taken) when none is next."""
         word = self.peek()
         if word is None:
             return None
-        if word.isdigit():
+        if is_digits(word):
             if len(word) > 3 or int(word) > MAX_NUMBER:
                 raise self.fail(
                     f"a number from 0 to {MAX_NUMBER}", f"un nombre de 0 à {MAX_NUMBER}"
@@ -587,20 +611,17 @@ class _Reader:
             return 1
         return None
 
-    def shape(self) -> str | None:
-        """A shape noun (``cube``, ``bâtons``) or ``piece(s)`` (None); KeyError-free."""
-        word = self.peek()
-        for shape, nouns in SHAPE_NOUNS[self.lang].items():
-            if word in {plain(n) for n in nouns} or (word in ("disc", "discs") and shape == "disk"):
-                self.at += 1
-                return shape
+    def shape(self) -> str:
+        """A shape noun (``cube``, ``bâtons``), taken."""
+        shape = SHAPE_READINGS[self.lang].get(self.peek() or "")
+        if shape is not None:
+            self.at += 1
+            return shape
         shapes = ", ".join(SHAPE_NOUNS[self.lang][s][0] for s in SHAPES)
         raise self.fail(f"a shape ({shapes})", f"une forme ({shapes})")
 
     def is_shape_next(self, ahead: int = 0) -> bool:
-        word = self.peek(ahead)
-        nouns = {plain(n) for pair in SHAPE_NOUNS[self.lang].values() for n in pair}
-        return word in nouns or word in ("disc", "discs")
+        return (self.peek(ahead) or "") in SHAPE_READINGS[self.lang]
 
     def colour(self) -> str | None:
         word = self.peek()
@@ -743,7 +764,7 @@ class _Reader:
         relation = self.relation()
         if relation is not None:
             return self.count(relation)
-        if word is not None and (word.isdigit() or word in NUMBER_WORDS["en"]):
+        if word is not None and (is_digits(word) or word in NUMBER_WORDS["en"]):
             return self.count(None)
         if self.accept("no"):
             shape, colour = self.noun_phrase()
@@ -795,7 +816,7 @@ class _Reader:
             return self.count(relation)
         # "un disque sur un cube" is a piece on another, not a count: counts of one say
         # "au moins 1" or "exactement un"
-        if word is not None and (word.isdigit() or word in NUMBER_WORDS["fr"][2:]):
+        if word is not None and (is_digits(word) or word in NUMBER_WORDS["fr"][2:]):
             return self.count(None)
         if self.accept("aucun", "aucune"):
             shape, colour = self.noun_phrase()
@@ -863,6 +884,7 @@ class Design:
         return f"Design({self.id!r}, {self.name!r}, {self.name_fr!r}, {self.points}, {self.text!r})"
 
     def title(self, lang: str = "en") -> str:
+        """``"K01 Kiosk"``: the id and the name in ``lang``."""
         return f"{self.id} {self.name if lang == 'en' else self.name_fr}"
 
     def text_in(self, lang: str = "en") -> str:
@@ -877,6 +899,7 @@ class Design:
     def explain(self, building: Building, lang: str = "en") -> str:
         """Why the Design is or is not complete on ``building``: the structures that complete
         it, or the closest structure (named by its first cell) and the clauses it fails."""
+        check_lang(lang)
         goal = self.goal
         done = goal.meeting(building)
         cells = [building.layout.name(min(cell for cell, _ in s)) for s in done]
@@ -951,7 +974,7 @@ def _design(line: int, text: str) -> Design:
             raise DesignError(
                 line, text, f"the {label} {value[:20]!r} is not a short printable name"
             )
-    if not points.isdigit() or len(points) > 2 or not 1 <= int(points) <= MAX_POINTS:
+    if not is_digits(points) or len(points) > 2 or not 1 <= int(points) <= MAX_POINTS:
         raise DesignError(
             line,
             text,

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from karnak_core import REFERENCE_DESIGNS, Design, DesignError, load_designs
+from karnak_core import REFERENCE_DESIGNS, ArgumentError, Design, DesignError, load_designs
 from karnak_core.designs import (
     MAX_LINE,
     AllColour,
@@ -126,6 +126,7 @@ def test_readers_forgive_case_accents_and_variants():
     assert parse_goal("a structure with 3 cubes and a statue on top of a cube") == Goal(
         1, (Count("at least", 3, "cube"), On("statue", "cube"))
     )
+    assert parse_goal("une structure touchant l’eau") == Goal(1, (Touching("water"),))
     assert parse_goal("une structure toute blanche") == Goal(1, (AllColour("white"),))
     assert parse_goal("two structures") == Goal(2, ())
     assert parse_goal("2 structures avec au moins 1 disque") == Goal(
@@ -300,6 +301,53 @@ def test_explain_names_every_failing_clause_of_the_closest():
     assert text.endswith("la plus proche, en c5, a 2 bâtons, ne touche pas l'eau et a 1 disque.")
 
 
+@pytest.mark.parametrize(
+    ("goal", "building", "english", "french"),
+    [
+        (
+            "only cubes",
+            "c5: Cy; d5: Ry",
+            "has 1 piece of other shapes",
+            "a 1 pièce d'autres formes",
+        ),
+        (
+            "same colour",
+            "c5: Cy; d5: Cw; e5: Cw",
+            "has 1 yellow piece and 2 white pieces",
+            "a 1 pièce jaune et 2 pièces blanches",
+        ),
+        ("same shape", "c5: Cy; d5: Ry", "has 2 shapes", "a 2 formes"),
+        ("all white", "c5: Cw; d5: Ry", "has 1 yellow piece", "a 1 pièce jaune"),
+        (
+            "at least 1 white statue",
+            "c5: Cw; d5: Sy",
+            "has no white statues",
+            "n'a aucune statue blanche",
+        ),
+        ("not touching water", "a1: Cy; b1: Cy", "touches water", "touche l'eau"),
+        (
+            "touching a circle",
+            "c5: Cy; d5: Cy",
+            "does not touch a circle",
+            "ne touche pas un cercle",
+        ),
+        ("height at least 3", "c5: Cy Cy", "is 2 levels high", "a 2 niveaux"),
+        ("size exactly 3", "c5: Cy Cy", "has 2 pieces", "a 2 pièces"),
+        (
+            "a white disk on a rod",
+            "c5: Ry Dy",
+            "has no white disk on a rod",
+            "n'a pas de disque blanc sur un bâton",
+        ),
+    ],
+)
+def test_explain_says_what_the_closest_has_for_each_clause(goal, building, english, french):
+    card = design(f"a structure with {goal}")
+    cell = building.split(":")[0]
+    assert card.explain(build(building)).endswith(f", at {cell}, {english}.")
+    assert card.explain(build(building), "fr").endswith(f", en {cell}, {french}.")
+
+
 def test_explain_a_complete_design_names_the_structures_completing_it():
     building = build("c4: Cy; d4: Cy; e4: Cy")
     assert KIOSK.explain(building) == "K01 Kiosk is complete: the structure at c4 completes it."
@@ -343,6 +391,22 @@ def test_explain_agrees_with_is_complete(pieces, card, lang):
     text = card.explain(building, lang)
     assert text.startswith(card.title(lang))
     assert (" is complete:" in text or " est complet :" in text) == card.is_complete(building)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, MAT.size - 1), st.integers(0, 2 * len(SHAPES) - 1)), max_size=14
+    ),
+    CLAUSES,
+)
+def test_a_clause_falls_short_exactly_when_its_test_fails(pieces, clause):
+    building = Building.empty(MAT)
+    for cell, code in pieces:
+        building = building.put(cell, code)
+    test = clause.test()
+    for spots in building.structures():
+        assert (clause.shortfall(building, spots) == 0) == test(building, spots)
 
 
 # ---------------------------------------------------------------------------- the 46 Designs
@@ -393,7 +457,7 @@ WITNESSES = {
     "K42": "f5: Sy; g5: Sy; h5: Sy",
     "K43": "a1: Ty; b1: Ty; g1: Ty; h1: Ty",
     "K44": "a3: Ry; b3: Ry; c3: Ry",
-    "K45": "c5: Cw Sy; d5: Cw; e5: Cw; f5: Rw",
+    "K45": "c5: Cw Sw; d5: Rw; e5: Dw",
     "K46": "b4: Cy; c4: Cy; d4: Cy; e4: Ry; c5: Cy Cy Cy; d5: Ry; e5: Ry",
 }
 
@@ -461,6 +525,8 @@ def test_load_designs_skips_comments_and_blank_lines():
         ("K01 | Kiosk | Kiosque | 5 | a structure with exactly", 1, "stops short"),
         ("K01 | Kiosk | Kiosque | 5 | une structure avec exactement 3 pyramides", 1, "'pyramides'"),
         ("K01 | Kiosk | Kiosque | 5 | a structure with frobnicate", 1, "'frobnicate'"),
+        ("K01 | Kiosk | Kiosque | 5 | a structure with ² cubes", 1, "'²'"),
+        ("K01 | Kiosk | Kiosque | ² | a structure", 1, "'²'"),
         ("K01 | Kiosk | Kiosque | 5 | seven structures", 1, "1 to 6"),
         ("K01 | Kiosk | Kiosque | 5 | a structure with all purple", 1, "'purple'"),
         ("K01 | Kiosk | Kiosque | 5 | a structure with exactly 3 cubes; no rods", 1, "';'"),
@@ -475,6 +541,13 @@ def test_errors_name_the_line_and_the_word(text, line, words):
     assert error.value.line == line
     assert str(error.value).startswith(f"line {line}: ")
     assert words in error.value.reason
+
+
+def test_only_english_and_french_are_written():
+    with pytest.raises(ArgumentError, match="lang: should be one of en, fr, not 'de'"):
+        KIOSK.text_in("de")
+    with pytest.raises(ArgumentError, match="lang"):
+        KIOSK.explain(Building.empty(MAT), "EN")
 
 
 def test_a_french_goal_is_refused_in_french():
@@ -652,8 +725,16 @@ def test_the_docs_examples_run():
     assert runner.failures == 0
 
 
+def table_row(card: Design) -> str:
+    """The docs' row of a Design, with the pieces of its witness and how many are white."""
+    pieces = [code for stack in build(WITNESSES[card.id]).stacks for code in stack]
+    white = sum(code & 1 for code in pieces)
+    return (
+        f"| {card.id} | {card.name} | {card.name_fr} | {card.points} | {len(pieces)} | "
+        f"{white or ''} | {card.text} |"
+    )
+
+
 def test_the_docs_list_the_46_designs_as_the_file_has_them():
     rows = [line for line in design_section().splitlines() if line.startswith("| K")]
-    assert rows == [
-        f"| {d.id} | {d.name} | {d.name_fr} | {d.points} | {d.text} |" for d in REFERENCE_DESIGNS
-    ]
+    assert rows == [table_row(card) for card in REFERENCE_DESIGNS]
