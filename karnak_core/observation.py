@@ -46,6 +46,8 @@ class Observation:
     favors_used: dict[str, int]
     deck_size: int
     favor_deck_size: int
+    #: The Designs this seat discarded that are still hidden (it knows where they are).
+    discarded: tuple[Design, ...] = ()
 
 
 def observe(game: Game, s: State, seat: int) -> Observation:
@@ -68,6 +70,7 @@ def observe(game: Game, s: State, seat: int) -> Observation:
         favors_used={kind: n for kind, n in used.items() if n},
         deck_size=len(s.deck),
         favor_deck_size=len(s.favor_deck),
+        discarded=tuple(designs[i] for i, by in enumerate(s.discarded_by) if by == seat),
     )
 
 

@@ -51,7 +51,7 @@ from .designs import REFERENCE_DESIGNS, Design, load_designs
 from .errors import DesignError, PositionError, RulesError
 from .mat import SHAPES, Building, piece_from_text
 from .rules import FAVOR_KINDS, Rules
-from .state import AFTER, PHASES, PUT, TURN, State
+from .state import AFTER, DISCARD, PHASES, PUT, TURN, State
 
 if TYPE_CHECKING:
     from .game import Game
@@ -360,7 +360,12 @@ def from_data(data: dict[str, Any]) -> Game:
             s.favor_out = sorted(every)
         if not s.favor_deck and not s.over:
             raise PositionError("favor_deck", "is empty but the game is not over")
-    return Game(rules, designs, s)
+    if s.phase == DISCARD and len(s.hands[s.current]) <= rules.hand_limit:
+        raise PositionError("phase", f"discard, but the hand holds {rules.hand_limit} or fewer")
+    game = Game(rules, designs, s)
+    if not s.over and not game.legal_actions():
+        raise PositionError("phase", f"no action is possible in phase {PHASES[s.phase]} here")
+    return game
 
 
 def _set_building(s: State, building: Building, rules: Rules) -> None:

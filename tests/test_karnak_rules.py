@@ -479,6 +479,8 @@ def test_a_save_reloads_to_an_equal_game_even_mid_turn():
         ({"phase": "dancing"}, "phase"),
         ({"favors": [{"cube": 9}, {}]}, "favors"),
         ({"colour": "red"}, "colour"),
+        ({"phase": "discard"}, "phase"),
+        ({"phase": "lift"}, "phase"),
     ],
 )
 def test_a_bad_position_names_its_field(change, field):
@@ -611,6 +613,8 @@ def test_determinized_keeps_the_designs_the_player_discarded_where_they_are():
         assert [d.id for d in other.deck_order()][-2:] == ["T05", "T06"]
     assert Game.from_json(game.to_json()) == game
     assert json.loads(game.to_json())["discarded"] == {"T05": 0, "T06": 0}
+    assert [d.id for d in game.observation(0).discarded] == ["T05", "T06"]
+    assert game.observation(1).discarded == ()
 
 
 def test_every_refusal_met_in_play_reads_in_both_languages():
