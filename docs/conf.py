@@ -57,11 +57,12 @@ myst_enable_extensions = ["colon_fence", "deflist", "dollarmath"]
 
 
 def kit_fingerprint() -> str:
-    """A hash of the kit's code and data: the lessons' outputs depend on them too."""
+    """A hash of the kit's code and data (the Designs' text file too): the lessons' outputs
+    depend on them."""
     digest = hashlib.sha256()
     for package in KIT_SOURCES:
         for path in sorted((ROOT / package).rglob("*")):
-            if path.suffix in (".py", ".json", ".csv") and "__pycache__" not in path.parts:
+            if path.suffix in (".py", ".json", ".csv", ".txt") and "__pycache__" not in path.parts:
                 digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -124,6 +125,7 @@ DOCUMENTED = {
     "carcata_core",
     "karnak_core",
     "karnak_core.mat",
+    "karnak_core.designs",
     "tabletop",
     "tabletop.protocol",
     "tabletop.chance",
