@@ -77,7 +77,7 @@ COLOURS: dict[str, str] = {
     "decor": "#a89470",
     "priest": "#4b2a78",
     "priest-edge": "#1f1a14",
-    "hatch": "#7a7a7a",
+    "hatch": "#949494",
     # The glow of a legal cell: a white band under a dark blue line (as Carcata's).
     "legal": "#12348a",
     # The outline of a structure asked for, over its pieces.
@@ -103,7 +103,10 @@ WORDS: dict[str, dict[str, str]] = {
         "title": "Karnak mat",
         "pieces": "{n} pieces",
         "piece": "{n} piece",
-        "colours": "{y} yellow, {w} white",
+        "yellow_one": "{n} yellow",
+        "yellow_many": "{n} yellow",
+        "white_one": "{n} white",
+        "white_many": "{n} white",
         "on_cells": "on {n} cells",
         "on_cell": "on {n} cell",
         "empty": "no piece",
@@ -147,7 +150,10 @@ WORDS: dict[str, dict[str, str]] = {
         "title": "Plateau de Karnak",
         "pieces": "{n} pièces",
         "piece": "{n} pièce",
-        "colours": "{y} jaunes, {w} blanches",
+        "yellow_one": "{n} jaune",
+        "yellow_many": "{n} jaunes",
+        "white_one": "{n} blanche",
+        "white_many": "{n} blanches",
         "on_cells": "sur {n} cases",
         "on_cell": "sur {n} case",
         "empty": "aucune pièce",
@@ -336,7 +342,9 @@ def piece_title(building: Building, spot: Spot, *, lang: str = "en") -> str:
 
 
 def _count(w: dict[str, str], n: int, many: str, one: str) -> str:
-    return (w[one] if n == 1 else w[many]).format(n=n)
+    """``n`` things in words: French counts 0 and 1 in the singular, English 1 alone."""
+    single = n <= 1 if w is WORDS["fr"] else n == 1
+    return (w[one] if single else w[many]).format(n=n)
 
 
 def describe(building: Building, *, lang: str = "en", highlight: Iterable[int] = ()) -> str:
@@ -351,13 +359,14 @@ def describe(building: Building, *, lang: str = "en", highlight: Iterable[int] =
         tallest = max(len(stack) for stack in building.stacks)
         parts.append(
             f"{_count(w, len(codes), 'pieces', 'piece')} "
-            f"({w['colours'].format(y=len(codes) - whites, w=whites)}) "
+            f"({_count(w, len(codes) - whites, 'yellow_many', 'yellow_one')}, "
+            f"{_count(w, whites, 'white_many', 'white_one')}) "
             f"{_count(w, cells, 'on_cells', 'on_cell')}, "
             + (w["level_one"] if tallest == 1 else w["levels"].format(n=tallest))
         )
     else:
         parts.append(w["empty"])
-    names = " ".join(building.layout.name(c) for c in building.priests)
+    names = ", ".join(building.layout.name(c) for c in building.priests)
     if building.priests:
         key = "priest_one" if len(building.priests) == 1 else "priests"
         parts.append(w[key].format(n=len(building.priests), cells=names))
