@@ -124,6 +124,7 @@ DOCUMENTED = {
     "carcata_core",
     "karnak_core",
     "karnak_core.mat",
+    "karnak_core.svg",
     "tabletop",
     "tabletop.protocol",
     "tabletop.chance",
