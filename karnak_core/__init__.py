@@ -6,6 +6,20 @@ freeze a structure against change, and a Design scores only if it is still compl
 last Favor card is taken.
 """
 
+from .actions import (
+    Action,
+    Discard,
+    Draw,
+    End,
+    Favor,
+    Lift,
+    Place,
+    Priest,
+    Put,
+    Reveal,
+    parse_action,
+)
+from .designs import REFERENCE_DESIGNS, Design, load_designs
 from .errors import (
     ActionSyntaxError,
     ArgumentError,
@@ -15,8 +29,13 @@ from .errors import (
     PositionError,
     RulesError,
 )
+from .game import Game, LegalActions
 from .mat import COLOURS, MARKINGS, MAT, SHAPES, Building, MatLayout
+from .observation import Observation
+from .position import staged
 from .rules import FAVOR_KINDS, Rules
+from .scoring import Score
+from .title import KarnakTitle
 
 __all__ = [
     "COLOURS",
@@ -24,14 +43,34 @@ __all__ = [
     "MARKINGS",
     "MAT",
     "SHAPES",
+    "REFERENCE_DESIGNS",
+    "Action",
     "ActionSyntaxError",
     "ArgumentError",
     "Building",
+    "Design",
     "DesignError",
+    "Discard",
+    "Draw",
+    "End",
+    "Favor",
+    "Game",
     "IllegalAction",
     "KarnakError",
+    "KarnakTitle",
+    "LegalActions",
+    "Lift",
     "MatLayout",
+    "Observation",
+    "Place",
     "PositionError",
+    "Priest",
+    "Put",
+    "Reveal",
     "Rules",
     "RulesError",
+    "Score",
+    "load_designs",
+    "parse_action",
+    "staged",
 ]

@@ -39,6 +39,8 @@ OWNERS = {
     "carnival_core/state.py",
     "carcata_core/game.py",
     "carcata_core/state.py",
+    "karnak_core/game.py",
+    "karnak_core/state.py",
 }
 
 

@@ -1,0 +1,1021 @@
+"""The Karnak rules engine: a ``Game`` you ask for legal actions and play actions on.
+
+Hands and decks are dealt inside the engine from the game's seed (no chance nodes, as in
+Carnival): the Design and Favor decks are shuffled at setup and every draw takes their top.
+
+>>> game = Game.new(2, seed=1)
+>>> game.current_player, game.phase, game.favor_deck_size
+(0, 'turn', 25)
+>>> game.play("place cube c4")
+>>> game.phase
+'place'
+>>> game.play("poser cube d4")
+>>> game.phase, game.last_events("fr")
+('after', ['Le joueur 1 a posé un cube jaune en d4.'])
+>>> game.play("end")
+>>> game.current_player
+1
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from typing import TYPE_CHECKING, Any
+
+from tabletop.action_list import ActionList
+from tabletop.action_log import log_entries
+from tabletop.equality import ComparedByPosition
+from tabletop.fields import as_settings
+from tabletop.saves import check_rng, check_seed, short_repr
+
+from .actions import (
+    Action,
+    Discard,
+    Draw,
+    End,
+    Favor,
+    Lift,
+    Place,
+    Priest,
+    Put,
+    Reveal,
+    parse_action,
+)
+from .designs import REFERENCE_DESIGNS, Design
+from .errors import IllegalAction, PositionError
+from .mat import COLOURS, MARKINGS, SHAPES, Building, MatLayout
+from .messages import Refusal, refusal_text, waiting_text
+from .rules import FAVOR_KINDS, Rules
+from .scoring import Score, final_scores, winners
+from .state import AFTER, DISCARD, LIFT, PHASES, PLACE, PUT, REVEALING, TURN, State
+
+if TYPE_CHECKING:
+    from .observation import Observation
+
+#: The printed game's rules, shared by every game set up without rules of its own.
+PRINTED = Rules()
+#: Action kinds, as the action table decodes them.
+K_PLACE, K_LIFT, K_PUT, K_PRIEST, K_FAVOR, K_DRAW, K_REVEAL, K_DISCARD, K_END = range(9)
+#: Favor kinds past the shapes.
+F_DESIGN, F_MOVE, F_PRIEST = 5, 6, 7
+
+
+def as_rules(rules: object) -> Rules:
+    """``rules`` as a ``Rules``: None (the printed game), a ``Rules``, or a dict of knobs."""
+    found: Rules = as_settings(rules, Rules, PRINTED)
+    return found
+
+
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """Fisher-Yates on ``rng.random()`` (faster than ``rng.shuffle``)."""
+    draw = rng.random
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(draw() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+class LegalActions(ActionList[Action]):
+    """The legal actions of a position: a list that prints in Karnak's notation and answers
+    ``in`` for notation text too (``"draw" in game.legal_actions()``)."""
+
+    __slots__ = ()
+    parse = staticmethod(parse_action)
+
+    def notation(self, lang: str = "en") -> list[str]:
+        return [a.notation(lang) for a in self]
+
+    def __repr__(self) -> str:
+        return f"<LegalActions ({len(self)}): {', '.join(self.notation())}>"
+
+
+class ActionTable:
+    """The interned actions of one mat and Design set, and what each means to the engine:
+    ``code[action]`` is (kind, a, b) with ints (a shape, colour, cell, Favor kind or Design
+    index)."""
+
+    def __init__(self, layout: MatLayout, designs: tuple[Design, ...]):
+        names = layout.names
+        cells = range(layout.size)
+        self.place = [[Place(shape, names[c]) for c in cells] for shape in SHAPES]
+        self.lift = [Lift(names[c]) for c in cells]
+        self.put = [[Put(colour, names[c]) for c in cells] for colour in COLOURS]
+        self.priest = [Priest(names[c]) for c in cells]
+        self.favor = [Favor(kind) for kind in FAVOR_KINDS]
+        self.draw = Draw()
+        self.end = End()
+        self.reveal = [Reveal(d.id) for d in designs]
+        self.discard = [Discard(d.id) for d in designs]
+        #: Per mask of the yellow shapes in the supply, per cell: the Place actions there.
+        self.places: list[list[tuple[Place, ...]]] = [
+            [
+                tuple(self.place[shape][c] for shape in range(len(SHAPES)) if mask >> shape & 1)
+                for c in cells
+            ]
+            for mask in range(1 << len(SHAPES))
+        ]
+        code: dict[Action, tuple[int, int, int]] = {}
+        for shape in range(len(SHAPES)):
+            for c in cells:
+                code[self.place[shape][c]] = (K_PLACE, shape, c)
+        for colour in range(len(COLOURS)):
+            for c in cells:
+                code[self.put[colour][c]] = (K_PUT, colour, c)
+        for c in cells:
+            code[self.lift[c]] = (K_LIFT, c, 0)
+            code[self.priest[c]] = (K_PRIEST, c, 0)
+        for kind in range(len(FAVOR_KINDS)):
+            code[self.favor[kind]] = (K_FAVOR, kind, 0)
+        code[self.draw] = (K_DRAW, 0, 0)
+        code[self.end] = (K_END, 0, 0)
+        for index in range(len(designs)):
+            code[self.reveal[index]] = (K_REVEAL, index, 0)
+            code[self.discard[index]] = (K_DISCARD, index, 0)
+        self.code = code
+        #: The same, found by identity (the table keeps every action alive): ``push``'s path.
+        self.by_id = {id(action): value for action, value in code.items()}
+
+
+_TABLES: dict[tuple[int, int], tuple[MatLayout, tuple[Design, ...], ActionTable]] = {}
+
+
+def action_table(layout: MatLayout, designs: tuple[Design, ...]) -> ActionTable:
+    key = (id(layout), id(designs))
+    hit = _TABLES.get(key)
+    if hit is None or hit[0] is not layout or hit[1] is not designs:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        hit = _TABLES[key] = (layout, designs, ActionTable(layout, designs))
+    return hit[2]
+
+
+class Game(ComparedByPosition):
+    """A game of Karnak. Create with ``Game.new`` (or ``position.staged``); change with
+    ``play`` (checked), ``push`` (unchecked, for search) and ``undo``."""
+
+    __slots__ = (
+        "rules",
+        "designs",
+        "layout",
+        "_table",
+        "_s",
+        "_start",
+        "_undo",
+        "_events",
+        "_max_level",
+        "_is_cap",
+        "_marks",
+    )
+
+    def __init__(self, rules: Rules, designs: tuple[Design, ...], state: State):
+        players = len(state.hands)
+        if players not in rules.player_counts:
+            raise PositionError("players", f"Karnak is played by 2, 3 or 4 players, not {players}")
+        self.rules = rules
+        self.designs = designs
+        self.layout = rules.layout
+        self._table = action_table(self.layout, designs)
+        self._s = state
+        self._start = state.copy()
+        self._undo: list[State] = []
+        self._events: list[tuple[str, dict[str, Any]]] | None = None
+        self._max_level = rules.max_level
+        caps = {SHAPES.index(shape) for shape in rules.caps}
+        self._is_cap = [code >> 1 in caps for code in range(2 * len(SHAPES))]
+        #: Per cell: the marking's number (0: none), for merging lone ground placements.
+        self._marks = [0 if m is None else MARKINGS.index(m) + 1 for m in self.layout.markings]
+
+    # ------------------------------------------------------------------ setup
+    @staticmethod
+    def new(
+        players: int,
+        seed: int | None = None,
+        rules: Rules | dict[str, Any] | None = None,
+        designs: tuple[Design, ...] | None = None,
+        first_player: int = 0,
+    ) -> Game:
+        """Set up a game per the rulebook; ``first_player`` (a seat) takes the first turn.
+
+        ``seed`` (0 to 2**64 - 1; random when left out) fixes both decks' shuffles and so the
+        whole game. ``rules`` is a ``Rules`` or a dict of knobs; ``designs`` a tuple of
+        ``Design`` (the kit's 46 by default, ``designs.load_designs`` reads a file of one's
+        own)."""
+        rules = as_rules(rules)
+        designs = check_designs(designs)
+        if type(players) is not int or players not in rules.player_counts:
+            raise PositionError(
+                "players", f"Karnak is played by 2, 3 or 4 players, not {short_repr(players)}"
+            )
+        if type(first_player) is not int or not 0 <= first_player < players:
+            raise PositionError(
+                "first_player", f"a seat from 0 to {players - 1}, not {short_repr(first_player)}"
+            )
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        check_seed(seed, PositionError)
+        return Game(rules, designs, setup_state(players, seed, rules, designs, first_player))
+
+    # ------------------------------------------------------------- read access
+    @property
+    def num_players(self) -> int:
+        return len(self._s.hands)
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act (after the game is over: the seat that played last)."""
+        return self._s.current
+
+    @property
+    def phase(self) -> str:
+        """``turn``, ``place``, ``put``, ``lift``, ``after``, ``revealing`` or ``discard``."""
+        return PHASES[self._s.phase]
+
+    @property
+    def round(self) -> int:
+        return self._s.round
+
+    @property
+    def is_over(self) -> bool:
+        return self._s.over
+
+    @property
+    def seed(self) -> int:
+        return self._s.seed
+
+    @property
+    def log(self) -> tuple[tuple[int, Action], ...]:
+        """Every action played so far, with the seat that played it."""
+        return log_entries(self._s.log)
+
+    def _seat(self, seat: object) -> int:
+        if type(seat) is not int or not 0 <= seat < len(self._s.hands):
+            raise PositionError("seat", f"a seat from 0 to {len(self._s.hands) - 1}, not {seat!r}")
+        return seat
+
+    def building(self) -> Building:
+        """What stands on the mat now (an immutable ``Building``)."""
+        s = self._s
+        if s.building is None:
+            s.building = Building(
+                self.layout,
+                tuple(tuple(stack) for stack in s.stacks),
+                tuple(c for c, there in enumerate(s.priest_at) if there),
+            )
+            s.complete = {}
+        found: Building = s.building
+        return found
+
+    def hand(self, seat: int) -> tuple[Design, ...]:
+        """A seat's Designs in hand (hidden information: ``observation`` is a seat's view)."""
+        return tuple(self.designs[i] for i in self._s.hands[self._seat(seat)])
+
+    def revealed(self, seat: int) -> tuple[Design, ...]:
+        return tuple(self.designs[i] for i in self._s.revealed[self._seat(seat)])
+
+    def favor_cards(self, seat: int) -> dict[str, int]:
+        """A seat's unused Favor cards, by kind (only the kinds it holds)."""
+        counts = self._s.favors[self._seat(seat)]
+        return {kind: n for kind, n in zip(FAVOR_KINDS, counts, strict=True) if n}
+
+    def priests(self, seat: int) -> int:
+        """The Priests a seat holds, not yet placed."""
+        return self._s.priests[self._seat(seat)]
+
+    @property
+    def priest_supply(self) -> int:
+        return self._s.priest_supply
+
+    def supply(self, shape: str, colour: str) -> int:
+        """How many pieces of ``shape`` and ``colour`` the supply still has."""
+        return self._s.supply[SHAPES.index(shape) * 2 + COLOURS.index(colour)]
+
+    @property
+    def deck_size(self) -> int:
+        return len(self._s.deck)
+
+    @property
+    def favor_deck_size(self) -> int:
+        return len(self._s.favor_deck)
+
+    def deck_order(self) -> tuple[Design, ...]:
+        """The Design deck, top first (hidden information)."""
+        return tuple(self.designs[i] for i in reversed(self._s.deck))
+
+    def favor_deck_order(self) -> tuple[str, ...]:
+        """The Favor deck, top first (hidden information)."""
+        return tuple(FAVOR_KINDS[k] for k in reversed(self._s.favor_deck))
+
+    def pending(self, lang: str = "en") -> str:
+        """What the player to act is asked for, in words."""
+        s = self._s
+        if s.over:
+            return "The game is over." if lang == "en" else "La partie est finie."
+        who = f"Player {s.current + 1}" if lang == "en" else f"Joueur {s.current + 1}"
+        waiting = waiting_text(s.phase, lang, s.put_shape, self.rules.hand_limit)
+        return f"{who}: {waiting}." if lang == "en" else f"{who} : {waiting}."
+
+    # --------------------------------------------------------- placements
+    def _open_cells(self) -> list[int]:
+        """The cells a piece may be placed on now (on top of its stack), except that of the
+        empty cells with no piece and no Priest beside them, only the first of each marking
+        is listed (the ``legal_actions`` abstraction). Found once per change of the mat."""
+        s = self._s
+        if s.open is not None:
+            return s.open
+        stacks, held, near, at = s.stacks, s.held, s.near_priest, s.priest_at
+        max_level, is_cap, nbrs = self._max_level, self._is_cap, self.layout.neighbour_cells
+        marks = self._marks
+        seen = 0
+        out = []
+        for c, stack in enumerate(stacks):
+            h = len(stack)
+            if h:
+                if h >= max_level or held[c] or is_cap[stack[-1]]:
+                    continue
+                for n in nbrs[c]:
+                    if held[n] and len(stacks[n]) > h:
+                        break
+                else:
+                    out.append(c)
+            elif not at[c] and not near[c]:
+                lone = True
+                for n in nbrs[c]:
+                    if stacks[n]:
+                        if held[n]:
+                            break
+                        lone = False
+                else:
+                    if lone:
+                        bit = 1 << marks[c]
+                        if seen & bit:
+                            continue
+                        seen |= bit
+                    out.append(c)
+        s.open = out
+        return out
+
+    def _place_refusal(self, c: int) -> Refusal | None:
+        """Why a piece may not be placed on ``c`` now (None: it may)."""
+        s = self._s
+        stack = s.stacks[c]
+        h = len(stack)
+        name = self.layout.names[c]
+        if s.priest_at[c]:
+            return ("priest_there", {"cell": name})
+        if h >= self._max_level:
+            return ("max_level", {"cell": name, "count": h})
+        if h and self._is_cap[stack[-1]]:
+            return ("cap", {"cell": name, "shape": stack[-1] >> 1})
+        if s.held[c]:
+            return ("held", {"cell": name, "other": name})
+        if not h and s.near_priest[c]:
+            return ("near_priest", {"cell": name})
+        for n in self.layout.neighbour_cells[c]:
+            if s.held[n] and len(s.stacks[n]) > h:
+                return ("held", {"cell": name, "other": self.layout.names[n]})
+        return None
+
+    def _liftable(self) -> list[int]:
+        """The cells whose top piece MOVE may lift: yellow, not held, a white one of its
+        shape in the supply."""
+        s = self._s
+        if s.liftable is None:
+            supply, held = s.supply, s.held
+            s.liftable = [
+                c
+                for c, stack in enumerate(s.stacks)
+                if stack and not stack[-1] & 1 and not held[c] and supply[stack[-1] | 1]
+            ]
+        return s.liftable
+
+    def _lift_refusal(self, c: int) -> Refusal | None:
+        s = self._s
+        stack = s.stacks[c]
+        name = self.layout.names[c]
+        if not stack:
+            return ("lift_empty", {"cell": name})
+        top = stack[-1]
+        if top & 1:
+            return ("lift_white", {"cell": name, "shape": top >> 1, "colour": 1})
+        if s.held[c]:
+            return ("lift_held", {"cell": name, "shape": top >> 1, "colour": 0})
+        if not s.supply[top | 1]:
+            return ("no_supply", {"shape": top >> 1, "colour": 1})
+        return None
+
+    def _priest_cells(self) -> list[int]:
+        s = self._s
+        stacks, held, at = s.stacks, s.held, s.priest_at
+        out = []
+        for c, stack in enumerate(stacks):
+            if stack or at[c]:
+                continue
+            touched = -1
+            for n in self.layout.neighbour_cells[c]:
+                if stacks[n]:
+                    if touched >= 0:
+                        break
+                    touched = n
+            else:
+                if touched >= 0 and not held[touched]:
+                    out.append(c)
+        return out
+
+    def _priest_refusal(self, c: int) -> Refusal | None:
+        s = self._s
+        name = self.layout.names[c]
+        if not s.priests[s.current]:
+            return ("no_priest", {})
+        if s.stacks[c] or s.priest_at[c]:
+            return ("priest_occupied", {"cell": name})
+        touched = [n for n in self.layout.neighbour_cells[c] if s.stacks[n]]
+        if len(touched) != 1:
+            return ("priest_touch", {"cell": name, "count": len(touched)})
+        if s.held[touched[0]]:
+            return ("priest_held", {"other": self.layout.names[touched[0]]})
+        return None
+
+    def _favor_refusal(self, kind: int) -> Refusal | None:
+        s = self._s
+        if not s.favors[s.current][kind]:
+            return ("no_favor", {"kind": kind})
+        if kind < F_DESIGN:
+            if not s.supply[2 * kind] and not s.supply[2 * kind + 1]:
+                return ("favor_no_piece", {"shape": kind})
+            if not self._open_cells():
+                return ("favor_no_cell", {})
+        elif kind == F_DESIGN:
+            if not s.deck:
+                return ("empty_deck", {})
+        elif kind == F_MOVE:
+            if not self._liftable():
+                return ("favor_no_move", {})
+        elif not s.priest_supply:
+            return ("no_priests_left", {})
+        return None
+
+    def _has_main_action(self) -> bool:
+        s = self._s
+        if s.deck or self._liftable():
+            return True
+        return any(s.supply[0:10:2]) and bool(self._open_cells())
+
+    def _complete_in_hand(self) -> list[int]:
+        """The Designs in the current hand that are complete on the mat now."""
+        s = self._s
+        hand = s.hands[s.current]
+        if not hand:
+            return []
+        return [i for i in hand if self._is_complete(i)]
+
+    def _is_complete(self, index: int) -> bool:
+        building = self.building()
+        found = self._s.complete.get(index)
+        if found is None:
+            found = self._s.complete[index] = self.designs[index].is_complete(building)
+        return found
+
+    # --------------------------------------------------------- legal actions
+    def legal_actions(self) -> LegalActions:
+        """Every legal action now, in a stable order, except that ground placements on empty
+        cells with no piece and no Priest beside them are merged: of those, only the first
+        cell of each marking (none, water, circle, line, dotted) is listed. ``play`` and
+        ``is_legal`` accept every legal placement."""
+        s = self._s
+        out = LegalActions()
+        if s.over:
+            return out
+        t = self._table
+        phase = s.phase
+        if phase in (TURN, AFTER):
+            seat = s.current
+            if s.priests[seat]:
+                priest = t.priest
+                out.extend(priest[c] for c in self._priest_cells())
+            held_favors = s.favors[seat]
+            if any(held_favors):
+                favor = t.favor
+                out.extend(
+                    favor[k]
+                    for k, n in enumerate(held_favors)
+                    if n and self._favor_refusal(k) is None
+                )
+            if phase == TURN:
+                main = len(out)
+                supply = s.supply
+                mask = (
+                    (supply[0] > 0)
+                    | (supply[2] > 0) << 1
+                    | (supply[4] > 0) << 2
+                    | (supply[6] > 0) << 3
+                    | (supply[8] > 0) << 4
+                )
+                if mask:
+                    places = t.places[mask]
+                    for c in self._open_cells():
+                        out += places[c]
+                lift = t.lift
+                out.extend(lift[c] for c in self._liftable())
+                if s.deck:
+                    out.append(t.draw)
+                if len(out) == main:
+                    out.append(t.end)
+            else:
+                reveal = t.reveal
+                out.extend(reveal[i] for i in self._complete_in_hand())
+                out.append(t.end)
+        elif phase == PLACE:
+            supply = s.supply
+            mask = (
+                (supply[0] > 0)
+                | (supply[2] > 0) << 1
+                | (supply[4] > 0) << 2
+                | (supply[6] > 0) << 3
+                | (supply[8] > 0) << 4
+            )
+            places = t.places[mask]
+            for c in self._open_cells():
+                out += places[c]
+        elif phase == PUT:
+            code = 2 * s.put_shape
+            cells = self._open_cells()
+            if not s.put_white and s.supply[code]:
+                put = t.put[0]
+                out.extend(put[c] for c in cells)
+            if s.supply[code + 1]:
+                put = t.put[1]
+                out.extend(put[c] for c in cells)
+        elif phase == LIFT:
+            lift = t.lift
+            out.extend(lift[c] for c in self._liftable())
+        elif phase == REVEALING:
+            reveal = t.reveal
+            out.extend(reveal[i] for i in self._complete_in_hand())
+            out.append(t.end)
+        else:
+            discard = t.discard
+            out.extend(discard[i] for i in s.hands[s.current])
+        return out
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether ``action`` (or its notation) may be played now."""
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ValueError:
+                return False
+        return self._refusal(action) is None
+
+    def _refusal(self, action: object) -> Refusal | None:
+        """None if ``action`` is legal now, else why not."""
+        s = self._s
+        if s.over:
+            return ("over", {})
+        if not isinstance(action, Action):
+            return ("not_action", {"what": short_repr(action)})
+        code = self._table.code.get(action)
+        if code is None:
+            if isinstance(action, (Reveal, Discard)):
+                return ("no_design", {"card": action.card})
+            return ("no_cell", {"cell": getattr(action, "cell", "?")})
+        kind, a, b = code
+        phase = s.phase
+        wrong_phase = (
+            "phase",
+            {"phase": phase, "put": s.put_shape, "limit": self.rules.hand_limit},
+        )
+        if kind == K_PLACE:
+            if phase not in (TURN, PLACE):
+                return wrong_phase
+            if not s.supply[2 * a]:
+                return ("no_supply", {"shape": a, "colour": 0})
+            return self._place_refusal(b)
+        if kind == K_PUT:
+            if phase != PUT:
+                return wrong_phase
+            if a == 0 and s.put_white:
+                return ("put_white", {"cell": self.layout.names[b]})
+            if not s.supply[2 * s.put_shape + a]:
+                return ("no_supply", {"shape": s.put_shape, "colour": a})
+            return self._place_refusal(b)
+        if kind == K_LIFT:
+            if phase not in (TURN, LIFT):
+                return wrong_phase
+            return self._lift_refusal(a)
+        if kind in (K_PRIEST, K_FAVOR):
+            if phase not in (TURN, AFTER):
+                return wrong_phase
+            return self._priest_refusal(a) if kind == K_PRIEST else self._favor_refusal(a)
+        if kind == K_DRAW:
+            if phase != TURN:
+                return wrong_phase
+            return None if s.deck else ("empty_deck", {})
+        if kind == K_END:
+            if phase == TURN:
+                return ("end_main", {}) if self._has_main_action() else None
+            return None if phase in (AFTER, REVEALING) else wrong_phase
+        card = self.designs[a].id
+        if kind == K_REVEAL:
+            if phase not in (AFTER, REVEALING):
+                return wrong_phase
+            if a not in s.hands[s.current]:
+                return ("not_in_hand", {"card": card})
+            if not self._is_complete(a):
+                return ("not_complete", {"card": card})
+            return None
+        if phase != DISCARD:
+            return wrong_phase
+        return None if a in s.hands[s.current] else ("not_in_hand", {"card": card})
+
+    def why_illegal(self, action: Action | str, lang: str = "en") -> str:
+        """Why ``action`` cannot be played now, in words of ``lang``."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        refusal = self._refusal(action)
+        if refusal is None:
+            return "it is legal" if lang == "en" else "c’est permis"
+        return refusal_text(refusal, lang)
+
+    # ------------------------------------------------------------------ play
+    def play(self, action: Action | str, player: int | None = None) -> None:
+        """Play ``action`` (an ``Action`` or its notation) for the current player.
+
+        Raises ``ActionSyntaxError`` for text that is not an action and ``IllegalAction``
+        (naming the action, then the reason) for one the rules forbid here; either way the
+        game is unchanged. ``player``, when given, must be the current player."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        s = self._s
+        if player is not None and player != s.current and not s.over:
+            refusal: Refusal | None = (
+                "player",
+                {"current": s.current, "player": s.current + 1, "seat": short_repr(player)},
+            )
+        else:
+            refusal = self._refusal(action)
+        if refusal is not None:
+            error = IllegalAction(f"{short_repr(str(action))}: {refusal_text(refusal)}")
+            error.refusal = refusal  # type: ignore[attr-defined]
+            raise error
+        assert isinstance(action, Action)
+        self._undo.append(s.copy())
+        self._events = []
+        self._apply(self._table.code[action], action)
+
+    def push(self, action: Action) -> None:
+        """Apply a legal action without checking it: the fast path for search.
+
+        The caller guarantees ``action`` came from ``legal_actions()`` (or is equal to one
+        that ``is_legal``). Keeps no undo snapshot and drops earlier ones."""
+        if self._undo:
+            self._undo.clear()
+        self._events = None
+        t = self._table
+        code = t.by_id.get(id(action))
+        self._apply(code if code is not None else t.code[action], action)
+
+    def undo(self) -> Action:
+        """Take back the last action played with ``play``; returns it."""
+        if not self._undo:
+            raise IllegalAction("undo: there is nothing to take back")
+        action = self._s.log[2]  # type: ignore[index]
+        self._s = self._undo.pop()
+        self._events = [("took_back", {"action": action})]
+        assert isinstance(action, Action)
+        return action
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def copy(self, *, history: bool = False) -> Game:
+        """An independent game in the same position; ``history=True`` also copies undo."""
+        clone = Game.__new__(Game)
+        clone.rules = self.rules
+        clone.designs = self.designs
+        clone.layout = self.layout
+        clone._table = self._table
+        clone._s = self._s.copy()
+        clone._start = self._start
+        clone._undo = [r.copy() for r in self._undo] if history else []
+        clone._events = list(self._events) if history and self._events is not None else None
+        clone._max_level = self._max_level
+        clone._is_cap = self._is_cap
+        clone._marks = self._marks
+        return clone
+
+    def start_position(self) -> Game:
+        """A new game at the position this game's log starts from (setup or staged)."""
+        return Game(self.rules, self.designs, self._start.copy())
+
+    # ------------------------------------------------------------- the rules
+    def _event(self, key: str, **details: Any) -> None:
+        if self._events is not None:
+            self._events.append((key, {"seat": self._s.current, **details}))
+
+    def _apply(self, code: tuple[int, int, int], action: Action) -> None:
+        """Apply a legal action. Unchecked: callers guarantee legality."""
+        s = self._s
+        seat = s.current
+        s.log = (s.log, seat, action)
+        kind, a, b = code
+        if kind == K_PLACE:
+            piece = 2 * a
+            s.stacks[b].append(piece)
+            s.supply[piece] -= 1
+            s.changed()
+            self._event("placed", shape=a, colour=0, cell=b)
+            if s.phase == PLACE:
+                s.phase = AFTER
+            elif any(s.supply[0:10:2]) and self._open_cells():
+                s.phase = PLACE
+            else:
+                s.phase = AFTER
+                self._event("place_one")
+        elif kind == K_PUT:
+            piece = 2 * s.put_shape + a
+            s.stacks[b].append(piece)
+            s.supply[piece] -= 1
+            s.changed()
+            self._event("placed", shape=s.put_shape, colour=a, cell=b)
+            s.phase = s.resume
+        elif kind == K_LIFT:
+            piece = s.stacks[a].pop()
+            s.supply[piece] += 1
+            s.changed()
+            self._event("lifted", shape=piece >> 1, cell=a)
+            if s.phase == TURN:
+                s.resume = AFTER
+            s.phase = PUT
+            s.put_shape = piece >> 1
+            s.put_white = True
+        elif kind == K_PRIEST:
+            self._place_priest(a)
+        elif kind == K_FAVOR:
+            self._use_favor(a)
+        elif kind == K_DRAW:
+            drawn = 0
+            for _ in range(self.rules.draw_count):
+                if not s.deck:
+                    break
+                insort(s.hands[seat], s.deck.pop())
+                drawn += 1
+            self._event("drew", count=drawn)
+            self._end_turn()
+        elif kind == K_REVEAL:
+            s.hands[seat].remove(a)
+            s.revealed[seat].append(a)
+            s.favors[seat][s.favor_deck.pop()] += 1
+            self._event("revealed", card=a)
+            if not s.favor_deck:
+                s.over = True
+                self._event("last_favor")
+            else:
+                s.phase = REVEALING
+        elif kind == K_DISCARD:
+            s.hands[seat].remove(a)
+            s.deck.insert(0, a)
+            self._event("discarded", card=a)
+            if len(s.hands[seat]) <= self.rules.hand_limit:
+                self._next_turn()
+        else:
+            self._end_turn()
+
+    def _place_priest(self, cell: int) -> None:
+        s = self._s
+        s.priests[s.current] -= 1
+        s.priest_at[cell] = True
+        nbrs = self.layout.neighbour_cells
+        touched = 0
+        for n in nbrs[cell]:
+            s.near_priest[n] += 1
+            if s.stacks[n]:
+                touched = n
+        # The touched piece's whole group is held: a flood over touching pieces.
+        stacks, held = s.stacks, s.held
+        frontier = [(touched, 0)]
+        seen = {(touched, 0)}
+        while frontier:
+            c, level = frontier.pop()
+            held[c] = True
+            around = [(c, level - 1), (c, level + 1)] if level else [(c, level + 1)]
+            around += [(n, level) for n in nbrs[c] if len(stacks[n]) > level]
+            for spot in around:
+                if spot not in seen and spot[1] < len(stacks[spot[0]]):
+                    seen.add(spot)
+                    frontier.append(spot)
+        s.changed()
+        self._event("priest", cell=cell, other=touched)
+
+    def _use_favor(self, kind: int) -> None:
+        s = self._s
+        seat = s.current
+        s.favors[seat][kind] -= 1
+        s.favor_used.append(kind)
+        self._event("favor", kind=kind)
+        if kind < F_DESIGN:
+            s.resume = s.phase
+            s.phase = PUT
+            s.put_shape = kind
+            s.put_white = False
+        elif kind == F_DESIGN:
+            insort(s.hands[seat], s.deck.pop())
+        elif kind == F_MOVE:
+            s.resume = s.phase
+            s.phase = LIFT
+        else:
+            s.priest_supply -= 1
+            s.priests[seat] += 1
+
+    def _end_turn(self) -> None:
+        s = self._s
+        if len(s.hands[s.current]) > self.rules.hand_limit:
+            s.phase = DISCARD
+        else:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        s = self._s
+        s.current = (s.current + 1) % len(s.hands)
+        s.phase = TURN
+        if s.current == s.starter:
+            s.round += 1
+            if s.round > self.rules.round_limit:
+                s.over = True
+                s.round -= 1
+                self._event("stalled", rounds=self.rules.round_limit)
+
+    # ------------------------------------------------------------- results
+    def scores(self) -> list[int]:
+        """Each seat's points now: its complete Designs (hand and revealed) and a point per
+        unused Favor card (the game's score once it is over)."""
+        return [score.points for score in self.score_details()]
+
+    def score_details(self) -> list[Score]:
+        s = self._s
+        return final_scores(
+            self.building(), self.designs, s.hands, s.revealed, s.favors, self.rules.favor_point
+        )
+
+    def winners(self) -> list[int]:
+        """The seats with the best score, tie-broken per RULING 12."""
+        return winners(self.score_details())
+
+    def returns(self) -> list[float]:
+        """1/k for each of the k winners once the game is over, 0 for the others (all 0
+        before the end)."""
+        if not self._s.over:
+            return [0.0] * self.num_players
+        best = self.winners()
+        return [1 / len(best) if seat in best else 0.0 for seat in range(self.num_players)]
+
+    # ------------------------------------------------------------- words
+    def last_events(self, lang: str = "en") -> list[str]:
+        """What the last ``play`` did, in sentences of ``lang`` (nothing after a ``push``)."""
+        from .events import event_text
+
+        return [event_text(self, key, details, lang) for key, details in self._events or []]
+
+    # ------------------------------------------------------------- views
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` sees: the mat, the supply, every revealed Design and used Favor card,
+        its own hands; only counts of the others' hands and the decks."""
+        from .observation import observe
+
+        return observe(self, self._s, self._seat(seat))
+
+    def determinized(self, rng: random.Random | int | None = None) -> Game:
+        """A copy in which what the player to act cannot see is dealt anew, consistently: the
+        others' Design hands with the Design deck, the others' Favor cards with the Favor
+        deck and the cards left in the box. The counts of every hand and deck are kept."""
+        if isinstance(rng, int) and not isinstance(rng, bool):
+            rng = random.Random(rng)
+        generator = random.Random() if rng is None else check_rng(rng, PositionError)
+        clone = self.copy()
+        s = clone._s
+        me = s.current
+        designs = [i for seat, hand in enumerate(s.hands) if seat != me for i in hand]
+        designs += s.deck
+        shuffle(designs, generator)
+        for seat, hand in enumerate(s.hands):
+            if seat != me:
+                count = len(hand)
+                s.hands[seat] = sorted(designs.pop() for _ in range(count))
+        s.deck = designs
+        favors = [
+            kind
+            for seat, row in enumerate(s.favors)
+            if seat != me
+            for kind, n in enumerate(row)
+            for _ in range(n)
+        ]
+        favors += s.favor_deck + s.favor_out
+        shuffle(favors, generator)
+        for seat, row in enumerate(s.favors):
+            if seat != me:
+                count = sum(row)
+                s.favors[seat] = [0] * len(FAVOR_KINDS)
+                for _ in range(count):
+                    s.favors[seat][favors.pop()] += 1
+        keep = len(s.favor_out)
+        s.favor_out = sorted(favors[:keep])
+        s.favor_deck = favors[keep:]
+        return clone
+
+    # ------------------------------------------------------------- saves
+    def position(self) -> dict[str, Any]:
+        """The position as JSON-ready data (``position.to_data``)."""
+        from .position import to_data
+
+        return to_data(self, self._s)
+
+    def to_json(self, *, indent: int | None = 1) -> str:
+        from .position import to_json
+
+        return to_json(self, indent=indent)
+
+    @staticmethod
+    def from_json(text: str | dict[str, Any]) -> Game:
+        from .position import from_json
+
+        return from_json(text)
+
+    def __repr__(self) -> str:
+        s = self._s
+        state = "over" if s.over else f"player {s.current + 1} to act, {PHASES[s.phase]}"
+        return f"<Karnak game: {self.num_players} players, round {s.round}, {state}>"
+
+
+def setup_state(
+    players: int, seed: int, rules: Rules, designs: tuple[Design, ...], first_player: int
+) -> State:
+    """The state at setup: both decks shuffled from ``seed``, the hands dealt from the
+    Design deck (five to the first player, four to the next...), two Priests each."""
+    rng = random.Random(seed)
+    deck = list(range(len(designs)))
+    shuffle(deck, rng)
+    favors = [kind for kind, n in enumerate(rules.favor_counts) for _ in range(n)]
+    shuffle(favors, rng)
+    out = sorted(favors[: len(favors) - rules.favor_deck])
+    favor_deck = favors[len(favors) - rules.favor_deck :]
+    hands: list[list[int]] = [[] for _ in range(players)]
+    for offset, count in enumerate(rules.hands_for(players)):
+        seat = (first_player + offset) % players
+        hands[seat] = sorted(deck.pop() for _ in range(min(count, len(deck))))
+    priests = [rules.priests_for(seat) for seat in range(players)]
+    size = rules.layout.size
+    return State(
+        stacks=[[] for _ in range(size)],
+        held=[False] * size,
+        priest_at=[False] * size,
+        near_priest=[0] * size,
+        supply=[
+            rules.white_per_shape if code & 1 else rules.yellow_per_shape
+            for code in range(2 * len(SHAPES))
+        ],
+        priest_supply=max(0, rules.priest_supply - sum(priests)),
+        priests=priests,
+        hands=hands,
+        revealed=[[] for _ in range(players)],
+        favors=[[0] * len(FAVOR_KINDS) for _ in range(players)],
+        deck=deck,
+        favor_deck=favor_deck,
+        favor_out=out,
+        favor_used=[],
+        current=first_player,
+        starter=first_player,
+        phase=TURN,
+        put_shape=0,
+        put_white=False,
+        resume=TURN,
+        round=1,
+        over=False,
+        seed=seed,
+        building=None,
+        complete={},
+        open=None,
+        liftable=None,
+        log=None,
+    )
+
+
+def check_designs(designs: object) -> tuple[Design, ...]:
+    """``designs`` checked: None (the kit's 46) or a non-empty tuple of distinct Designs."""
+    if designs is None:
+        return REFERENCE_DESIGNS
+    if isinstance(designs, list):
+        designs = tuple(designs)
+    if (
+        not isinstance(designs, tuple)
+        or not designs
+        or len(designs) > 200
+        or any(not isinstance(d, Design) for d in designs)
+    ):
+        raise PositionError("designs", f"a tuple of Design cards, not {short_repr(designs)}")
+    ids = [d.id.upper() for d in designs]
+    if len(set(ids)) != len(ids):
+        raise PositionError("designs", "two Designs share an id")
+    return designs
+
+
+__all__ = ["Game", "LegalActions", "check_designs"]

@@ -1,0 +1,141 @@
+"""The mutable state behind a ``Game``: plain lists of small ints that copy fast.
+
+Pieces are codes (``2 * shape + colour``, ``mat.piece``); Designs are indices into the game's
+Design tuple; Favor cards are indices into ``FAVOR_KINDS``. Decks keep their top card last.
+
+A cell's pieces are held by a Priest all together or not at all: a piece on top of another
+touches it, so a stack is one connected column. Nothing may be placed touching a held piece
+and held pieces never move, so the held cells only grow, when a Priest is placed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.action_log import LogNode
+
+#: The phases of a turn (``docs/karnak.md``, "Playing it").
+TURN, PLACE, PUT, LIFT, AFTER, REVEALING, DISCARD = range(7)
+PHASES: tuple[str, ...] = ("turn", "place", "put", "lift", "after", "revealing", "discard")
+
+
+class State:
+    """Everything that changes during a game."""
+
+    __slots__ = (
+        "stacks",
+        "held",
+        "priest_at",
+        "near_priest",
+        "supply",
+        "priest_supply",
+        "priests",
+        "hands",
+        "revealed",
+        "favors",
+        "deck",
+        "favor_deck",
+        "favor_out",
+        "favor_used",
+        "current",
+        "starter",
+        "phase",
+        "put_shape",
+        "put_white",
+        "resume",
+        "round",
+        "over",
+        "seed",
+        "building",
+        "complete",
+        "open",
+        "liftable",
+        "log",
+    )
+
+    def __init__(self, **fields: Any):
+        for name in self.__slots__:
+            setattr(self, name, fields.get(name))
+
+    stacks: list[list[int]]
+    #: Per cell: is its stack held by a Priest?
+    held: list[bool]
+    #: Per cell: does a Priest stand there? How many Priests stand next to it?
+    priest_at: list[bool]
+    near_priest: list[int]
+    #: Pieces left in the supply, by code.
+    supply: list[int]
+    priest_supply: int
+    #: Priests each seat holds, not yet placed.
+    priests: list[int]
+    #: Each seat's Designs in hand (sorted) and revealed (in the order shown).
+    hands: list[list[int]]
+    revealed: list[list[int]]
+    #: Each seat's unused Favor cards, counted by kind.
+    favors: list[list[int]]
+    deck: list[int]
+    favor_deck: list[int]
+    #: The Favor cards left in the box at setup, and those used (out of play, public).
+    favor_out: list[int]
+    favor_used: list[int]
+    current: int
+    starter: int
+    phase: int
+    #: In phase ``put``: the shape to put and whether it must be white (after a lift).
+    put_shape: int
+    put_white: bool
+    #: The phase a Favor card's piece (or a MOVE's) returns to once put.
+    resume: int
+    round: int
+    over: bool
+    seed: int
+    #: The ``Building`` of the stacks and Priests now, made when asked for (None: stale).
+    building: Any
+    #: Which Designs are complete on that ``Building`` (by index), as far as asked.
+    complete: dict[int, bool]
+    #: The cells open to a piece (merged, ``Game.legal_actions``) and those MOVE may lift,
+    #: as found since the last change of the mat (None: not yet).
+    open: list[int] | None
+    liftable: list[int] | None
+    log: LogNode
+
+    def changed(self) -> None:
+        """Forget what was found about the mat: its pieces, Priests or supply changed."""
+        self.building = None
+        self.open = None
+        self.liftable = None
+
+    def copy(self) -> State:
+        clone = State.__new__(State)
+        clone.stacks = [stack[:] for stack in self.stacks]
+        clone.held = self.held[:]
+        clone.priest_at = self.priest_at[:]
+        clone.near_priest = self.near_priest[:]
+        clone.supply = self.supply[:]
+        clone.priest_supply = self.priest_supply
+        clone.priests = self.priests[:]
+        clone.hands = [hand[:] for hand in self.hands]
+        clone.revealed = [row[:] for row in self.revealed]
+        clone.favors = [row[:] for row in self.favors]
+        clone.deck = self.deck[:]
+        clone.favor_deck = self.favor_deck[:]
+        clone.favor_out = self.favor_out[:]
+        clone.favor_used = self.favor_used[:]
+        clone.current = self.current
+        clone.starter = self.starter
+        clone.phase = self.phase
+        clone.put_shape = self.put_shape
+        clone.put_white = self.put_white
+        clone.resume = self.resume
+        clone.round = self.round
+        clone.over = self.over
+        clone.seed = self.seed
+        clone.building = self.building
+        clone.complete = self.complete.copy()
+        clone.open = self.open
+        clone.liftable = self.liftable
+        clone.log = self.log
+        return clone
+
+
+__all__ = ["PHASES", "State"]

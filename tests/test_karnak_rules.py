@@ -1,0 +1,541 @@
+"""One test (or a few) per rule of the Karnak rulebook and per RULING of docs/karnak.md.
+
+Positions are staged (``karnak_core.staged``: the mat written as ``Building.lines()`` text,
+seats from 0) with a small Design file of the tests' own, so that each test sets up exactly
+the situation its rule is about.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from karnak_core import (
+    ActionSyntaxError,
+    Discard,
+    Draw,
+    End,
+    Favor,
+    Game,
+    IllegalAction,
+    KarnakTitle,
+    Lift,
+    Place,
+    PositionError,
+    Priest,
+    Put,
+    Reveal,
+    Rules,
+    load_designs,
+    staged,
+)
+from karnak_core.actions import Action
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "karnak.md"
+DESIGNS = load_designs(
+    """
+K01 | Kiosk | Kiosque | 5 | a structure with exactly 3 cubes
+T01 | Shore | Rive | 3 | a structure with touching water
+T02 | Pair | Paire | 2 | a structure with at least 2 rods
+T03 | Tall | Haute | 4 | a structure with height at least 3
+T04 | Duo | Duo | 1 | a structure with size exactly 2
+T05 | Disks | Disques | 2 | a structure with at least 2 disks
+T06 | Statues | Statues | 2 | a structure with at least 2 statues
+T07 | Whites | Blanches | 3 | a structure with at least 2 white pieces
+T08 | Circle | Cercle | 2 | a structure with touching a circle
+T09 | Line | Ligne | 2 | a structure with touching the line
+"""
+    + "\n".join(
+        f"X{n:02} | Filler {n} | Bouche-trou {n} | 1 | a structure with size exactly {n}"
+        for n in range(2, 32)
+    )
+)
+
+
+def stage(mat: str = "", **fields: Any) -> Game:
+    """A 2-player position with the tests' Designs: seat 0 to act, in its turn."""
+    position: dict[str, Any] = {
+        "designs": [f"{d.id} | {d.name} | {d.name_fr} | {d.points} | {d.text}" for d in DESIGNS],
+        "hands": [[], []],
+        **fields,
+    }
+    return staged(position.pop("players", 2), mat=mat, **position)
+
+
+def legal(game: Game) -> set[str]:
+    return {str(a) for a in game.legal_actions()}
+
+
+def refused(game: Game, action: str) -> str:
+    """The refusal's text; the game is checked to be unchanged."""
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as caught:
+        game.play(action)
+    assert game.to_json() == before
+    return str(caught.value)
+
+
+# --------------------------------------------------------------------- notation
+def test_notation_reads_both_languages_and_pastes_back():
+    for text in [
+        "place cube c4",
+        "move c4",
+        "white d5",
+        "yellow d5",
+        "priest e2",
+        "favor cube",
+        "favor design",
+        "favor move",
+        "favor priest",
+        "draw",
+        "reveal K01",
+        "discard K01",
+        "end",
+    ]:
+        action = Action.parse(text)
+        assert str(action) == text
+        assert repr(action) == f"Action.parse({text!r})"
+        assert Action.parse(action.notation("fr")) == action
+    assert Action.parse("POSER Bâton C4") == Place("rod", "c4")
+    assert Action.parse("deplacer c4") == Lift("c4")
+    assert Action.parse("faveur dessin") == Favor("design")
+    assert Action.parse("défausser k01") == Discard("K01")
+    assert Favor("priest").notation("fr") == "faveur prêtre"
+    assert Put("white", "d5").notation("fr") == "blanc d5"
+
+
+@pytest.mark.parametrize(
+    ("text", "excerpt"),
+    [
+        ("place pyramid c4", "'pyramid' is not a shape"),
+        ("place cube z9", "'z9' is not a cell"),
+        ("fly c4", "unknown word 'fly'"),
+        ("draw 3", "'draw' is written like 'draw'"),
+        ("", "an empty action"),
+    ],
+)
+def test_bad_text_is_a_syntax_error_quoting_it(text, excerpt):
+    with pytest.raises(ActionSyntaxError) as caught:
+        Action.parse(text)
+    assert excerpt in str(caught.value)
+    game = Game.new(2, seed=1)
+    before = game.to_json()
+    with pytest.raises(ActionSyntaxError):
+        game.play(text)
+    assert game.to_json() == before
+
+
+# --------------------------------------------------------------------- setup
+def test_setup_deals_five_four_and_two_priests():
+    game = Game.new(4, seed=3, designs=DESIGNS)
+    assert [len(game.hand(s)) for s in range(4)] == [5, 4, 3, 2]
+    assert [game.priests(s) for s in range(4)] == [2, 2, 2, 2]
+    assert game.priest_supply == 15 - 8
+    assert game.favor_deck_size == 25
+    assert game.supply("cube", "yellow") == 7 and game.supply("cube", "white") == 5
+    assert game.deck_size == len(DESIGNS) - 14
+
+
+def test_the_younger_seats_start_with_an_extra_priest():
+    game = Game.new(3, seed=1, rules=Rules(younger_seats=(1, 2)))
+    assert [game.priests(s) for s in range(3)] == [2, 3, 3]
+
+
+def test_the_same_seed_deals_the_same_game():
+    a, b = Game.new(3, seed=11, designs=DESIGNS), Game.new(3, seed=11, designs=DESIGNS)
+    assert a == b and a.deck_order() == b.deck_order()
+    assert Game.new(3, seed=12, designs=DESIGNS).deck_order() != a.deck_order()
+    rng_a, rng_b = random.Random(5), random.Random(5)
+    for _ in range(60):
+        act_a = rng_a.choice(a.legal_actions())
+        a.push(act_a)
+        b.push(rng_b.choice(b.legal_actions()))
+    assert a == b
+
+
+# --------------------------------------------------------------------- PLACE
+def test_place_takes_two_yellow_pieces_then_the_turn_continues():
+    game = stage()
+    game.play("place cube c4")
+    assert game.phase == "place"
+    assert "draw" not in legal(game) and "place cube d4" in legal(game)
+    game.play("place cube d4")
+    assert game.phase == "after"
+    assert game.building().lines() == ["c4: Cy", "d4: Cy"]
+    assert game.supply("cube", "yellow") == 5
+
+
+def test_the_first_piece_may_support_the_second():
+    game = stage()
+    game.play("place cube c4")
+    game.play("place disk c4")
+    assert game.building().lines() == ["c4: Cy Dy"]
+
+
+def test_place_ends_with_one_piece_when_no_yellow_is_left():
+    full = {"rules": {"yellow_per_shape": 1}}
+    game = stage("a6: Ty\nc6: Sy\ne6: Dy\ng6: Ry", **full)
+    game.play("place cube c4")
+    assert game.phase == "after"
+    assert "PLACE ends with one" in " ".join(game.last_events())
+
+
+def test_nothing_stands_on_a_triangle_or_a_statue_and_stacks_stop_at_max_level():
+    game = stage("c4: Ty\nd4: Sy\ne4: Cy Cy Cy Cy")
+    assert "stand on the triangle" in refused(game, "place cube c4")
+    assert "stand on the statue" in refused(game, "place cube d4")
+    assert "already holds 4 pieces" in refused(game, "place cube e4")
+    assert not {"place cube c4", "place cube d4", "place cube e4"} & legal(game)
+    low = stage("e4: Cy Cy", rules={"max_level": 2})
+    assert "already holds 2" in refused(low, "place cube e4")
+
+
+def test_a_cell_off_the_mat_is_refused():
+    assert "no cell i1" in refused(stage(), "place cube i1")
+
+
+# --------------------------------------------------------------------- freezing
+def test_white_and_covered_pieces_are_frozen():
+    game = stage("c4: Cw\nd4: Cy Dy\nf4: Cy")
+    assert "is white" in refused(game, "move c4")
+    assert {"move d4", "move f4"} <= legal(game)  # the tops: the disk and the lone cube
+    game.play("move d4")  # lifts the disk; the cube under it stays
+    assert game.building().lines() == ["c4: Cw", "d4: Cy", "f4: Cy"]
+
+
+def test_a_priest_freezes_the_whole_structure_it_touches():
+    game = stage("c4: Cy\nd4: Cy Ry\nf6: Dy")
+    game.play("priest b4")
+    for cell in ("c4", "d4"):
+        assert "held by a Priest" in refused(game, f"move {cell}")
+    assert "move f6" in legal(game)
+    # Nothing may touch it: not on top, not beside it at any level, not beside the Priest.
+    assert "would touch the structure" in refused(game, "place cube d4")
+    assert "would touch the structure" in refused(game, "place cube e4")
+    assert "would touch the structure" in refused(game, "place cube c5")
+    assert "next to a Priest" in refused(game, "place cube b5")
+    assert "a Priest stands on b4" in refused(game, "place cube b4")
+    game.play("place cube e6")
+    game.play("place rod e6")
+    assert game.phase == "after"
+
+
+def test_a_priest_touches_exactly_one_piece_of_an_unheld_structure():
+    game = stage("c4: Cy\ne4: Cy\nh1: Ry")
+    assert "would touch 2" in refused(game, "priest d4")
+    assert "would touch 0" in refused(game, "priest a6")
+    assert "not empty" in refused(game, "priest c4")
+    priests = {a for a in legal(game) if a.startswith("priest")}
+    assert "priest d4" not in priests and "priest c3" in priests
+    game.play("priest c3")
+    assert "already held" in refused(game, "priest c5")
+    game.play("priest e3")
+    assert "no Priest" in refused(game, "priest h2")
+
+
+def test_a_priest_counts_only_pieces_on_the_mat():
+    game = stage("c4: Cy Ry\nd5: Dy")
+    # d4 touches c4 (on the mat) and d5 (on the mat): two; c5 touches c4 and d5 too.
+    assert "would touch 2" in game.why_illegal("priest d4")
+    assert game.is_legal("priest b4")
+
+
+# --------------------------------------------------------------------- MOVE
+def test_move_puts_a_white_piece_even_where_it_was():
+    game = stage("c4: Ry")
+    game.play("move c4")
+    assert game.phase == "put"
+    assert game.is_legal("white c4") and not any(a.startswith("yellow") for a in legal(game))
+    assert "is white" in refused(game, "yellow c4")
+    game.play("white c4")
+    assert game.building().lines() == ["c4: Rw"]
+    assert game.supply("rod", "yellow") == 7 and game.supply("rod", "white") == 4
+    assert game.phase == "after"
+
+
+def test_move_needs_a_white_piece_of_its_shape():
+    game = stage("c4: Ry\nd6: Cy", rules={"white_per_shape": 0})
+    assert "no white rod left" in refused(game, "move c4")
+    assert not any(a.startswith("move") for a in legal(game))
+
+
+# --------------------------------------------------------------------- DRAW and reveals
+def test_draw_takes_three_designs_and_ends_the_turn_at_once():
+    game = stage(deck=["T01", "T02", "T03", "T04"])
+    game.play("draw")
+    assert game.current_player == 1 and game.phase == "turn"
+    assert [d.id for d in game.hand(0)] == ["T01", "T02", "T03"]
+    assert [d.id for d in game.deck_order()] == ["T04"]
+
+
+def test_draw_over_the_hand_limit_discards_to_the_bottom():
+    hand = ["T04", "T05", "T06", "T07"]
+    game = stage(hands=[hand, []], deck=["T01", "T02", "T03", "T08"])
+    game.play("draw")
+    assert game.phase == "discard" and game.current_player == 0
+    assert legal(game) == {f"discard {i}" for i in ["T01", "T02", "T03", *hand]}
+    game.play("discard T05")
+    assert game.phase == "discard"
+    game.play("défausser T01")
+    assert game.current_player == 1
+    assert [d.id for d in game.deck_order()] == ["T08", "T05", "T01"]
+
+
+def test_no_reveal_after_draw_and_none_before_the_main_action():
+    game = stage("a1: Cy\nb1: Cy", hands=[["T01"], []])
+    assert "reveal T01" not in legal(game)
+    assert "now is the time for" in refused(game, "reveal T01")
+
+
+def test_reveal_draws_a_favor_then_only_reveals_or_end():
+    game = stage("a1: Cy\nb1: Ry", hands=[["T01", "T02", "T04"], []], priests=[1, 1])
+    game.play("place rod c1")
+    game.play("place rod h6")
+    assert {"reveal T01", "reveal T02"} <= legal(game)
+    assert "not complete" in refused(game, "reveal T04")  # a1-b1-c1 holds 3 pieces
+    game.play("reveal T01")
+    assert game.phase == "revealing" and sum(game.favor_cards(0).values()) == 1
+    assert legal(game) == {"reveal T02", "end"}
+    assert "now is the time for" in refused(game, "priest d1")
+    game.play("end")
+    assert [d.id for d in game.revealed(0)] == ["T01"] and game.current_player == 1
+
+
+def test_the_last_favor_card_ends_the_game_at_once():
+    game = stage("a1: Cy\nb1: Ry", hands=[["T01", "T02"], []], favor_deck=["move"])
+    game.play("place rod c1")
+    game.play("place rod h6")
+    game.play("reveal T01")
+    assert game.is_over and game.legal_actions() == []
+    assert "game is over" in refused(game, "reveal T02")
+    # Both Designs score (T02 in hand too), plus the Favor card drawn.
+    assert game.scores() == [3 + 2 + 1, 0]
+    assert game.returns() == [1.0, 0.0]
+
+
+# --------------------------------------------------------------------- Favor cards
+def test_a_shape_favor_places_either_colour_and_returns_to_the_turn():
+    game = stage(favors=[{"statue": 1}, {}])
+    game.play("favor statue")
+    assert game.phase == "put"
+    assert {"yellow a1", "white a1"} <= legal(game) and game.is_legal("yellow a2")
+    game.play("white c4")
+    assert game.phase == "turn" and game.building().lines() == ["c4: Sw"]
+    assert "no Favor card 'statue'" in refused(game, "favor statue")
+
+
+def test_a_shape_favor_used_after_the_main_action_returns_to_after():
+    game = stage(favors=[{"disk": 1}, {}])
+    game.play("place cube c4")
+    game.play("place cube d4")
+    game.play("favor disk")
+    game.play("yellow e4")
+    assert game.phase == "after"
+
+
+def test_a_shape_favor_needs_a_piece_of_its_shape():
+    game = stage(favors=[{"disk": 1}, {}], rules={"yellow_per_shape": 0, "white_per_shape": 0})
+    assert "no disk left" in refused(game, "favor disk")
+
+
+def test_the_design_favor_draws_one_without_ending_the_turn():
+    game = stage(favors=[{"design": 1}, {}], deck=["T03", "T05"])
+    game.play("favor design")
+    assert game.phase == "turn" and [d.id for d in game.hand(0)] == ["T03"]
+
+
+def test_the_move_favor_lifts_then_puts_white():
+    game = stage("c4: Dy", favors=[{"move": 1}, {}])
+    game.play("favor move")
+    assert game.phase == "lift" and legal(game) == {"move c4"}
+    game.play("move c4")
+    game.play("white d4")
+    assert game.phase == "turn" and game.building().lines() == ["d4: Dw"]
+    bare = stage(favors=[{"move": 1}, {}])
+    assert "no piece can be moved" in refused(bare, "favor move")
+
+
+def test_the_priest_favor_takes_one_from_the_supply():
+    game = stage(favors=[{"priest": 2}, {}], priest_supply=1)
+    game.play("favor priest")
+    assert game.priests(0) == 3 and game.priest_supply == 0
+    assert "no Priest left" in refused(game, "favor priest")
+
+
+# --------------------------------------------------------------------- running out
+def test_a_piece_type_that_runs_out_cannot_be_chosen():
+    game = stage("a6: Cy", rules={"yellow_per_shape": 1})
+    assert not any(a.startswith("place cube") for a in legal(game))
+    assert "no yellow cube left" in refused(game, "place cube c4")
+
+
+def test_draw_with_an_empty_deck_and_end_only_without_a_main_action():
+    game = stage(deck=[])
+    assert "draw" not in legal(game)
+    assert "Design deck is empty" in refused(game, "draw")
+    assert "main action to take" in refused(game, "end")
+    stuck = stage(deck=[], rules={"yellow_per_shape": 0})
+    assert legal(stuck) == {"end"}
+    stuck.play("end")
+    assert stuck.current_player == 1
+
+
+# --------------------------------------------------------------------- the abstraction
+def test_lone_ground_placements_are_merged_by_marking():
+    game = stage("c4: Cy")
+    cells = {str(a).split()[-1] for a in game.legal_actions() if str(a).startswith("place cube")}
+    # Around c4 and on it, every cell is listed; elsewhere one per marking.
+    assert {"c4", "b4", "d4", "c3", "c5"} <= cells
+    assert len(cells) == 5 + 5
+    assert game.is_legal("place cube h5") and game.is_legal("place cube g2")
+
+
+# --------------------------------------------------------------------- the end
+def test_the_stall_round_limit_ends_the_game():
+    game = stage(deck=[], rules={"yellow_per_shape": 0, "round_limit": 5}, round=5, player=1)
+    game.play("end")
+    assert game.is_over and "5 rounds" in game.last_events()[0]
+
+
+def test_scoring_counts_complete_designs_in_hand_and_revealed_and_favors():
+    game = stage(
+        "c4: Cy\nd4: Cy\ne4: Cy\na1: Ry\nb1: Ry",
+        hands=[["K01", "T03"], ["T02"]],
+        revealed=[["T01"], []],
+        favors=[{"cube": 1}, {"move": 2}],
+    )
+    details = game.score_details()
+    assert [(d.points, d.designs, d.favors) for d in details] == [(5 + 3 + 1, 2, 1), (2 + 2, 1, 2)]
+
+
+def test_ties_go_to_complete_designs_then_favor_cards_then_are_shared():
+    # Seat 0: T02 (2) + 1 Favor = 3 over one Design; seat 1: three Favor cards = 3, no Design.
+    game = stage(
+        "a1: Ry\nb1: Ry", hands=[["T02"], []], favors=[{"cube": 1}, {"move": 3}], over=True
+    )
+    assert game.scores() == [3, 3] and game.returns() == [1.0, 0.0]
+    favors = stage(hands=[[], []], favors=[{"cube": 2}, {"move": 2}], over=True)
+    assert favors.returns() == [0.5, 0.5]
+
+
+# --------------------------------------------------------------------- errors and saves
+def test_refusals_name_the_action_and_read_in_french():
+    game = stage("c4: Ty")
+    text = refused(game, "place cube c4")
+    assert text.startswith("'place cube c4': ")
+    assert game.why_illegal("poser cube c4", "fr") == "rien ne peut tenir sur le triangle en c4"
+    assert "pas le moment : on attend" in game.why_illegal("reveal K01", "fr")
+    with pytest.raises(IllegalAction):
+        game.play("draw", player=1)
+
+
+def test_undo_takes_back_a_play():
+    game = stage()
+    before = game.to_json()
+    game.play("place cube c4")
+    assert game.undo() == Place("cube", "c4")
+    assert game.to_json() == before
+    with pytest.raises(IllegalAction):
+        game.undo()
+
+
+def test_a_save_reloads_to_an_equal_game_even_mid_turn():
+    rng = random.Random(2)
+    game = Game.new(3, seed=9)
+    for _ in range(150):
+        if game.is_over:
+            break
+        game.push(rng.choice(game.legal_actions()))
+        back = Game.from_json(game.to_json())
+        assert back == game
+        assert back.legal_actions() == game.legal_actions()
+    custom = stage("c4: Cy", favors=[{"move": 1}, {}])
+    assert Game.from_json(custom.to_json()) == custom
+    assert Game.from_json(custom.to_json()).designs == DESIGNS
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"players": 5}, "players"),
+        ({"mat": ["c4: Cy Qq"]}, "mat"),
+        ({"mat": ["c4: Ty Cy"]}, "mat"),
+        ({"mat": ["priests: c4", "c5: Cy", "c3: Cy"]}, "mat"),
+        ({"hands": [["Z99"], []]}, "hands[0][0]"),
+        ({"phase": "dancing"}, "phase"),
+        ({"favors": [{"cube": 9}, {}]}, "favors"),
+        ({"colour": "red"}, "colour"),
+    ],
+)
+def test_a_bad_position_names_its_field(change, field):
+    data = json.loads(Game.new(2, seed=1).to_json())
+    data.update(change)
+    with pytest.raises(PositionError) as caught:
+        Game.from_json(data)
+    assert caught.value.field == field
+
+
+# --------------------------------------------------------------------- hidden information
+def test_observation_hides_the_others_hands_and_determinized_keeps_the_counts():
+    game = Game.new(3, seed=4, designs=DESIGNS)
+    seen = game.observation(0)
+    assert seen.hand == game.hand(0) and seen.design_counts == (5, 4, 3)
+    other = game.determinized(random.Random(1))
+    assert other.hand(0) == game.hand(0)
+    assert [len(other.hand(s)) for s in range(3)] == [5, 4, 3]
+    every = [d.id for s in range(3) for d in other.hand(s)] + [d.id for d in other.deck_order()]
+    assert sorted(every) == sorted(d.id for d in DESIGNS) and other.deck_size == game.deck_size
+    assert seen.hand == other.observation(0).hand
+    assert other.hand(1) != game.hand(1) or other.hand(2) != game.hand(2)
+
+
+# --------------------------------------------------------------------- playouts
+def test_random_playouts_reach_the_end_with_every_piece_accounted_for():
+    rng = random.Random(7)
+    for seed in range(12):
+        game = KarnakTitle().new(2 + seed % 3, seed=seed)
+        while not game.is_over:
+            actions = game.legal_actions()
+            assert actions, game.pending()
+            game.push(rng.choice(actions))
+        building = game.building()
+        for code in range(10):
+            total = 5 if code & 1 else 7
+            shape, colour = (
+                ("triangle", "statue", "disk", "rod", "cube")[code >> 1],
+                (
+                    "yellow",
+                    "white",
+                )[code & 1],
+            )
+            assert building.count(code) + game.supply(shape, colour) == total
+        assert sum(game.returns()) == pytest.approx(1.0)
+
+
+def test_every_listed_action_is_legal_and_plays():
+    rng = random.Random(3)
+    game = Game.new(2, seed=5)
+    for _ in range(120):
+        if game.is_over:
+            break
+        actions = game.legal_actions()
+        assert all(game.is_legal(a) for a in actions)
+        game.play(rng.choice(actions))
+
+
+def test_the_docs_examples_run():
+    text = DOCS.read_text(encoding="utf-8")
+    test = doctest.DocTestParser().get_doctest(text, {}, "karnak.md", str(DOCS), 0)
+    assert test.examples
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.failures == 0
+
+
+def test_the_action_kinds_are_distinct_values():
+    assert len({Draw(), End(), Reveal("K01"), Priest("c4"), Lift("c4")}) == 5
