@@ -42,13 +42,19 @@ may want to find carries a ``karnak-*`` class and ``data-*`` attributes:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from tabletop.saves import short_repr
 from tabletop.svg_text import SvgWriter
 
+from .designs import Design
 from .errors import ArgumentError
 from .mat import COLUMN_LETTERS, SHAPES, Building, MatLayout, Spot, colour_of, shape_of
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .observation import Observation
 
 __all__ = [
     "COLOURS",
@@ -59,6 +65,7 @@ __all__ = [
     "WORDS",
     "building_svg",
     "describe",
+    "game_svg",
     "piece_title",
 ]
 
@@ -83,6 +90,11 @@ COLOURS: dict[str, str] = {
     # The outline of a structure asked for, over its pieces.
     "structure": "#b3123a",
     "frozen": "#12348a",
+    "panel": "#fffdf7",
+    "card": "#fdf3d6",
+    "back": "#5a4632",
+    "favor-back": "#2f5a4a",
+    "back-line": "#c9b48a",
 }
 #: A block's faces (top, front, side) by colour: lit from above, so the top is the lightest.
 #: The letter and glyph are drawn in ``COLOURS["ink"]`` on the front face.
@@ -143,6 +155,40 @@ WORDS: dict[str, dict[str, str]] = {
         "dotted": "dotted line",
         "boat": "boat",
         "reeds": "reeds",
+        "game": "Karnak",
+        "player": "Player {n}",
+        "to_play": "to play",
+        "you": "you",
+        "over": "Game over",
+        "to_act": "Player {n} to act ({phase})",
+        "facts": "round {r}, Design deck {d}, Favor deck {f}",
+        "priests_n": "{n} Priests",
+        "priest_n": "{n} Priest",
+        "hand_n": "{n} Designs in hand",
+        "hand_one": "{n} Design in hand",
+        "favors_n": "{n} Favor cards",
+        "favors_one": "{n} Favor card",
+        "favors_held": "Favor cards",
+        "revealed": "revealed",
+        "your_hand": "hand",
+        "none": "none",
+        "points": "{n} points",
+        "phase_turn": "turn",
+        "phase_place": "second piece",
+        "phase_put": "putting a piece",
+        "phase_lift": "lifting a piece",
+        "phase_after": "after the main action",
+        "phase_revealing": "revealing",
+        "phase_discard": "discarding",
+        "phase_over": "over",
+        "favor_triangle": "triangle",
+        "favor_statue": "statue",
+        "favor_disk": "disk",
+        "favor_rod": "rod",
+        "favor_cube": "cube",
+        "favor_design": "Design",
+        "favor_move": "move",
+        "favor_priest": "Priest",
     },
     "fr": {
         "colon": " :",
@@ -190,6 +236,40 @@ WORDS: dict[str, dict[str, str]] = {
         "dotted": "pointillés",
         "boat": "bateau",
         "reeds": "roseaux",
+        "game": "Karnak",
+        "player": "Joueur {n}",
+        "to_play": "à jouer",
+        "you": "vous",
+        "over": "Partie terminée",
+        "to_act": "Joueur {n} à jouer ({phase})",
+        "facts": "manche {r}, pioche de Dessins {d}, pioche de Faveurs {f}",
+        "priests_n": "{n} prêtres",
+        "priest_n": "{n} prêtre",
+        "hand_n": "{n} Dessins en main",
+        "hand_one": "{n} Dessin en main",
+        "favors_n": "{n} cartes Faveur",
+        "favors_one": "{n} carte Faveur",
+        "favors_held": "Cartes Faveur",
+        "revealed": "révélés",
+        "your_hand": "main",
+        "none": "aucune",
+        "points": "{n} points",
+        "phase_turn": "tour",
+        "phase_place": "seconde pièce",
+        "phase_put": "pose d'une pièce",
+        "phase_lift": "retrait d'une pièce",
+        "phase_after": "après l'action principale",
+        "phase_revealing": "révélations",
+        "phase_discard": "défausse",
+        "phase_over": "terminée",
+        "favor_triangle": "triangle",
+        "favor_statue": "statue",
+        "favor_disk": "disque",
+        "favor_rod": "bâton",
+        "favor_cube": "cube",
+        "favor_design": "Dessin",
+        "favor_move": "déplacer",
+        "favor_priest": "prêtre",
     },
 }
 #: French words that take a feminine ending: the shape ``statue`` (``statue blanche``).
@@ -204,6 +284,12 @@ TEXT_STYLES: dict[str, tuple[float, str]] = {
     "priest": (14, f"font-weight:bold;text-anchor:middle;fill:{COLOURS['light']}"),
     "axis": (13, f"font-weight:bold;text-anchor:middle;fill:{COLOURS['ink']}"),
     "key": (12, f"fill:{COLOURS['ink']}"),
+    "head": (14, f"font-weight:bold;fill:{COLOURS['ink']}"),
+    "label": (12, f"fill:{COLOURS['ink']}"),
+    "card-head": (12, f"font-weight:bold;fill:{COLOURS['ink']}"),
+    "card-points": (14, f"font-weight:bold;text-anchor:end;fill:{COLOURS['ink']}"),
+    "card": (11, f"fill:{COLOURS['ink']}"),
+    "back": (13, f"font-weight:bold;text-anchor:middle;fill:{COLOURS['light']}"),
 }
 #: The smallest text in the pictures, in picture units.
 SMALLEST_TEXT = min(size for size, _ in TEXT_STYLES.values())
@@ -657,6 +743,51 @@ def _key(frame: _Frame, lang: str, w: dict[str, str], frozen: bool) -> str:
     return "".join(out)
 
 
+def _mat_options(
+    building: object, highlight: object, structures: object, frozen: object
+) -> tuple[Building, frozenset[int], dict[Spot, int], bool]:
+    building = _check_building(building)
+    lit = _cells_option(building.layout, highlight, "highlight")
+    numbered = _structures_option(building, structures)
+    if not isinstance(frozen, bool):
+        raise ArgumentError("frozen", f"True or False, not {short_repr(frozen)}")
+    return building, lit, numbered, frozen
+
+
+def _mat(
+    building: Building,
+    lang: str,
+    lit: frozenset[int],
+    numbered: dict[Spot, int],
+    frozen: bool,
+    key: bool,
+) -> tuple[str, float, float]:
+    """The mat's drawing (without its ``<svg>``), its width and its height."""
+    w = WORDS[lang]
+    layout = building.layout
+    tallest = max((len(stack) for stack in building.stacks), default=0)
+    frame = _Frame(layout, max(4, tallest + (1 if lit else 0)))
+    height = frame.height if key else frame.base + 30
+    out = [_el("rect", width=frame.width, height=height, fill=COLOURS["ground"])]
+    out.extend(_cell(frame, building, cell, w, cell in lit) for cell in range(layout.size))
+    # Back rows first, left to right, each stack from the mat up: nearer blocks cover farther.
+    priests = set(building.priests)
+    for row in reversed(range(layout.height)):
+        for column in range(layout.width):
+            cell = row * layout.width + column
+            if cell in priests:
+                out.append(_priest(frame, building, cell, w))
+            for level in range(len(building.stacks[cell])):
+                spot = (cell, level)
+                out.append(_piece(frame, building, spot, lang, w, frozen, numbered.get(spot)))
+            if cell in lit and building.stacks[cell]:
+                out.append(_spot(frame, building, cell, w))
+    out.append(_axes(frame))
+    if key:
+        out.append(_key(frame, lang, w, frozen))
+    return "".join(out), frame.width, height
+
+
 def building_svg(
     building: Building,
     *,
@@ -675,45 +806,199 @@ def building_svg(
     ``Building.structures()`` gives them), numbered from 1 in their titles. ``frozen`` marks
     every frozen piece (white, covered or held by a Priest) with a snowflake. ``size`` is the
     width in pixels (None: the picture's own units); ``key`` adds the key under the mat."""
-    building = _check_building(building)
-    w = _words(lang)
+    building, lit, numbered, frozen = _mat_options(building, highlight, structures, frozen)
+    _words(lang)
     shown = _check_size(size)
-    layout = building.layout
-    lit = _cells_option(layout, highlight, "highlight")
-    numbered = _structures_option(building, structures)
-    if not isinstance(frozen, bool):
-        raise ArgumentError("frozen", f"True or False, not {short_repr(frozen)}")
-    tallest = max((len(stack) for stack in building.stacks), default=0)
-    frame = _Frame(layout, max(4, tallest + (1 if lit else 0)))
-    out = [_defs(), _el("rect", width=frame.width, height=frame.height, fill=COLOURS["ground"])]
-    out.extend(_cell(frame, building, cell, w, cell in lit) for cell in range(layout.size))
-    # Back rows first, left to right, each stack from the mat up: nearer blocks cover farther.
-    priests = set(building.priests)
-    for row in reversed(range(layout.height)):
-        for column in range(layout.width):
-            cell = row * layout.width + column
-            if cell in priests:
-                out.append(_priest(frame, building, cell, w))
-            for level in range(len(building.stacks[cell])):
-                spot = (cell, level)
-                out.append(_piece(frame, building, spot, lang, w, frozen, numbered.get(spot)))
-            if cell in lit and building.stacks[cell]:
-                out.append(_spot(frame, building, cell, w))
-    out.append(_axes(frame))
-    if key:
-        out.append(_key(frame, lang, w, frozen))
-    height = frame.height if key else frame.base + 30
-    return _svg(frame.width, height, "".join(out), shown, describe(building, lang=lang,
-                highlight=lit))  # fmt: skip
+    body, width, height = _mat(building, lang, lit, numbered, frozen, key)
+    title = describe(building, lang=lang, highlight=lit)
+    return _svg(width, height, _defs() + body, shown, title, "karnak-mat")
 
 
-def _svg(width: float, height: float, body: str, size: float | None, title: str) -> str:
+# ------------------------------------------------------------------ the game
+CARD_W = 176.0
+CARD_GAP = 10.0
+CARD_LINE = 14.0
+BACK_W = 30.0
+BACK_H = 42.0
+SEAT_PAD = 12.0
+
+
+def _design_card(design: Design, lang: str, w: dict[str, str], where: str, seat: int,
+                 lines: int) -> str:  # fmt: skip
+    """A Design face up: its id and points, its name, its goal."""
+    said = design.text_in(lang)
+    card_title = f"{design.title(lang)}, {w['points'].format(n=design.points)}: {said}"
+    height = _card_height(lines)
+    body = [
+        f"<title>{escape(card_title)}</title>",
+        _SVG.rect(
+            0,
+            0,
+            CARD_W,
+            height,
+            rx=6,
+            fill=COLOURS["card"],
+            stroke=COLOURS["ink"],
+            stroke_width=1.2,
+        ),
+        _text(8, 17, design.title(lang), "card-head", CARD_W - 44),
+        _text(CARD_W - 8, 17, str(design.points), "card-points"),
+    ]
+    for k, line in enumerate(_SVG.lines(said, "card", CARD_W - 16)):
+        body.append(_text(8, 36 + k * CARD_LINE, line, "card", CARD_W - 16))
+    return _el("g", "".join(body), class_="karnak-design", data_design=design.id,
+               data_where=where, data_seat=seat)  # fmt: skip
+
+
+def _card_height(lines: int) -> float:
+    return 30 + lines * CARD_LINE
+
+
+def _back(kind: str, count: int, said: str) -> str:
+    """A pile of face-down cards: one back with the count written on it."""
+    fill = COLOURS["back"] if kind == "design" else COLOURS["favor-back"]
+    return _el(
+        "g",
+        f"<title>{escape(said)}</title>"
+        + _SVG.rect(0, 0, BACK_W, BACK_H, rx=4, fill=fill, stroke=COLOURS["ink"], stroke_width=1.2)
+        + _SVG.rect(4, 4, BACK_W - 8, BACK_H - 8, rx=2, fill="none", stroke=COLOURS["back-line"])
+        + _text(BACK_W / 2, BACK_H / 2 + 5, str(count), "back"),
+        class_="karnak-back",
+        data_kind=kind,
+        data_count=count,
+    )
+
+
+def _favor_words(favors: dict[str, int], w: dict[str, str]) -> str:
+    return ", ".join(f"{n} {w['favor_' + kind]}" for kind, n in favors.items()) or w["none"]
+
+
+def _seat_panel(
+    seen: Observation, seat: int, own: bool, lang: str, w: dict[str, str], width: float
+) -> tuple[str, float, str]:
+    """A seat's public side (its own hand too when ``own``): the drawing, its height and the
+    sentence for the picture's label."""
+    current = seen.current_player == seat
+    head = w["player"].format(n=seat + 1) + (f" ({w['to_play']})" if current else "")
+    if own:
+        head += f" ({w['you']})"
+    priests = seen.priests[seat]
+    hand = seen.design_counts[seat]
+    favors = seen.favor_counts[seat]
+    revealed = seen.revealed[seat]
+    out = [_text(SEAT_PAD, 20, head, "head", width - 2 * SEAT_PAD)]
+    x = SEAT_PAD
+    y = 32.0
+    counts = _count(w, priests, "priests_n", "priest_n")
+    tokens = "".join(
+        _g(_priest_token(), x=x + 10 + k * 20, y=y + 40, scale=KEY_SCALE) for k in range(priests)
+    )
+    out.append(_el("g", f"<title>{escape(counts)}</title>{tokens}", class_="karnak-priests"))
+    x += priests * 20 + (8 if priests else 0)
+    out.append(_text(x, y + 28, counts, "label"))
+    x += _SVG.text_width(counts, "label") + 20
+    hand_words = _count(w, hand, "hand_n", "hand_one")
+    favor_words = _count(w, favors, "favors_n", "favors_one")
+    out.append(_g(_back("design", hand, hand_words), x=x, y=y + 2))
+    out.append(_text(x + BACK_W + 6, y + 28, hand_words, "label"))
+    x += BACK_W + 12 + _SVG.text_width(hand_words, "label") + 16
+    out.append(_g(_back("favor", favors, favor_words), x=x, y=y + 2))
+    out.append(_text(x + BACK_W + 6, y + 28, favor_words, "label"))
+    y += 64
+    shown: list[tuple[Design, str]] = [(d, "revealed") for d in revealed]
+    if own:
+        shown = [(d, "hand") for d in seen.hand] + shown
+        held = _favor_words(seen.favors, w)
+        out.append(_text(SEAT_PAD, y, f"{w['favors_held']}{w['colon']} {held}", "label",
+                         width - 2 * SEAT_PAD))  # fmt: skip
+        y += 18
+    if shown:
+        lines = max(len(_SVG.lines(d.text_in(lang), "card", CARD_W - 16)) for d, _ in shown)
+        per_row = max(1, int((width - 2 * SEAT_PAD + CARD_GAP) // (CARD_W + CARD_GAP)))
+        for k, (design, where) in enumerate(shown):
+            row, column = divmod(k, per_row)
+            out.append(_g(_design_card(design, lang, w, where, seat, lines),
+                          x=SEAT_PAD + column * (CARD_W + CARD_GAP),
+                          y=y + row * (_card_height(lines) + CARD_GAP)))  # fmt: skip
+        rows = (len(shown) + per_row - 1) // per_row
+        y += rows * (_card_height(lines) + CARD_GAP)
+    said = [head, counts, hand_words, favor_words]
+    if revealed:
+        said.append(w["revealed"] + w["colon"] + " " + ", ".join(d.title(lang) for d in revealed))
+    if own:
+        said.append(
+            w["your_hand"]
+            + w["colon"]
+            + " "
+            + (", ".join(d.title(lang) for d in seen.hand) or w["none"])
+        )
+    panel = _el(
+        "g",
+        _SVG.rect(0, 0, width, y + 4, fill=COLOURS["panel"], stroke=COLOURS["grid"]) + "".join(out),
+        class_="karnak-seat",
+        data_seat=seat,
+        data_current=current,
+        data_you=own,
+        data_priests=priests,
+        data_hand=hand,
+        data_favors=favors,
+    )
+    return panel, y + 4, ", ".join(said)
+
+
+def game_svg(
+    game: Game,
+    *,
+    seat: int | None = None,
+    lang: str = "en",
+    size: float | None = None,
+    highlight: Iterable[int | str] = (),
+    structures: Iterable[Iterable[Spot | tuple[str, int]]] = (),
+    frozen: bool = False,
+) -> str:
+    """The game as one seat may see it: the mat, then each seat's public side (its Priests,
+    its revealed Designs, its Design hand and Favor cards as face-down piles with their
+    counts), the decks and the round. With ``seat`` (from 0), that seat's own Designs and
+    Favor cards are shown face up; with None, every hand stays face down. The mat's options
+    are ``building_svg``'s."""
+    from .game import Game
+
+    if not isinstance(game, Game):
+        raise ArgumentError("game", f"a Karnak Game, not {short_repr(game)}")
+    w = _words(lang)
+    shown_size = _check_size(size)
+    if seat is not None and (type(seat) is not int or not 0 <= seat < game.num_players):
+        raise ArgumentError(
+            "seat", f"None or a seat from 0 to {game.num_players - 1}, not {short_repr(seat)}"
+        )
+    seen = game.observation(0 if seat is None else seat)
+    building, lit, numbered, frozen = _mat_options(seen.building, highlight, structures, frozen)
+    mat, width, height = _mat(building, lang, lit, numbered, frozen, True)
+    state = (
+        w["over"]
+        if seen.current_player is None
+        else w["to_act"].format(n=seen.current_player + 1, phase=w["phase_" + seen.phase])
+    )
+    facts = w["facts"].format(r=seen.round, d=seen.deck_size, f=seen.favor_deck_size)
+    out = [mat, _text(SEAT_PAD, height + 22, f"{state} · {facts}", "head", width - 2 * SEAT_PAD)]
+    y = height + 34
+    sentences = [f"{state}, {facts}", describe(building, lang=lang, highlight=lit)]
+    for k in range(game.num_players):
+        panel, tall, said = _seat_panel(seen, k, k == seat, lang, w, width)
+        out.append(_g(panel, y=y))
+        sentences.append(said)
+        y += tall + 8
+    label = f"{w['game']}{w['colon']} " + w["sep"].join(sentences)
+    return _svg(width, y, _defs() + "".join(out), shown_size, label, "karnak-game")
+
+
+def _svg(width: float, height: float, body: str, size: float | None, title: str, css: str) -> str:
     shown_w = width if size is None else size
     shown_h = height if size is None else size * height / width
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(float(shown_w))}" '
         f'height="{_num(float(shown_h))}" viewBox="0 0 {_num(width)} {_num(height)}" '
-        f'class="karnak-mat" role="img" aria-label="{escape(title, {chr(34): "&quot;"})}" '
+        f'class="{css}" role="img" aria-label="{escape(title, {chr(34): "&quot;"})}" '
         f'font-family="{FONT}" fill="{COLOURS["ink"]}">'
         f"<title>{escape(title)}</title><style>{_STYLE}</style>{body}</svg>"
     )
