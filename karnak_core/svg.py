@@ -879,9 +879,8 @@ def _seat_panel(
     """A seat's public side (its own hand too when ``own``): the drawing, its height and the
     sentence for the picture's label."""
     current = seen.current_player == seat
-    head = w["player"].format(n=seat + 1) + (f" ({w['to_play']})" if current else "")
-    if own:
-        head += f" ({w['you']})"
+    notes = [w[note] for note, shown in (("to_play", current), ("you", own)) if shown]
+    head = w["player"].format(n=seat + 1) + (f" ({', '.join(notes)})" if notes else "")
     priests = seen.priests[seat]
     hand = seen.design_counts[seat]
     favors = seen.favor_counts[seat]

@@ -1,9 +1,11 @@
 """Karnak's pictures: well-formed, every cell and piece drawn and named in both languages,
 height drawn as height, shapes and colours readable without colour, the marks a lesson asks
-for, enough contrast, and the same text every time."""
+for, enough contrast, and the same text every time; the game's picture shows each seat's
+public side and hides the hands it should."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -12,8 +14,9 @@ from hypothesis import strategies as st
 
 from karnak_core import svg
 from karnak_core.errors import ArgumentError
+from karnak_core.game import Game
 from karnak_core.mat import MAT, SHAPES, Building, MatLayout, piece, shape_of
-from karnak_core.svg import building_svg, describe, piece_title
+from karnak_core.svg import building_svg, describe, game_svg, piece_title
 from tests.svg_support import NS, find, parse, words_in
 from tests.test_contrast import GRAPHIC, TEXT, ratio
 
@@ -198,6 +201,10 @@ def test_text_and_marks_have_contrast() -> None:
         ("P on a Priest", c["light"], c["priest"]),
         ("column letters and row numbers", c["ink"], c["ground"]),
         ("the key", c["ink"], c["ground"]),
+        ("a seat's words", c["ink"], c["panel"]),
+        ("a Design card's words", c["ink"], c["card"]),
+        ("the count on a Design back", c["light"], c["back"]),
+        ("the count on a Favor back", c["light"], c["favor-back"]),
     ]
     inks = {ink for _, ink, _ in pairs}
     for name, (_size, css) in svg.TEXT_STYLES.items():
@@ -285,3 +292,77 @@ def test_any_building_draws_what_it_holds(stacks: dict[int, list[int]], priests:
     for found in heights.values():
         ys = [y for _, y in sorted(found)]
         assert ys == sorted(ys, reverse=True)
+
+
+# ------------------------------------------------------------------ the game
+def played(players: int, seed: int, actions: int | None) -> Game:
+    """A seeded random game after ``actions`` actions (None: to its end)."""
+    game = Game.new(players, seed=seed)
+    rng = random.Random(seed)
+    k = 0
+    while not game.is_over and (actions is None or k < actions):
+        game.push(rng.choice(list(game.legal_actions())))
+        k += 1
+    return game
+
+
+@pytest.mark.parametrize(("players", "seed", "actions"), [(3, 4, 120), (2, 5, None), (4, 1, 30)])
+def test_the_game_shows_each_seats_public_side(
+    players: int, seed: int, actions: int | None
+) -> None:
+    game = played(players, seed, actions)
+    before = game.to_json()
+    picture = game_svg(game)
+    assert game.to_json() == before and game_svg(game) == picture
+    root = parse(picture)
+    assert root.get("role") == "img" and root.get("class") == "karnak-game"
+    assert len(find(root, "karnak-piece")) == len(list(game.building().spots()))
+    seats = find(root, "karnak-seat")
+    assert [e.get("data-seat") for e in seats] == [str(s) for s in range(players)]
+    for seat, element in enumerate(seats):
+        assert element.get("data-priests") == str(game.priests(seat))
+        designs = find(element, "karnak-design")
+        assert [e.get("data-design") for e in designs] == [d.id for d in game.revealed(seat)]
+        assert all(e.get("data-where") == "revealed" for e in designs)
+        backs = {e.get("data-kind"): e.get("data-count") for e in find(element, "karnak-back")}
+        assert backs == {
+            "design": str(len(game.hand(seat))),
+            "favor": str(sum(game.favor_cards(seat).values())),
+        }
+    # Nobody's hand is shown face up, in the drawing or in the words.
+    for seat in range(players):
+        for design in game.hand(seat):
+            assert design.title("en") not in picture
+    label = root.get("aria-label") or ""
+    assert label.startswith("Karnak: " + ("Game over" if game.is_over else "Player "))
+
+
+def test_a_seat_sees_its_own_hand_and_only_its_own() -> None:
+    game = played(3, 4, 120)
+    for lang, words in (("en", ("you)", "Designs in hand")),
+                        ("fr", ("vous)", "Dessins en main"))):  # fmt: skip
+        picture = game_svg(game, seat=1, lang=lang)
+        root = parse(picture)
+        (mine,) = [e for e in find(root, "karnak-seat") if e.get("data-you")]
+        assert mine.get("data-seat") == "1"
+        held = [e.get("data-design") for e in find(mine, "karnak-design")
+                if e.get("data-where") == "hand"]  # fmt: skip
+        assert held == [d.id for d in game.hand(1)]
+        for seat in (0, 2):
+            for design in game.hand(seat):
+                assert f'data-design="{design.id}"' not in picture
+                assert design.title(lang) not in picture
+        text = words_in(root)
+        for word in words:
+            assert word in text, word
+        for design in game.hand(1):
+            assert design.title(lang) in text
+
+
+def test_bad_game_options_are_named() -> None:
+    game = played(2, 5, 10)
+    for option, value in (("seat", 2), ("seat", True), ("lang", "de"), ("highlight", ["z9"])):
+        with pytest.raises(ArgumentError, match=option):
+            game_svg(game, **{option: value})  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="game"):
+        game_svg(BUILDING)  # type: ignore[arg-type]
