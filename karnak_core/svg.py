@@ -25,7 +25,18 @@ may want to find carries a ``karnak-*`` class and ``data-*`` attributes:
 ``karnak-spot``        ``data-cell``, ``data-level``: where a piece would go on a
                        highlighted cell whose stack is not empty (a dashed block top)
 ``karnak-priest``      ``data-cell``
+``karnak-seat``        (``game_svg``) ``data-seat`` (from 0), ``data-current``,
+                       ``data-you``, ``data-priests`` (held, not placed), ``data-hand``,
+                       ``data-favors`` (cards held)
+``karnak-design``      ``data-design`` (``"K01"``), ``data-where`` (``revealed``, or
+                       ``hand`` for the seat's own), ``data-seat``
+``karnak-back``        a face-down pile: ``data-kind`` (``design``, ``favor``),
+                       ``data-count``
 =====================  ================================================================
+
+``game_svg`` draws a ``Game`` as one seat may see it: the mat, then each seat's public side
+(its Priests, its revealed Designs, its hand and its Favor cards as face-down piles with
+their counts); with ``seat=`` that seat's own cards face up, with ``seat=None`` none.
 
 >>> from karnak_core.mat import MAT, Building, piece
 >>> b = Building.empty().put(MAT.cell("c4"), piece("cube", "yellow"))
