@@ -15,7 +15,12 @@ class ActionSyntaxError(KarnakError):
 
 
 class IllegalAction(KarnakError):
-    """A well-formed action that the rules do not allow in this position."""
+    """A well-formed action that the rules do not allow in this position. ``french`` is the
+    same refusal for a French table (the action in the French notation)."""
+
+    def __init__(self, message: str, french: str | None = None):
+        super().__init__(message)
+        self.french = message if french is None else french
 
 
 class PositionError(KarnakError):

@@ -46,8 +46,8 @@ EVENTS: dict[str, tuple[str, str]] = {
         "C’était la dernière carte Faveur : la partie est finie.",
     ),
     "discarded": (
-        "{who} discarded {card} to the bottom of the Design deck.",
-        "{who} a défaussé {card} sous la pioche de Dessins.",
+        "{who} discarded a Design to the bottom of the Design deck.",
+        "{who} a défaussé un Dessin sous la pioche de Dessins.",
     ),
     "stalled": (
         "{rounds} rounds are played and the Favor deck is not empty: the game is over.",

@@ -258,11 +258,19 @@ class Game(ComparedByPosition):
         if s.building is None:
             s.building = Building(
                 self.layout,
-                tuple(tuple(stack) for stack in s.stacks),
+                self._pieces().stacks,
                 tuple(c for c, there in enumerate(s.priest_at) if there),
             )
-            s.complete = {}
         found: Building = s.building
+        return found
+
+    def _pieces(self) -> Building:
+        """The pieces on the mat, without the Priests: what Designs are checked on."""
+        s = self._s
+        if s.pieces is None:
+            s.pieces = Building(self.layout, tuple(tuple(stack) for stack in s.stacks))
+            s.complete = {}
+        found: Building = s.pieces
         return found
 
     def hand(self, seat: int) -> tuple[Design, ...]:
@@ -469,7 +477,7 @@ class Game(ComparedByPosition):
         return [i for i in hand if self._is_complete(i)]
 
     def _is_complete(self, index: int) -> bool:
-        building = self.building()
+        building = self._pieces()
         found = self._s.complete.get(index)
         if found is None:
             found = self._s.complete[index] = self.designs[index].is_complete(building)
@@ -654,9 +662,11 @@ class Game(ComparedByPosition):
         else:
             refusal = self._refusal(action)
         if refusal is not None:
-            error = IllegalAction(f"{short_repr(str(action))}: {refusal_text(refusal)}")
-            error.refusal = refusal  # type: ignore[attr-defined]
-            raise error
+            if isinstance(action, Action):
+                french = f"« {action.notation('fr')} » : {refusal_text(refusal, 'fr')}"
+            else:
+                french = f"« {short_repr(action)} » : {refusal_text(refusal, 'fr')}"
+            raise IllegalAction(f"{short_repr(str(action))}: {refusal_text(refusal)}", french)
         assert isinstance(action, Action)
         self._undo.append(s.copy())
         self._events = []
@@ -765,6 +775,7 @@ class Game(ComparedByPosition):
         elif kind == K_REVEAL:
             s.hands[seat].remove(a)
             s.revealed[seat].append(a)
+            s.discarded_by[a] = -1
             s.favors[seat][s.favor_deck.pop()] += 1
             self._event("revealed", card=a)
             if not s.favor_deck:
@@ -775,7 +786,8 @@ class Game(ComparedByPosition):
         elif kind == K_DISCARD:
             s.hands[seat].remove(a)
             s.deck.insert(0, a)
-            self._event("discarded", card=a)
+            s.discarded_by[a] = seat
+            self._event("discarded")
             if len(s.hands[seat]) <= self.rules.hand_limit:
                 self._next_turn()
         else:
@@ -791,20 +803,18 @@ class Game(ComparedByPosition):
             s.near_priest[n] += 1
             if s.stacks[n]:
                 touched = n
-        # The touched piece's whole group is held: a flood over touching pieces.
+        # The touched piece's whole structure is held: every piece of the occupied cells
+        # connected to its cell (a stack is one column, and stacks side by side touch on
+        # the mat), so being held is a flag per cell.
         stacks, held = s.stacks, s.held
-        frontier = [(touched, 0)]
-        seen = {(touched, 0)}
-        while frontier:
-            c, level = frontier.pop()
-            held[c] = True
-            around = [(c, level - 1), (c, level + 1)] if level else [(c, level + 1)]
-            around += [(n, level) for n in nbrs[c] if len(stacks[n]) > level]
-            for spot in around:
-                if spot not in seen and spot[1] < len(stacks[spot[0]]):
-                    seen.add(spot)
-                    frontier.append(spot)
-        s.changed()
+        held[touched] = True
+        cells = [touched]
+        for c in cells:
+            for n in nbrs[c]:
+                if stacks[n] and not held[n]:
+                    held[n] = True
+                    cells.append(n)
+        s.changed(pieces=False)
         self._event("priest", cell=cell, other=touched)
 
     def _use_favor(self, kind: int) -> None:
@@ -854,7 +864,7 @@ class Game(ComparedByPosition):
     def score_details(self) -> list[Score]:
         s = self._s
         return final_scores(
-            self.building(), self.designs, s.hands, s.revealed, s.favors, self.rules.favor_point
+            self._pieces(), self.designs, s.hands, s.revealed, s.favors, self.rules.favor_point
         )
 
     def winners(self) -> list[int]:
@@ -886,22 +896,26 @@ class Game(ComparedByPosition):
 
     def determinized(self, rng: random.Random | int | None = None) -> Game:
         """A copy in which what the player to act cannot see is dealt anew, consistently: the
-        others' Design hands with the Design deck, the others' Favor cards with the Favor
-        deck and the cards left in the box. The counts of every hand and deck are kept."""
+        others' Design hands with the Design deck (but for the Designs the player discarded
+        itself, which stay where they are), the others' Favor cards with the Favor deck and
+        the cards left in the box. The counts of every hand and deck are kept."""
         if isinstance(rng, int) and not isinstance(rng, bool):
             rng = random.Random(rng)
         generator = random.Random() if rng is None else check_rng(rng, PositionError)
         clone = self.copy()
         s = clone._s
         me = s.current
-        designs = [i for seat, hand in enumerate(s.hands) if seat != me for i in hand]
-        designs += s.deck
-        shuffle(designs, generator)
+        # Every Design the player to act cannot place, in the slots it cannot see: the other
+        # hands and the deck, less the cards it discarded itself (it knows where they are).
+        known = s.discarded_by
+        free = [i for seat, hand in enumerate(s.hands) if seat != me for i in hand]
+        free += s.deck
+        free = [i for i in free if known[i] != me]
+        shuffle(free, generator)
         for seat, hand in enumerate(s.hands):
             if seat != me:
-                count = len(hand)
-                s.hands[seat] = sorted(designs.pop() for _ in range(count))
-        s.deck = designs
+                s.hands[seat] = sorted(i if known[i] == me else free.pop() for i in hand)
+        s.deck = [i if known[i] == me else free.pop() for i in s.deck]
         favors = [
             kind
             for seat, row in enumerate(s.favors)
@@ -979,6 +993,7 @@ def setup_state(
         revealed=[[] for _ in range(players)],
         favors=[[0] * len(FAVOR_KINDS) for _ in range(players)],
         deck=deck,
+        discarded_by=[-1] * len(designs),
         favor_deck=favor_deck,
         favor_out=out,
         favor_used=[],
@@ -992,6 +1007,7 @@ def setup_state(
         over=False,
         seed=seed,
         building=None,
+        pieces=None,
         complete={},
         open=None,
         liftable=None,

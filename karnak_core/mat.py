@@ -262,22 +262,29 @@ class Building:
         """The connected groups of touching pieces, single pieces included, in spot order."""
         found = self._cache.get("groups")
         if found is None:
-            seen: set[Spot] = set()
-            groups = []
-            for start in self.spots():
-                if start in seen:
-                    continue
-                group = {start}
-                frontier = [start]
-                while frontier:
-                    for other in self.touching(frontier.pop()):
-                        if other not in group:
-                            group.add(other)
-                            frontier.append(other)
-                seen |= group
-                groups.append(frozenset(group))
-            found = self._cache["groups"] = tuple(groups)
+            found = self._cache["groups"] = self._flood()
         return found
+
+    def _flood(self) -> tuple[frozenset[Spot], ...]:
+        # Every stack is one column of touching pieces, and the pieces on the mat of two
+        # stacks sharing an edge touch: a group is every piece of a connected set of occupied
+        # cells. Flooding cells (not pieces) is what makes Design checks cheap.
+        stacks = self.stacks
+        neighbours = self.layout.neighbour_cells
+        seen = [False] * len(stacks)
+        groups = []
+        for start, stack in enumerate(stacks):
+            if not stack or seen[start]:
+                continue
+            seen[start] = True
+            cells = [start]
+            for cell in cells:
+                for other in neighbours[cell]:
+                    if stacks[other] and not seen[other]:
+                        seen[other] = True
+                        cells.append(other)
+            groups.append(frozenset((c, level) for c in cells for level in range(len(stacks[c]))))
+        return tuple(groups)
 
     def group_of(self, spot: Spot) -> frozenset[Spot]:
         for group in self.groups():

@@ -22,6 +22,7 @@ field             meaning
 ``hands``         each seat's Designs (ids); ``revealed`` those each has shown
 ``favors``        each seat's Favor cards by kind (``{"cube": 1}``)
 ``deck``          the Design deck, top first; ``favor_deck`` the Favor deck, top first
+``discarded``     the hidden Designs each seat discarded, by id (``{"K05": 1}``)
 ``favor_out``     the Favor cards left in the box; ``favor_used`` those used
 ================  ==============================================================
 
@@ -58,7 +59,7 @@ if TYPE_CHECKING:
 FORMAT = "karnak/1"
 FIELDS = ("format", "players", "rules", "designs", "seed", "player", "starter", "round",
           "over", "phase", "put", "resume", "mat", "priests", "priest_supply", "hands",
-          "revealed", "favors", "deck", "favor_deck", "favor_out", "favor_used")  # fmt: skip
+          "revealed", "favors", "deck", "discarded", "favor_deck", "favor_out", "favor_used")  # fmt: skip
 
 
 def design_lines(designs: tuple[Design, ...]) -> list[str]:
@@ -93,6 +94,7 @@ def to_data(game: Game, s: State) -> dict[str, Any]:
         "revealed": [[ids[i] for i in row] for row in s.revealed],
         "favors": [_kinds(row) for row in s.favors],
         "deck": [ids[i] for i in reversed(s.deck)],
+        "discarded": {ids[i]: seat for i, seat in enumerate(s.discarded_by) if seat >= 0},
         "favor_deck": [FAVOR_KINDS[k] for k in reversed(s.favor_deck)],
         "favor_out": [FAVOR_KINDS[k] for k in s.favor_out],
         "favor_used": [FAVOR_KINDS[k] for k in s.favor_used],
@@ -319,6 +321,14 @@ def from_data(data: dict[str, Any]) -> Game:
         every = sorted([*placed, *s.deck])
         if len(set(every)) != len(every):
             raise PositionError("deck", "a Design is in two places")
+    discarded = r.get("discarded", dict, {})
+    for card, seat in discarded.items():
+        if not isinstance(card, str) or card.upper() not in index:
+            raise PositionError("discarded", f"{short_repr(card)} is not a Design of this game")
+        where = index[card.upper()]
+        if any(where in row for row in s.revealed):
+            raise PositionError("discarded", f"{card} is revealed, not hidden")
+        s.discarded_by[where] = r.count(f"discarded.{card}", seat, 0, players - 1)
     # Favor cards: those given come out of the seeded deck, then out of the box.
     favors = r.per_seat("favors", players)
     if favors is not None:

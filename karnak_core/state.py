@@ -34,6 +34,7 @@ class State:
         "revealed",
         "favors",
         "deck",
+        "discarded_by",
         "favor_deck",
         "favor_out",
         "favor_used",
@@ -47,6 +48,7 @@ class State:
         "over",
         "seed",
         "building",
+        "pieces",
         "complete",
         "open",
         "liftable",
@@ -74,6 +76,9 @@ class State:
     #: Each seat's unused Favor cards, counted by kind.
     favors: list[list[int]]
     deck: list[int]
+    #: Per Design: the seat that last discarded it, while it is hidden (-1: none). That seat
+    #: knows where the card is: its place in the deck, or the hand that drew it.
+    discarded_by: list[int]
     favor_deck: list[int]
     #: The Favor cards left in the box at setup, and those used (out of play, public).
     favor_out: list[int]
@@ -91,7 +96,9 @@ class State:
     seed: int
     #: The ``Building`` of the stacks and Priests now, made when asked for (None: stale).
     building: Any
-    #: Which Designs are complete on that ``Building`` (by index), as far as asked.
+    #: The same without the Priests (what Designs are checked on: a Priest is not a piece),
+    #: and which Designs are complete on it (by index), as far as asked.
+    pieces: Any
     complete: dict[int, bool]
     #: The cells open to a piece (merged, ``Game.legal_actions``) and those MOVE may lift,
     #: as found since the last change of the mat (None: not yet).
@@ -99,11 +106,14 @@ class State:
     liftable: list[int] | None
     log: LogNode
 
-    def changed(self) -> None:
-        """Forget what was found about the mat: its pieces, Priests or supply changed."""
+    def changed(self, pieces: bool = True) -> None:
+        """Forget what was found about the mat: its pieces and supply changed, or (``pieces``
+        False) only its Priests."""
         self.building = None
         self.open = None
         self.liftable = None
+        if pieces:
+            self.pieces = None
 
     def copy(self) -> State:
         clone = State.__new__(State)
@@ -118,6 +128,7 @@ class State:
         clone.revealed = [row[:] for row in self.revealed]
         clone.favors = [row[:] for row in self.favors]
         clone.deck = self.deck[:]
+        clone.discarded_by = self.discarded_by[:]
         clone.favor_deck = self.favor_deck[:]
         clone.favor_out = self.favor_out[:]
         clone.favor_used = self.favor_used[:]
@@ -131,6 +142,7 @@ class State:
         clone.over = self.over
         clone.seed = self.seed
         clone.building = self.building
+        clone.pieces = self.pieces
         clone.complete = self.complete.copy()
         clone.open = self.open
         clone.liftable = self.liftable

@@ -14,8 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from karnak_core import (
+    REFERENCE_DESIGNS,
     ActionSyntaxError,
     Discard,
     Draw,
@@ -35,6 +38,9 @@ from karnak_core import (
     staged,
 )
 from karnak_core.actions import Action
+from karnak_core.mat import COLOURS, SHAPES
+from karnak_core.perft import divide, perft
+from karnak_core.transcript import transcript
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "karnak.md"
 DESIGNS = load_designs(
@@ -430,6 +436,9 @@ def test_refusals_name_the_action_and_read_in_french():
     assert text.startswith("'place cube c4': ")
     assert game.why_illegal("poser cube c4", "fr") == "rien ne peut tenir sur le triangle en c4"
     assert "pas le moment : on attend" in game.why_illegal("reveal K01", "fr")
+    with pytest.raises(IllegalAction) as caught:
+        game.play("poser cube c4")
+    assert caught.value.french == "« poser cube c4 » : rien ne peut tenir sur le triangle en c4"
     with pytest.raises(IllegalAction):
         game.play("draw", player=1)
 
@@ -539,3 +548,100 @@ def test_the_docs_examples_run():
 
 def test_the_action_kinds_are_distinct_values():
     assert len({Draw(), End(), Reveal("K01"), Priest("c4"), Lift("c4")}) == 5
+
+
+# --------------------------------------------------------------------- perft and transcripts
+def test_perft_counts_are_stable():
+    game = Game.new(2, seed=1)
+    assert [perft(game, depth) for depth in (1, 2)] == [26, 1108]
+    assert sum(divide(game, 2).values()) == 1108
+    # One yellow piece of each shape but the cube, no deck, no Priests: four shapes on c4,
+    # its four sides and one lone cell of each marking, or "move c4".
+    small = stage("c4: Cy", deck=[], rules={"yellow_per_shape": 1}, priests=[0, 0])
+    assert perft(small, 1) == 4 * (1 + 4 + 5) + 1
+
+
+def test_a_transcript_replays_the_game_in_either_language():
+    game = Game.new(2, seed=5)
+    for action in ["place cube c4", "place rod c4", "end", "draw"]:
+        game.play(action)
+    text = transcript(game, lang="fr")
+    assert "Le joueur 2 a pioché 3 Dessins" in text
+    assert transcript(game).count("\n") == 4 + 4 + 1
+
+
+# --------------------------------------------------------------------- invariants
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]), steps=st.integers(0, 400))
+def test_every_piece_card_and_priest_stays_accounted_for(seed, players, steps):
+    rng = random.Random(seed)
+    rules = Rules(younger_seats=(1,))
+    game = Game.new(players, seed=seed, rules=rules)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.push(rng.choice(game.legal_actions()))
+    building = game.building()
+    for code in range(10):
+        shape, colour = SHAPES[code >> 1], COLOURS[code & 1]
+        assert building.count(code) + game.supply(shape, colour) == (5 if code & 1 else 7)
+    priests = sum(game.priests(s) for s in range(players)) + len(building.priests)
+    assert priests + game.priest_supply == 15
+    designs = sum(len(game.hand(s)) + len(game.revealed(s)) for s in range(players))
+    assert designs + game.deck_size == len(REFERENCE_DESIGNS)
+    seen = game.observation(0)
+    favors = sum(seen.favor_counts) + sum(seen.favors_used.values()) + seen.favor_deck_size
+    assert favors == 25
+    assert all(game.is_legal(a) for a in game.legal_actions())
+    assert Game.from_json(game.to_json()) == game
+
+
+def test_determinized_keeps_the_designs_the_player_discarded_where_they_are():
+    hand = ["T04", "T05", "T06", "T07"]
+    game = stage(
+        hands=[hand, ["T08"]], deck=["T01", "T02", "T03", *[f"X{n:02}" for n in range(2, 12)]]
+    )
+    game.play("draw")
+    game.play("discard T05")
+    game.play("discard T06")
+    assert game.last_events() == ["Player 1 discarded a Design to the bottom of the Design deck."]
+    game.play("draw")  # seat 1 draws and ends its turn; seat 0 knows its discards' places
+    for seed in range(5):
+        other = game.determinized(random.Random(seed))
+        assert [d.id for d in other.deck_order()][-2:] == ["T05", "T06"]
+    assert Game.from_json(game.to_json()) == game
+    assert json.loads(game.to_json())["discarded"] == {"T05": 0, "T06": 0}
+
+
+def test_every_refusal_met_in_play_reads_in_both_languages():
+    cells = ["a1", "c4", "d4", "h6", "i9"]
+    pool: list[Action] = [
+        *(Place(shape, cell) for shape in SHAPES for cell in cells),
+        *(Put(colour, cell) for colour in COLOURS for cell in cells),
+        *(Lift(cell) for cell in cells),
+        *(Priest(cell) for cell in cells),
+        *(Favor(kind) for kind in ("cube", "design", "move", "priest")),
+        Draw(),
+        End(),
+        Reveal("K01"),
+        Reveal("Q99"),
+        Discard("K02"),
+    ]
+    rng = random.Random(4)
+    keys = set()
+    for seed in range(4):
+        game = Game.new(2 + seed % 3, seed=seed)
+        for _ in range(120):
+            if game.is_over:
+                break
+            for action in rng.sample(pool, 8):
+                if not game.is_legal(action):
+                    for lang in ("en", "fr"):
+                        assert game.why_illegal(action, lang)
+                    try:
+                        game.play(action)
+                    except IllegalAction as error:
+                        keys.add(str(error).split(": ", 1)[1][:12])
+                        assert error.french.startswith("« ")
+            game.push(rng.choice(game.legal_actions()))
+    assert len(keys) >= 8
