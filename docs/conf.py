@@ -125,6 +125,7 @@ DOCUMENTED = {
     "carcata_core",
     "karnak_core",
     "karnak_core.mat",
+    "karnak_core.svg",
     "karnak_core.designs",
     "tabletop",
     "tabletop.protocol",

@@ -354,6 +354,11 @@ class Building:
             found.append("priests: " + " ".join(self.layout.name(c) for c in self.priests))
         return found
 
+    def _repr_svg_(self) -> str:
+        from .svg import building_svg
+
+        return building_svg(self)
+
     def count(self, code: int) -> int:
         """How many pieces with ``code`` stand on the mat."""
         return sum(stack.count(code) for stack in self.stacks)
