@@ -10,6 +10,7 @@ from __future__ import annotations
 import doctest
 import json
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -692,3 +693,16 @@ def test_the_listed_placements_are_every_legal_one_merged_as_documented():
         assert listed == expected
         checked += 1
     assert checked >= 3
+
+
+def test_determinized_deals_the_hidden_favor_cards_anew_keeping_the_counts():
+    game = stage(favors=[{"cube": 2}, {"move": 1, "priest": 1}], player=0)
+    kinds = Counter()
+    for seed in range(12):
+        other = game.determinized(seed)
+        assert other.favor_cards(0) == {"cube": 2}
+        assert sum(other.favor_cards(1).values()) == 2
+        assert other.favor_deck_size == game.favor_deck_size == 21
+        kinds.update(other.favor_cards(1))
+        assert other.observation(0) == game.observation(0)
+    assert len(kinds) > 2  # seat 1's cards are not kept
