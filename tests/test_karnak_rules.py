@@ -127,9 +127,11 @@ def test_notation_reads_both_languages_and_pastes_back():
     ],
 )
 def test_bad_text_is_a_syntax_error_quoting_it(text, excerpt):
+    """Quoting the text, in English and in French."""
     with pytest.raises(ActionSyntaxError) as caught:
         Action.parse(text)
     assert excerpt in str(caught.value)
+    assert caught.value.french != str(caught.value)
     game = Game.new(2, seed=1)
     before = game.to_json()
     with pytest.raises(ActionSyntaxError):
@@ -706,3 +708,15 @@ def test_determinized_deals_the_hidden_favor_cards_anew_keeping_the_counts():
         kinds.update(other.favor_cards(1))
         assert other.observation(0) == game.observation(0)
     assert len(kinds) > 2  # seat 1's cards are not kept
+
+
+def test_a_syntax_error_reads_in_french():
+    with pytest.raises(ActionSyntaxError) as caught:
+        Action.parse("poser pyramide c4")
+    assert caught.value.french == (
+        "« poser pyramide c4 » n’est pas une action : « pyramide » n’est pas une forme "
+        "(triangle, statue, disque, bâton ou cube)"
+    )
+    with pytest.raises(ActionSyntaxError) as caught:
+        Action.parse("piocher 3")
+    assert caught.value.french.endswith("« piocher » s’écrit comme « piocher »")
