@@ -720,3 +720,14 @@ def test_a_syntax_error_reads_in_french():
     with pytest.raises(ActionSyntaxError) as caught:
         Action.parse("piocher 3")
     assert caught.value.french.endswith("« piocher » s’écrit comme « piocher »")
+
+
+def test_a_mat_of_ones_own_plays_and_saves():
+    rules = Rules(mat=("~ . o", ". - .", ": . ."), max_level=2, caps=())
+    rng = random.Random(1)
+    game = Game.new(3, seed=2, rules=rules)
+    while not game.is_over:
+        game.push(rng.choice(game.legal_actions()))
+    assert all(len(line.split()) <= 3 for line in game.building().lines())
+    assert Game.from_json(game.to_json()) == game
+    assert "no cell d1" in refused(Game.new(2, seed=1, rules=rules), "place cube d1")
