@@ -897,7 +897,7 @@ class Game(ComparedByPosition):
     def score_details(self) -> list[Score]:
         s = self._s
         return final_scores(
-            self._pieces(), self.designs, s.hands, s.revealed, s.favors, self.rules.favor_point
+            self.designs, self._is_complete, s.hands, s.revealed, s.favors, self.rules.favor_point
         )
 
     def winners(self) -> list[int]:
