@@ -57,8 +57,8 @@ if TYPE_CHECKING:
 PRINTED = Rules()
 #: Action kinds, as the action table decodes them.
 K_PLACE, K_LIFT, K_PUT, K_PRIEST, K_FAVOR, K_DRAW, K_REVEAL, K_DISCARD, K_END = range(9)
-#: Favor kinds past the shapes.
-F_DESIGN, F_MOVE, F_PRIEST = 5, 6, 7
+#: Favor kinds past the shapes (the last, 7, gains a Priest).
+F_DESIGN, F_MOVE = 5, 6
 
 
 def as_rules(rules: object) -> Rules:
@@ -268,7 +268,7 @@ class Game(ComparedByPosition):
         """The pieces on the mat, without the Priests: what Designs are checked on."""
         s = self._s
         if s.pieces is None:
-            s.pieces = Building(self.layout, tuple(tuple(stack) for stack in s.stacks))
+            s.pieces = Building(self.layout, tuple(s.stacks))
             s.complete = {}
         found: Building = s.pieces
         return found
@@ -504,6 +504,17 @@ class Game(ComparedByPosition):
             found = self._s.complete[index] = self.designs[index].is_complete(building)
         return found
 
+    def _yellow_mask(self) -> int:
+        """The shapes with a yellow piece in the supply, as bits (``ActionTable.places``)."""
+        supply = self._s.supply
+        return (
+            (supply[0] > 0)
+            | (supply[2] > 0) << 1
+            | (supply[4] > 0) << 2
+            | (supply[6] > 0) << 3
+            | (supply[8] > 0) << 4
+        )
+
     # --------------------------------------------------------- legal actions
     def legal_actions(self) -> LegalActions:
         """Every legal action now, in a stable order, except that ground placements on empty
@@ -531,14 +542,7 @@ class Game(ComparedByPosition):
                 )
             if phase == TURN:
                 main = len(out)
-                supply = s.supply
-                mask = (
-                    (supply[0] > 0)
-                    | (supply[2] > 0) << 1
-                    | (supply[4] > 0) << 2
-                    | (supply[6] > 0) << 3
-                    | (supply[8] > 0) << 4
-                )
+                mask = self._yellow_mask()
                 if mask:
                     places = t.places[mask]
                     for c in self._open_cells():
@@ -554,15 +558,7 @@ class Game(ComparedByPosition):
                 out.extend(reveal[i] for i in self._complete_in_hand())
                 out.append(t.end)
         elif phase == PLACE:
-            supply = s.supply
-            mask = (
-                (supply[0] > 0)
-                | (supply[2] > 0) << 1
-                | (supply[4] > 0) << 2
-                | (supply[6] > 0) << 3
-                | (supply[8] > 0) << 4
-            )
-            places = t.places[mask]
+            places = t.places[self._yellow_mask()]
             for c in self._open_cells():
                 out += places[c]
         elif phase == PUT:
@@ -676,10 +672,23 @@ class Game(ComparedByPosition):
             action = parse_action(action)
         s = self._s
         if player is not None and player != s.current and not s.over:
-            refusal: Refusal | None = (
-                "player",
-                {"current": s.current, "player": s.current + 1, "seat": short_repr(player)},
-            )
+            seats = len(s.hands)
+            refusal: Refusal | None
+            if type(player) is int and 0 <= player < seats:
+                refusal = (
+                    "player",
+                    {
+                        "seat": player,
+                        "seat_player": player + 1,
+                        "current": s.current,
+                        "player": s.current + 1,
+                    },
+                )
+            else:
+                refusal = (
+                    "not_seat",
+                    {"seat": short_repr(player), "last": seats - 1, "players": seats},
+                )
         else:
             refusal = self._refusal(action)
         if refusal is not None:
@@ -752,7 +761,7 @@ class Game(ComparedByPosition):
         kind, a, b = code
         if kind == K_PLACE:
             piece = 2 * a
-            s.stacks[b].append(piece)
+            s.stacks[b] += (piece,)
             s.supply[piece] -= 1
             self._pieces_changed(b)
             self._event("placed", shape=a, colour=0, cell=b)
@@ -765,13 +774,15 @@ class Game(ComparedByPosition):
                 self._event("place_one")
         elif kind == K_PUT:
             piece = 2 * s.put_shape + a
-            s.stacks[b].append(piece)
+            s.stacks[b] += (piece,)
             s.supply[piece] -= 1
             self._pieces_changed(b)
             self._event("placed", shape=s.put_shape, colour=a, cell=b)
             s.phase = s.resume
         elif kind == K_LIFT:
-            piece = s.stacks[a].pop()
+            stack = s.stacks[a]
+            piece = stack[-1]
+            s.stacks[a] = stack[:-1]
             s.supply[piece] += 1
             self._pieces_changed(a)
             self._event("lifted", shape=piece >> 1, cell=a)
@@ -886,7 +897,7 @@ class Game(ComparedByPosition):
     def score_details(self) -> list[Score]:
         s = self._s
         return final_scores(
-            self._pieces(), self.designs, s.hands, s.revealed, s.favors, self.rules.favor_point
+            self.designs, self._is_complete, s.hands, s.revealed, s.favors, self.rules.favor_point
         )
 
     def winners(self) -> list[int]:
@@ -1001,7 +1012,7 @@ def setup_state(
     priests = [rules.priests_for(seat) for seat in range(players)]
     size = rules.layout.size
     return State(
-        stacks=[[] for _ in range(size)],
+        stacks=[()] * size,
         held=[False] * size,
         priest_at=[False] * size,
         near_priest=[0] * size,
