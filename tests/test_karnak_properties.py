@@ -54,7 +54,9 @@ games = st.fixed_dictionaries(
 
 
 def new(spec: dict) -> Game:
-    return Game.new(spec["players"], seed=spec["seed"], rules=spec["rules"])
+    """The game ``spec`` deals, its first player drawn from the seed too."""
+    first = spec["seed"] % spec["players"]
+    return Game.new(spec["players"], seed=spec["seed"], rules=spec["rules"], first_player=first)
 
 
 def run(spec: dict, each=None) -> Game:
