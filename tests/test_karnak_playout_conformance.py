@@ -107,9 +107,12 @@ def test_short_favor_decks_end_by_the_last_favor_card():
 
 
 def test_the_printed_game_stalls_only_at_its_round_limit():
-    """Random play seldom completes a Design, so a printed game mostly runs to RULING 11's
-    round limit: the sixtieth round is the last."""
+    """Random play seldom completes a Design, so a printed game runs to RULING 11's round
+    limit: all sixty rounds are played, with Favor cards still in the deck, and no more."""
     game = Game.new(2, seed=3)
     playout(game, random.Random(3), set(), reveal=1.0)
-    assert check_end(game) in ("favor", "rounds")
-    assert game.round <= 60
+    assert check_end(game) == "rounds" and game.round == 60
+    assert game.favor_deck_size > 0
+    # It ends as the last seat's turn passes back to the first player (RULING 17).
+    seat, action = game.log[-1]
+    assert seat == 1 and type(action).__name__ in ("End", "Draw", "Discard")
