@@ -55,3 +55,16 @@ def test_golden_playthrough(name: str, players: int, seed: int, rules: Rules, la
     assert again == game
     deal = 1 + players + 2
     assert text.count("\n") == deal + len(game.log) + 2
+
+
+def test_a_french_transcript_is_french_from_the_deal_to_the_winners() -> None:
+    game = played(2, 11, Rules(favor_deck=2, round_limit=6))
+    lines = transcript(game, lang="fr").splitlines()
+    assert lines[1].startswith("  Joueur 1 : Dessins ") and lines[1].endswith(" prêtres")
+    assert lines[3].startswith("  Pioche de Dessins, du dessus : ")
+    assert lines[4].startswith("  Pioche Faveur, du dessus : ")
+    assert lines[-2].startswith("Points : joueur 1 ") and lines[-1].startswith(
+        "Gagnant(s) : Joueur"
+    )
+    english = transcript(game).splitlines()
+    assert english[-2].startswith("Scores: player 1 ") and english[-1].startswith("Winner(s): ")
