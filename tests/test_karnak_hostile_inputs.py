@@ -634,6 +634,10 @@ def test_load_designs_takes_any_text(text: str) -> None:
         ("\n\nK01 | x | y | 3 | a structure\nK01 | x | y | 3 | a structure", "line 4: the id"),
         ("K01 | x | y | 3 | " + "a structure with 3 cubes, " * 100, "longer than 400"),
         ("K01 | x | y | 3 | a structure\n" * 100_000, "line 2: the id K01 is already used"),
+        (
+            "\n".join(f"K{n} | x | y | 3 | a structure with 3 cubes" for n in range(50_000)),
+            "line 201: a file holds at most 200 Designs",
+        ),
     ],
 )
 def test_a_design_file_names_the_line_at_fault(text: Any, words: str) -> None:
