@@ -829,6 +829,7 @@ class Game(ComparedByPosition):
             if len(s.hands[seat]) <= self.rules.hand_limit:
                 self._next_turn()
         else:
+            self._event("ended")
             self._end_turn()
 
     def _place_priest(self, cell: int) -> None:

@@ -226,6 +226,18 @@ def test_draw_with_a_thin_deck_takes_what_is_left():
     assert one.last_events("fr") == ["Le joueur 1 a pioché 1 Dessin ; le tour s’arrête."]
 
 
+def test_ending_a_turn_is_said_in_both_languages():
+    game = stage("c4: Cy")
+    game.play("place rod h6")
+    game.play("place rod a6")
+    game.play("end")
+    assert game.last_events() == ["Player 1 ends the turn."]
+    game.play("place rod h1")
+    game.play("place rod h2")
+    game.play("fin")
+    assert game.last_events("fr") == ["Le joueur 2 termine son tour."]
+
+
 def test_a_favor_card_that_needs_what_is_gone_cannot_be_used():
     game = stage("c4: Cy", deck=[], favors=[{"design": 1, "priest": 1}, {}], priest_supply=0)
     assert not {"favor design", "favor priest"} & {str(a) for a in game.legal_actions()}
