@@ -129,7 +129,7 @@ def _check_cell(owner: str, cell: object) -> str:
 
 
 def _check_word(owner: str, field: str, value: object, known: tuple[str, ...]) -> str:
-    if value not in known:
+    if not isinstance(value, str) or value not in known:
         raise ActionSyntaxError(
             f"{owner}.{field}: should be one of {', '.join(known)}, not {short_repr(value)}"
         )
@@ -298,7 +298,8 @@ def _card(word: str) -> str:
     return word.upper()
 
 
-def _parse_words(verb: str, args: list[str]) -> Action:
+def _parse_words(verb: str, args: list[str], typed: str) -> Action:
+    """``verb`` (its English name, ``typed`` as written) and the words after it."""
     if verb == "place" and len(args) == 2:
         shape = _SHAPE_SPELLINGS.get(plain(args[0]))
         if shape is None:
@@ -328,8 +329,8 @@ def _parse_words(verb: str, args: list[str]) -> Action:
     if verb == "end" and not args:
         return End()
     raise _Unreadable(
-        f"'{verb}' is written like {example(verb)}",
-        f"« {WORDS['fr'][verb]} » s’écrit comme {example(verb, 'fr')}",
+        f"{short_repr(typed)} is written like {example(verb)}",
+        f"« {typed[:20]} » s’écrit comme {example(verb, 'fr')}",
     )
 
 
@@ -364,7 +365,7 @@ def parse_action(text: str) -> Action:
             f"{', '.join(VERBS)})",
         )
     try:
-        return _parse_words(verb, args)
+        return _parse_words(verb, args, words[0])
     except _Unreadable as error:
         raise ActionSyntaxError(
             f"{text.strip()!r} is not an action: {error}",

@@ -992,7 +992,7 @@ def load_designs(text: str) -> tuple[Design, ...]:
     with exactly 3 cubes``); blank lines and lines starting with ``#`` are skipped.
     ``DesignError`` names the first line it cannot read."""
     if not isinstance(text, str):
-        raise DesignError(0, "", f"Designs are read from text, not from a {type(text).__name__}")
+        raise DesignError(0, "", f"Designs are read from text, not {short_repr(text)}")
     designs: list[Design] = []
     seen: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), start=1):

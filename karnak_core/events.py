@@ -34,8 +34,8 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{who} a utilisé une carte Faveur : {kind_name}.",
     ),
     "drew": (
-        "{who} drew {count} Designs; the turn ends.",
-        "{who} a pioché {count} Dessins ; le tour s’arrête.",
+        "{who} drew {count} {designs}; the turn ends.",
+        "{who} a pioché {count} {designs} ; le tour s’arrête.",
     ),
     "revealed": (
         "{who} revealed {card} and drew a Favor card.",
@@ -53,6 +53,7 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{rounds} rounds are played and the Favor deck is not empty: the game is over.",
         "{rounds} manches sont jouées sans vider la pioche Faveur : la partie est finie.",
     ),
+    "ended": ("{who} ends the turn.", "{who} termine son tour."),
     "took_back": ("Took back '{action}'.", "Coup « {action} » annulé."),
 }
 
@@ -74,6 +75,9 @@ def event_text(game: Game, key: str, details: dict[str, Any], lang: str = "en") 
         values["piece"] = piece_words(values["shape"], values.get("colour", 0), lang)
     if "kind" in values:
         values["kind_name"] = FAVOR_WORDS[lang][values["kind"]]
+    if "count" in values:
+        plural = values["count"] != 1
+        values["designs"] = ("Design", "Designs", "Dessin", "Dessins")[2 * (lang == "fr") + plural]
     if "card" in values:
         values["card"] = game.designs[values["card"]].id
     if "action" in values:

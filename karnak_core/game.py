@@ -45,7 +45,7 @@ from .actions import (
 from .designs import REFERENCE_DESIGNS, Design
 from .errors import IllegalAction, PositionError
 from .mat import COLOURS, MARKINGS, SHAPES, Building, MatLayout
-from .messages import Refusal, refusal_text, waiting_text
+from .messages import Refusal, check_lang, refusal_text, waiting_text
 from .rules import FAVOR_KINDS, Rules
 from .scoring import Score, final_scores, winners
 from .state import AFTER, DISCARD, LIFT, PHASES, PLACE, PUT, REVEALING, TURN, State
@@ -295,6 +295,10 @@ class Game(ComparedByPosition):
 
     def supply(self, shape: str, colour: str) -> int:
         """How many pieces of ``shape`` and ``colour`` the supply still has."""
+        if shape not in SHAPES:
+            raise PositionError("shape", f"one of {', '.join(SHAPES)}, not {short_repr(shape)}")
+        if colour not in COLOURS:
+            raise PositionError("colour", f"yellow or white, not {short_repr(colour)}")
         return self._s.supply[SHAPES.index(shape) * 2 + COLOURS.index(colour)]
 
     @property
@@ -315,6 +319,7 @@ class Game(ComparedByPosition):
 
     def pending(self, lang: str = "en") -> str:
         """What the player to act is asked for, in words."""
+        check_lang(lang)
         s = self._s
         if s.over:
             return "The game is over." if lang == "en" else "La partie est finie."
@@ -656,6 +661,7 @@ class Game(ComparedByPosition):
         """Why ``action`` cannot be played now, in words of ``lang``."""
         if isinstance(action, str):
             action = parse_action(action)
+        check_lang(lang)
         refusal = self._refusal(action)
         if refusal is None:
             return "it is legal" if lang == "en" else "c’est permis"
@@ -692,10 +698,10 @@ class Game(ComparedByPosition):
         else:
             refusal = self._refusal(action)
         if refusal is not None:
-            if isinstance(action, Action):
-                french = f"« {action.notation('fr')} » : {refusal_text(refusal, 'fr')}"
-            else:
-                french = f"« {short_repr(action)} » : {refusal_text(refusal, 'fr')}"
+            if not isinstance(action, Action):
+                # Not an action at all: said as the other games say it, the value quoted once.
+                raise IllegalAction(refusal_text(refusal), refusal_text(refusal, "fr"))
+            french = f"« {action.notation('fr')} » : {refusal_text(refusal, 'fr')}"
             raise IllegalAction(f"{short_repr(str(action))}: {refusal_text(refusal)}", french)
         assert isinstance(action, Action)
         self._undo.append(s.copy())
@@ -823,6 +829,7 @@ class Game(ComparedByPosition):
             if len(s.hands[seat]) <= self.rules.hand_limit:
                 self._next_turn()
         else:
+            self._event("ended")
             self._end_turn()
 
     def _place_priest(self, cell: int) -> None:
@@ -917,6 +924,7 @@ class Game(ComparedByPosition):
         """What the last ``play`` did, in sentences of ``lang`` (nothing after a ``push``)."""
         from .events import event_text
 
+        check_lang(lang)
         return [event_text(self, key, details, lang) for key, details in self._events or []]
 
     # ------------------------------------------------------------- views

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.saves import short_repr
+
 from .actions import COLOUR_WORDS, FAVOR_WORDS, SHAPE_WORDS, example
 from .errors import KarnakError
 from .state import AFTER, DISCARD, LIFT, PLACE, PUT, REVEALING, TURN
@@ -128,8 +130,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
         "{card} n’est pas complet sur le plateau",
     ),
     "not_action": (
-        "{what} is not a Karnak action (write one like 'place cube c4')",
-        "{what} n’est pas une action de Karnak (écrivez par exemple « poser cube c4 »)",
+        "{what} is not an action (write one like 'place cube c4')",
+        "{what} n’est pas une action (écrivez par exemple « poser cube c4 »)",
     ),
     "player": (
         "player={seat} is seat {seat} (Player {seat_player}), but it is the turn of seat "
@@ -177,10 +179,15 @@ def waiting_text(phase: int, lang: str, shape: int = 0, limit: int = 5) -> str:
     return template.format(shape_name=SHAPE_WORDS[lang][shape], limit=limit, **examples)
 
 
+def check_lang(lang: object) -> None:
+    """``lang`` is ``"en"`` or ``"fr"``, or a ``KarnakError`` says so."""
+    if lang not in ("en", "fr"):
+        raise KarnakError(f"lang should be 'en' or 'fr', not {short_repr(lang)}")
+
+
 def refusal_text(refusal: Refusal, lang: str = "en") -> str:
     """A refusal in words of ``lang``."""
-    if lang not in ("en", "fr"):
-        raise KarnakError(f"lang should be 'en' or 'fr', not {lang!r}")
+    check_lang(lang)
     key, details = refusal
     values = dict(details)
     if "shape" in values:

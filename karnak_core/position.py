@@ -178,6 +178,12 @@ def read_mat(lines: Any, rules: Rules) -> Building:
                 f"the Priest on {layout.name(cell)} touches {len(touched)} pieces on the mat; "
                 "a Priest touches exactly one",
             )
+        if touched[0] in building.held_by_priests():
+            # RULING 4: a Priest never touches a structure another Priest already holds.
+            raise PositionError(
+                "mat",
+                f"the Priest on {layout.name(cell)} touches a structure another Priest holds",
+            )
         building = building.add_priest(cell)
     return building
 
@@ -267,7 +273,7 @@ def from_data(data: dict[str, Any]) -> Game:
         except DesignError as error:
             raise PositionError("designs", str(error)) from None
     players = r.count("players", r.get("players", int), 2, 4)
-    seed = saves.check_seed(r.get("seed", int, 0), PositionError)
+    seed = r.count("seed", r.get("seed", int, 0), 0, saves.MAX_SEED)
     s = setup_state(players, seed, rules, check_designs(designs), 0)
     index = {d.id.upper(): i for i, d in enumerate(designs)}
     s.current = r.seat("player", players, s.current)
@@ -301,6 +307,9 @@ def from_data(data: dict[str, Any]) -> Game:
         0,
         rules.priest_supply,
     )
+    box = max(rules.priest_supply, sum(rules.priests_for(seat) for seat in range(players)))
+    if sum(s.priests) + len(building.priests) + s.priest_supply > box:
+        raise PositionError("priests", f"more Priests than the {box} the game has")
     # Designs: given hands and revealed cards leave the rest in the seeded deck order.
     hands = r.per_seat("hands", players)
     revealed = r.per_seat("revealed", players)

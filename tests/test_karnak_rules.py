@@ -411,7 +411,7 @@ def test_lone_ground_placements_are_merged_by_marking():
 def test_the_stall_round_limit_ends_the_game():
     game = stage(deck=[], rules={"yellow_per_shape": 0, "round_limit": 5}, round=5, player=1)
     game.play("end")
-    assert game.is_over and "5 rounds" in game.last_events()[0]
+    assert game.is_over and "5 rounds" in game.last_events()[-1]
 
 
 def test_scoring_counts_complete_designs_in_hand_and_revealed_and_favors():
