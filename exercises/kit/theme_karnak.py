@@ -264,6 +264,32 @@ class FrozenCells(KarnakExercise):
             return False
         priest = rng.choice(priest_cells)
         building = building.add_priest(priest)
+        # A white piece and a stack that nothing else freezes, so that forgetting either
+        # rule changes the answer: added, away from the Priest's structure, when missing.
+        held = {c for c, _ in building.held_by_priests()}
+        near = held | {n for c in held for n in MAT.neighbours(c)} | {priest}
+        near |= set(MAT.neighbours(priest))
+        free = [c for c in range(MAT.size) if not building.stacks[c] and c not in near]
+        if frozen_cells(building) == frozen_cells(building, white=False) and free:
+            cell = free.pop(rng.randrange(len(free)))
+            building = building.put(cell, piece(rng.choice(shapes), "white"))
+        if frozen_cells(building) == frozen_cells(building, covered=False):
+            caps = set(PRINTED.caps)
+            bases = [
+                c
+                for c, stack in enumerate(building.stacks)
+                if stack
+                and c not in held
+                and len(stack) < 3
+                and not any(map(is_white, stack))
+                and shape_of(stack[-1]) not in caps
+            ]
+            if bases:
+                building = building.put(rng.choice(bases), piece(rng.choice(shapes), "yellow"))
+            elif free:
+                cell, base = rng.choice(free), rng.choice(["disk", "rod", "cube"])
+                building = building.put(cell, piece(base, "yellow"))
+                building = building.put(cell, piece(rng.choice(shapes), "yellow"))
         # The engine's answer: every cell with a piece that Building.is_frozen says is frozen.
         cells = frozenset(c for c, level in building.spots() if building.is_frozen((c, level)))
         # The misreadings of white and covered pieces change the answer (the Priest's may not).
