@@ -31,6 +31,8 @@ from karnak_core.actions import Action, Priest
 
 #: Seeds per bot and variant.
 GAMES = 300
+#: The bots: the lab's random bot, and ``Guard``.
+BOTS = ("random", "guard")
 #: Each variant's rules, by name.
 VARIANTS: dict[str, dict[str, Any]] = {
     "printed": {},
@@ -40,14 +42,14 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 
 
-def guards(game: Game, action: Action) -> bool:
-    """Whether the Priest ``action`` would hold a structure completing one of the mover's
-    Designs."""
+def guards(game: Game, priest: Priest) -> bool:
+    """Whether ``priest`` would hold a structure completing one of the mover's Designs."""
     building = game.building()
-    touched = building.priest_touches(building.layout.cell(action.cell))  # type: ignore[attr-defined]
+    touched = building.priest_touches(building.layout.cell(priest.cell))
     held = building.group_of(touched[0])
     seat = game.current_player
-    return any(held in design.goal.meeting(building) for design in (*game.hand(seat), *game.revealed(seat)))
+    own = (*game.hand(seat), *game.revealed(seat))
+    return any(held in design.goal.meeting(building) for design in own)
 
 
 class Guard:
@@ -65,13 +67,10 @@ class Guard:
 
 
 def bot(name: str, seed: int, title: KarnakTitle) -> Any:
+    """The bot ``name`` (one of ``BOTS``), seeded."""
     from tabletop import lab
 
     return Guard(seed) if name == "guard" else lab.build_bot(name, seed, title)
-
-
-#: The bots, by name.
-BOTS = ("random", "guard")
 
 
 def held(game: Game) -> set[tuple[int, str]]:
