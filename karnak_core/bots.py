@@ -26,7 +26,7 @@ from tabletop.mcts import MCTSBot
 
 #: The search's settings for Karnak (options given to ``make_bot`` override them), tuned
 #: against the greedy bot (``benchmarks/karnak_strength.py``).
-MCTS_SETTINGS: dict[str, Any] = {"iterations": 40, "rollout_depth": 0}
+MCTS_SETTINGS: dict[str, Any] = {"iterations": 20, "rollout_depth": 0}
 
 #: Bots by name: ``make_bot(name, seed, **options)`` and the lab's specs.
 BOTS: dict[str, Callable[..., Bot]] = {

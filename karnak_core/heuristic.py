@@ -47,8 +47,10 @@ PRIEST_WORTH = 0.4
 LEAD_SCALE = 4.0
 #: How much the revealed Designs of the others count in the action scores (spoiling them).
 RIVALS_WEIGHT = 0.5
+#: Designs more pieces short than this are left out of a piece's quick score.
+NEAR = 4
 #: Most placements (and puts) a search considers at a decision: those of the best scores.
-PLACE_CHOICES = 10
+PLACE_CHOICES = 8
 #: Most lifts a search considers.
 LIFT_CHOICES = 4
 
@@ -166,9 +168,12 @@ class Judged:
         self.fresh = self.short(EMPTY)
 
     def short(self, g: Summary) -> int:
-        total = 2 - g.size if g.size < 2 else 0
+        total = 0
         for clause in self.clauses:
             total += clause(g)
+        # A structure has two pieces at least, which the clauses' own pieces may be.
+        if g.size < 2 and total < 2 - g.size:
+            return 2 - g.size
         return total
 
     def judge(self, groups: Sequence[Summary]) -> tuple[int, bool]:
@@ -204,7 +209,7 @@ class Judged:
 
 _JUDGED: dict[int, Judged] = {}
 #: Scores of pieces by position (``KarnakHeuristic._piece_scores``).
-_SCORES: dict[tuple[object, ...], tuple[object, dict[Action, float]]] = {}
+_SCORES: dict[tuple[object, ...], dict[Action, float]] = {}
 
 
 def judged(design: Design) -> Judged:
@@ -320,7 +325,7 @@ class Standing:
     """One Design's shortfall on the mat now, group by group, so that the change a piece
     makes (some groups replaced by the one they join into) is quick to find."""
 
-    __slots__ = ("judged", "weight", "decay", "frozen", "shorts", "now")
+    __slots__ = ("judged", "weight", "decay", "frozen", "shorts", "short", "now")
 
     def __init__(self, j: Judged, weight: float, groups: Sequence[Summary], decay: float):
         self.judged = j
@@ -338,7 +343,9 @@ class Standing:
         #: Complete structures a Priest holds; the open groups' shortfalls, least first.
         self.frozen = frozen
         self.shorts = shorts
-        self.now = self.worth(self.short_without(set(), None))
+        #: Pieces short now (None: complete on frozen structures).
+        self.short = self.short_without(set(), None)
+        self.now = self.worth(self.short)
 
     def short_without(self, replace: set[int], new: Summary | None) -> int | None:
         """Pieces short with the groups ``replace`` replaced by ``new`` (None: complete on
@@ -347,22 +354,37 @@ class Standing:
         wanted = j.needed - self.frozen
         if wanted <= 0:
             return None
+        fresh = j.fresh
+        if wanted == 1:
+            best = fresh
+            for s, i in self.shorts:
+                if i not in replace:
+                    if s < best:
+                        best = s
+                    break
+            if new is not None:
+                s = j.short(new)
+                if s < best:
+                    best = s
+            return best
         picked = [j.short(new)] if new is not None else []
         for s, i in self.shorts:
             if i not in replace:
                 picked.append(s)
                 if len(picked) > wanted:
                     break
-        picked.extend([j.fresh] * wanted)
+        picked.extend([fresh] * wanted)
         picked.sort()
         return sum(picked[:wanted])
 
     def worth(self, short: int | None) -> float:
         if short is None:
             return self.weight * FROZEN_KEEPS
-        return self.weight * KarnakHeuristic.chance(short, False, self.decay)
+        return self.weight * OPEN_KEEPS * self.decay**short
 
     def change(self, replace: set[int], new: Summary) -> float:
+        if self.short is None:
+            return 0.0
         return self.worth(self.short_without(replace, new)) - self.now
 
 
@@ -426,7 +448,19 @@ class KarnakHeuristic:
         change it makes to the mover's Designs (less half that to the others' revealed
         ones), a reveal by its Favor card, a Priest by the Designs it makes safe, a discard
         by the Design kept."""
+        pieces = [a for a in actions if isinstance(a, (Place, Put, Lift, Priest))]
+        if not pieces:
+            return self.fresh_scores(state, actions)
+        known = self._piece_scores(state, pieces)
+        others = [a for a in actions if not isinstance(a, (Place, Put, Lift, Priest))]
+        rest = dict(zip(others, self.fresh_scores(state, others), strict=True))
+        return [known[a] if a in known else rest[a] for a in actions]
+
+    def fresh_scores(self, state: Game, actions: Sequence[Action]) -> list[float]:
+        """``action_scores`` worked out anew."""
         game = state
+        if not actions:
+            return []
         me = game.current_player
         groups, group_of = summaries(game)
         building = game.building()
@@ -442,10 +476,15 @@ class KarnakHeuristic:
         for seat in range(game.num_players):
             if seat != me:
                 weighed += [(judged(d), -RIVALS_WEIGHT * d.points) for d in game.revealed(seat)]
-        standing = [Standing(j, weight, groups, decay) for j, weight in weighed]
+        if any(isinstance(a, (Place, Put, Lift)) for a in actions):
+            standing = [Standing(j, weight, groups, decay) for j, weight in weighed]
+        else:
+            standing = []
+        # One piece changes little for a Design still far from complete: leave those out.
+        near = [s for s in standing if s.short is not None and s.short <= NEAR]
 
         def change(replace: set[int], new: Summary) -> float:
-            return sum(s.change(replace, new) for s in standing)
+            return sum(s.change(replace, new) for s in near)
 
         put_shape = game.put_shape
         known: dict[tuple[int, int], float] = {}
@@ -534,28 +573,28 @@ class KarnakHeuristic:
         return found or LegalActions(legal)
 
     def _piece_scores(self, game: Game, pieces: list[Action]) -> dict[Action, float]:
-        """``action_scores`` of ``pieces``, remembered for the copies of one position: the
-        search deals many copies of its root, which share the mat's ``Building``, and the
-        scores of pieces read only the mat and the Designs of the mover and the reveals."""
+        """``action_scores`` of ``pieces``, remembered by position: the search deals many
+        copies of each position it reaches, and the scores of pieces read only the mat and
+        the Designs of the mover and the reveals."""
         building = game.building()
         me = game.current_player
         key = (
-            id(building),
+            building.stacks,
+            building.priests,
             me,
             game.put_shape,
             tuple(d.id for d in game.hand(me)),
             tuple(d.id for seat in range(game.num_players) for d in game.revealed(seat)),
             game.favor_deck_size,
         )
-        hit = _SCORES.get(key)
-        if hit is None or hit[0] is not building:
-            if len(_SCORES) > 64:
+        known = _SCORES.get(key)
+        if known is None:
+            if len(_SCORES) > 256:
                 _SCORES.clear()
-            hit = _SCORES[key] = (building, {})
-        known = hit[1]
+            known = _SCORES[key] = {}
         missing = [a for a in pieces if a not in known]
         if missing:
-            known.update(zip(missing, self.action_scores(game, missing), strict=True))
+            known.update(zip(missing, self.fresh_scores(game, missing), strict=True))
         return known
 
     def rollout_actions(self, state: Game, legal: Sequence[Action]) -> list[Action]:
