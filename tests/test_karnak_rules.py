@@ -10,6 +10,7 @@ from __future__ import annotations
 import doctest
 import json
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -126,9 +127,11 @@ def test_notation_reads_both_languages_and_pastes_back():
     ],
 )
 def test_bad_text_is_a_syntax_error_quoting_it(text, excerpt):
+    """Quoting the text, in English and in French."""
     with pytest.raises(ActionSyntaxError) as caught:
         Action.parse(text)
     assert excerpt in str(caught.value)
+    assert caught.value.french != str(caught.value)
     game = Game.new(2, seed=1)
     before = game.to_json()
     with pytest.raises(ActionSyntaxError):
@@ -692,3 +695,28 @@ def test_the_listed_placements_are_every_legal_one_merged_as_documented():
         assert listed == expected
         checked += 1
     assert checked >= 3
+
+
+def test_determinized_deals_the_hidden_favor_cards_anew_keeping_the_counts():
+    game = stage(favors=[{"cube": 2}, {"move": 1, "priest": 1}], player=0)
+    kinds = Counter()
+    for seed in range(12):
+        other = game.determinized(seed)
+        assert other.favor_cards(0) == {"cube": 2}
+        assert sum(other.favor_cards(1).values()) == 2
+        assert other.favor_deck_size == game.favor_deck_size == 21
+        kinds.update(other.favor_cards(1))
+        assert other.observation(0) == game.observation(0)
+    assert len(kinds) > 2  # seat 1's cards are not kept
+
+
+def test_a_syntax_error_reads_in_french():
+    with pytest.raises(ActionSyntaxError) as caught:
+        Action.parse("poser pyramide c4")
+    assert caught.value.french == (
+        "« poser pyramide c4 » n’est pas une action : « pyramide » n’est pas une forme "
+        "(triangle, statue, disque, bâton ou cube)"
+    )
+    with pytest.raises(ActionSyntaxError) as caught:
+        Action.parse("piocher 3")
+    assert caught.value.french.endswith("« piocher » s’écrit comme « piocher »")
