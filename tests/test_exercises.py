@@ -192,6 +192,10 @@ def test_the_french_exercise_is_the_english_one_in_french(key: str) -> None:
             # Carcata's pictures speak the notebook's language: the same position, in French.
             assert french.carcata.state_key() == english.carcata.state_key()
             assert french.picture() == english.picture_in("fr")
+        elif french.theme == "karnak":
+            # So do Karnak's.
+            assert french.karnak == english.karnak
+            assert french.picture() == english.picture_in("fr")
         else:
             assert french.picture() == english.picture()
         assert [s.kind for s in french.slips()] == [s.kind for s in english.slips()]
@@ -250,7 +254,7 @@ def test_hint_names_the_rule_of_the_action_asked_about() -> None:
 
 def test_every_rule_quote_is_from_the_rulebook() -> None:
     books = {rule.book for rule in RULES.values()}
-    assert books == {"carnuta", "carnival", "carcata"}
+    assert books == {"carnuta", "carnival", "carcata", "karnak"}
     rulebooks = {book: Path(f"/work/shared/rules/{book}-rulebook-en.txt") for book in books}
     if not all(path.exists() for path in rulebooks.values()):
         pytest.skip("the rulebook texts are not beside this checkout")

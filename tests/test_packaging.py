@@ -139,7 +139,7 @@ def test_the_wheel_holds_the_packages_their_type_markers_and_the_licence(wheel: 
     assert not [n for n in names if n.startswith(("tests/", "lite/", "notebooks/"))]
     # The instructor notebooks, for `python -m exercises.kit.course` from an install.
     solutions = sorted(p.name for p in (ROOT / "exercises" / "solutions").glob("*.ipynb"))
-    assert len(solutions) == 8
+    assert len(solutions) == 9
     assert (
         sorted(
             n.removeprefix("exercises/solutions/")
@@ -195,7 +195,7 @@ def test_the_wheel_works_in_a_clean_venv(wheel: Path, tmp_path: Path) -> None:
     assert made.returncode == 0, made.stderr
     notebooks = sorted(p.name for p in (course / "source" / "carnuta").glob("*.ipynb"))
     assert notebooks == sorted(p.name for p in (ROOT / "exercises" / "solutions").glob("*.ipynb"))
-    assert len(notebooks) == 8
+    assert len(notebooks) == 9
     # nbgrader runs its database tool (alembic) from the PATH: the venv's scripts.
     env = {**os.environ, "PATH": os.pathsep.join([str(bin_dir), os.environ.get("PATH", "")])}
     env.pop("PYTHONPATH", None)

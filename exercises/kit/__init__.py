@@ -17,6 +17,7 @@ import sympy
 from . import (
     theme_carcata,
     theme_design,
+    theme_karnak,
     theme_maths,
     theme_rules,
     theme_runes,
@@ -52,6 +53,7 @@ __all__ = [
     "progress",
     "theme_carcata",
     "theme_design",
+    "theme_karnak",
     "theme_maths",
     "theme_rules",
     "theme_runes",

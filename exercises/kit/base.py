@@ -80,6 +80,7 @@ THEMES = {
     "maths": "Maths that derives",
     "two_games": "Two games",
     "carcata": "Carcata",
+    "karnak": "Karnak",
 }
 
 

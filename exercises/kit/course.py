@@ -3,7 +3,7 @@ files a submission, the two nbgrader steps that fit the student version's text t
 and a release of feedback for a class that hands work back both ways.
 
 ``python -m exercises.kit.course COURSE [--lessons-url URL] [--course-id ID --exchange ROOT]``
-writes ``COURSE/nbgrader_config.py`` and the eight instructor notebooks in
+writes ``COURSE/nbgrader_config.py`` and the nine instructor notebooks in
 ``COURSE/source/carnuta/``; ``exercises/README.md`` walks a teacher from there to feedback.
 ``python -m exercises.kit.course COURSE --hand-in STUDENT FOLDER`` files the notebooks a student
 handed back outside nbgrader's exchange as ``COURSE/submitted/STUDENT/carnuta/``, stamped with
@@ -108,7 +108,7 @@ class ReleaseFeedback(ExchangeReleaseFeedback):  # type: ignore[misc]
 
 
 def solution_notebooks() -> list[Path]:
-    """The instructor notebooks this copy of the kit holds (eight), or ``FileNotFoundError``."""
+    """The instructor notebooks this copy of the kit holds (nine), or ``FileNotFoundError``."""
     found = sorted((HERE / "solutions").glob("*.ipynb"))
     if not found:
         raise FileNotFoundError(

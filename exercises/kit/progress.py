@@ -39,6 +39,7 @@ THEMES_FR = {
     "maths": "Des maths qui dérivent",
     "two_games": "Deux jeux",
     "carcata": "Carcata",
+    "karnak": "Karnak",
 }
 #: The summary's sentences, (English, French).
 SUMMARY: dict[str, tuple[str, str]] = {

@@ -2,8 +2,8 @@
 (Carnuta's, and Carnival's for the exercises that compare the two games), and, for the French
 exercises, from Carnuta's French express rules (Repos Production) where they say the same;
 Carnival has no French rulebook, so its French hints state the rule in the kit's own words.
-Carcata's hints name the section of the Carcata rulebook and state its rule in the kit's own
-words, in both languages (``own_words``), never as a quote."""
+Carcata's and Karnak's hints name the section of their rulebook and state its rule in the kit's
+own words, in both languages (``own_words``), never as a quote."""
 
 from __future__ import annotations
 
@@ -341,6 +341,60 @@ RULES: dict[str, Rule] = {
             "toucher va au propriétaire du pion ; sur une case libre, elle reste. (Où tombe un "
             "tir, et la probabilité de toucher, sont le modèle du kit : les règles laissent le "
             "tir à la main du joueur.)",
+        ),
+    ),
+    "karnak_frozen": Rule(
+        "Main Actions",
+        "a piece can no longer change when it is white, when another piece stands on it, or "
+        "when a Priest touches it or any piece of the structure it belongs to; such a piece "
+        "cannot be moved, and no new piece may touch a structure a Priest holds. (Touching is "
+        "the kit's reading of the drawn mat: on top, or side by side at the same level across "
+        "an edge of the kit's grid.)",
+        book="karnak",
+        own_words=True,
+        french=(
+            "Main Actions",
+            "une pièce ne peut plus changer quand elle est blanche, quand une autre pièce est "
+            "posée dessus, ou quand un prêtre la touche, elle ou une pièce de sa structure ; "
+            "une telle pièce ne peut pas être déplacée, et aucune pièce nouvelle ne peut "
+            "toucher une structure tenue par un prêtre. (Toucher est la lecture du kit : "
+            "dessus, ou côte à côte au même niveau par un bord de la grille du kit.)",
+        ),
+    ),
+    "karnak_designs": Rule(
+        "Scoring",
+        "a Design is complete when the mat does what its card says; a structure is two or "
+        "more pieces touching one another without a break, never a lone piece, and unless "
+        "the card says exactly, same or only, extra pieces and other structures around do no "
+        "harm. (Every Design but Kiosk, and the grid of the mat, are the kit's "
+        "reconstruction.)",
+        book="karnak",
+        own_words=True,
+        french=(
+            "Scoring",
+            "un Design est complet quand le plateau fait ce que dit sa carte ; une structure "
+            "est faite de deux pièces ou plus qui se touchent sans interruption, jamais d'une "
+            "pièce seule, et sauf si la carte dit exactement, même ou seulement, les pièces en "
+            "plus et les autres structures autour ne gênent pas. (Tous les Designs sauf le "
+            "Kiosque, et la grille du plateau, sont la reconstitution du kit.)",
+        ),
+    ),
+    "karnak_scoring": Rule(
+        "Scoring",
+        "the game stops as soon as someone takes the last Favor card; then each player "
+        "scores every Design card they hold or have revealed that the mat still completes at "
+        "that moment, revealed cards being no safer than the others, plus a point for each "
+        "Favor card left unused. (Every Design but Kiosk, and the mix of Favor cards, are the "
+        "kit's reconstruction.)",
+        book="karnak",
+        own_words=True,
+        french=(
+            "Scoring",
+            "la partie s'arrête dès que quelqu'un prend la dernière carte Faveur ; chaque "
+            "joueur marque alors chaque Design qu'il a en main ou a révélé et que le plateau "
+            "complète encore à ce moment, les cartes révélées n'étant pas plus à l'abri que "
+            "les autres, plus un point par carte Faveur restée inutilisée. (Tous les Designs "
+            "sauf le Kiosque, et le mélange des cartes Faveur, sont la reconstitution du kit.)",
         ),
     ),
 }
