@@ -2,13 +2,15 @@
 which were broken by the end and by whom, and what an extra Priest is worth.
 
 Lesson 17 reads ``karnak_building.json`` (lesson 18 reads ``karnak_goals.json``, the mats at the
-end of the same printed games). Two players, seeds ``0 .. GAMES-1``, each seed played by both
-kinds of bot of ``BOTS`` in both seats and under every variant of ``VARIANTS`` (the same deal:
-paired comparisons):
+end of the random bots' printed games). Two players, seeds ``0 .. GAMES[bot]-1``, each seed
+played by each bot of ``BOTS`` in both seats and under every variant of ``VARIANTS`` (the same
+deal: paired comparisons):
 
-- bots: ``random``, the lab's random bot (its Priests go anywhere legal), and ``guard``, the
-  same except with Priests: it places one only to hold a structure that completes one of its
-  own Designs, and then always;
+- bots: ``random``, the lab's random bot (its Priests go anywhere legal); ``guard``, the same
+  except with Priests: it places one only to hold a structure that completes one of its own
+  Designs, and then always; ``greedy``, the lab's greedy bot on the kit's Karnak heuristic
+  (``karnak_core.heuristic``: it plays for its projected lead, so it spoils rivals' Designs on
+  purpose), fewer games because each takes about a second;
 - variants: ``printed``, the kit's rules (two Priests each); ``no_priests``, none at the start
   (``priests_each=0``: the "gain a Priest" Favor card still brings some into play); ``extra_0``
   and ``extra_1``, one more Priest for seat 0 or for seat 1 (``younger_seats``).
@@ -18,7 +20,7 @@ For each game: the scores, the Priests placed, and, among the Designs the seats 
 held them: how many, how many are broken at the end, and whose action last broke each (its
 owner's or a rival's: the seat that last took it from complete to incomplete). The numbers depend
 on the kit's reconstruction (the mat, the 46 Designs, the Favor mix) and on these bots. Rerun
-with ``python -m lesson_data.karnak_building`` (a few minutes on one core).
+with ``python -m lesson_data.karnak_building`` (about a quarter of an hour on one core).
 """
 
 from __future__ import annotations
@@ -29,10 +31,10 @@ from typing import Any
 from karnak_core import Game, KarnakTitle, Rules
 from karnak_core.actions import Action, Priest
 
-#: Seeds per bot and variant.
-GAMES = 300
-#: The bots: the lab's random bot, and ``Guard``.
-BOTS = ("random", "guard")
+#: Seeds per variant, for each bot.
+GAMES = {"random": 300, "guard": 300, "greedy": 100}
+#: The bots: the lab's random bot, ``Guard``, the lab's greedy bot.
+BOTS = tuple(GAMES)
 #: Each variant's rules, by name.
 VARIANTS: dict[str, dict[str, Any]] = {
     "printed": {},
@@ -122,17 +124,17 @@ def play(rules: Rules, seed: int, bot_name: str) -> tuple[dict[str, Any], Game]:
 
 def compute(sample: int | None = None) -> dict[str, Any]:
     """Every bot's games under every variant, on the first ``sample`` seeds (all by default)."""
-    seeds = range(GAMES if sample is None else sample)
+    games = {name: n if sample is None else min(n, sample) for name, n in GAMES.items()}
     runs = {
         name: {
-            variant: [play(Rules(**changes), seed, name)[0] for seed in seeds]
+            variant: [play(Rules(**changes), seed, name)[0] for seed in range(games[name])]
             for variant, changes in VARIANTS.items()
         }
         for name in BOTS
     }
     variants = {name: {k: list(v) if isinstance(v, tuple) else v for k, v in changes.items()}
                 for name, changes in VARIANTS.items()}  # fmt: skip
-    return {"games": len(seeds), "bots": list(BOTS), "variants": variants, "runs": runs}
+    return {"games": games, "bots": list(BOTS), "variants": variants, "runs": runs}
 
 
 if __name__ == "__main__":

@@ -13,13 +13,13 @@ from lesson_data import karnak_building, karnak_goals
 def test_the_first_seeds_match_a_fresh_run() -> None:
     saved = lesson_data.load("karnak_building")
     assert saved["games"] == karnak_building.GAMES
-    fresh = karnak_building.compute(sample=2)
+    fresh = karnak_building.compute(sample=1)
     assert fresh["variants"] == saved["variants"] and fresh["bots"] == saved["bots"]
     for bot, runs in fresh["runs"].items():
         for variant, games in runs.items():
-            assert games == saved["runs"][bot][variant][:2], (bot, variant)
+            assert games == saved["runs"][bot][variant][:1], (bot, variant)
             stored = saved["runs"][bot][variant]
-            assert len(stored) == saved["games"]
+            assert len(stored) == saved["games"][bot]
             assert all(
                 g["broken_by_owner"] + g["broken_by_rival"] <= g["completed"] for g in stored
             )
