@@ -1,5 +1,6 @@
-"""The Karnak exercises (ex37-ex39): each answer agrees with the engine, worked out here another
-way (the touching graph for the frozen pieces, a replay of the rival's MOVE for the score);
+"""The Karnak exercises (ex37-ex40): each answer agrees with the engine, worked out here another
+way (the touching graph for the frozen pieces, a replay of the rival's MOVE for the score, the
+Priest's rule read off the mat's cells);
 right answers in several natural forms are accepted, in both languages; each common mistake,
 worked out here independently of the exercise's ``slips``, meets its own hint."""
 
@@ -17,9 +18,9 @@ SEEDS = (0, 1, 2, 7, 42, *range(3, 30))
 LANGS = ("en", "fr")
 
 
-def test_the_theme_has_three_randomised_exercises_in_both_languages() -> None:
-    assert KEYS == ["frozen_cells", "complete_designs", "final_score"]
-    assert [EXERCISES[key].number for key in KEYS] == [37, 38, 39]
+def test_the_theme_has_four_randomised_exercises_in_both_languages() -> None:
+    assert KEYS == ["frozen_cells", "complete_designs", "final_score", "priest_cells"]
+    assert [EXERCISES[key].number for key in KEYS] == [37, 38, 39, 40]
     for key in KEYS:
         assert EXERCISES[key].randomised and EXERCISES[key].title_fr
         assert len({make(key, seed).question() for seed in range(10)}) >= 8, key
@@ -190,3 +191,51 @@ def test_the_pictures_speak_the_notebooks_language() -> None:
         english, french = make(key, 5), make(key, 5, "fr")
         assert english.karnak == french.karnak
         assert french.picture() != english.picture() and french.picture().startswith("<svg")
+
+
+# ------------------------------------------------------------------ ex40: where a Priest may go
+def priest_cells_by_hand(ex: object) -> frozenset[str]:
+    """The Priest's rule read off the cells' names: an empty cell with no Priest, exactly one
+    occupied cell across its edges (columns or rows one apart, not both), that piece not in
+    the structure the Priest already on the mat touches."""
+    building = ex.building  # type: ignore[attr-defined]
+    occupied = {MAT.name(c) for c, stack in enumerate(building.stacks) if stack}
+    held = {MAT.name(c) for c, _ in building.held_by_priests()}
+    priests = {MAT.name(c) for c in building.priests}
+    found = set()
+    for column in "abcdefgh":
+        for row in range(1, 7):
+            name = f"{column}{row}"
+            if name in occupied or name in priests:
+                continue
+            sides = [
+                f"{chr(ord(column) + dc)}{row + dr}"
+                for dc, dr in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            ]
+            touched = [side for side in sides if side in occupied]
+            if len(touched) == 1 and touched[0] not in held:
+                found.add(name)
+    return frozenset(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_priest_cells_follow_the_rule_read_off_the_mat(lang: str) -> None:
+    hints = {"en": "A Priest must touch exactly one piece", "fr": "Un prêtre doit toucher"}
+    for seed in SEEDS:
+        ex = make("priest_cells", seed, lang)
+        right = priest_cells_by_hand(ex)
+        assert {MAT.name(c) for c in ex.read(ex.answer())} == right, seed
+        assert ex.check(" ".join(sorted(right, reverse=True)).upper())
+        touching = {
+            MAT.name(c)
+            for c in range(MAT.size)
+            if not ex.building.stacks[c]
+            and c not in ex.building.priests
+            and any(ex.building.stacks[n] for n in MAT.neighbours(c))
+            and not any(
+                (n, 0) in ex.building.held_by_priests()
+                for n in MAT.neighbours(c)
+                if ex.building.stacks[n]
+            )
+        }
+        hints_fire(ex, tuple(sorted(right)), [(tuple(sorted(touching)), hints[lang])])

@@ -249,7 +249,7 @@ def test_each_student_scores_exactly(course: dict[str, Any]) -> None:
         WRONG: dict.fromkeys(NOTEBOOKS, 1),
         BLANK: dict.fromkeys(NOTEBOOKS, 0),
     }
-    assert sum(expected[RIGHT].values()) == len(EXERCISES) == 39
+    assert sum(expected[RIGHT].values()) == len(EXERCISES) == 40
     with Gradebook(f"sqlite:///{course['course'] / 'gradebook.db'}", COURSE_ID) as gradebook:
         for student, scores in expected.items():
             submission = gradebook.find_submission(ASSIGNMENT, student)

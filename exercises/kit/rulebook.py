@@ -397,4 +397,23 @@ RULES: dict[str, Rule] = {
             "sauf le Kiosque, et le mélange des cartes Faveur, sont la reconstitution du kit.)",
         ),
     ),
+    "karnak_priest": Rule(
+        "Bonus Actions",
+        "a player may put a Priest they hold on an empty spot where it touches one piece and "
+        "no more; that piece, and the whole structure it is part of, is frozen from then on, "
+        "so a piece some Priest already holds cannot be chosen. (On the kit's grid a Priest "
+        "stands on a cell and touches the pieces on the mat in the cells across its edges; "
+        "pieces higher in a stack are not touched.)",
+        book="karnak",
+        own_words=True,
+        french=(
+            "Bonus Actions",
+            "un joueur peut poser un prêtre qu'il a sur un emplacement vide où il touche une "
+            "pièce et pas plus ; cette pièce, et toute la structure dont elle fait partie, est "
+            "figée dès lors, si bien qu'une pièce qu'un prêtre tient déjà ne peut pas être "
+            "choisie. (Sur la grille du kit, un prêtre est posé sur une case et touche les "
+            "pièces posées sur le plateau dans les cases de l'autre côté de ses bords ; les "
+            "pièces plus haut dans une pile ne sont pas touchées.)",
+        ),
+    ),
 }

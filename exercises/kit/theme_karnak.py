@@ -1,6 +1,6 @@
 """Karnak: exercises on the kit's building game. Which pieces of a mat are frozen, which Designs
 a mat completes, what a seat scores at the end once a rival's MOVE has broken one of its
-Designs.
+Designs, where a Priest may go.
 
 Every position is staged with ``karnak_core`` (``staged``, so the engine checks it) and every
 answer comes from the engine (``Building.is_frozen``, ``Design.is_complete``,
@@ -23,6 +23,7 @@ from karnak_core import (
     Game,
     KarnakError,
     Lift,
+    Priest,
     Put,
     Rules,
     load_designs,
@@ -777,3 +778,166 @@ class FinalScore(KarnakExercise):
             favors=self.favors,
             total=self.score,
         )
+
+
+# ------------------------------------------------------------------ where a Priest may go
+def diagonal_cells(cell: int) -> list[int]:
+    """The cells sharing only a corner with ``cell``."""
+    name = MAT.name(cell)
+    column, row = ord(name[0]), int(name[1:])
+    found = (MAT.find(f"{chr(column + dc)}{row + dr}") for dc in (-1, 1) for dr in (-1, 1))
+    return [c for c in found if c is not None]
+
+
+#: Each cell's corner neighbours.
+DIAGONALS = tuple(diagonal_cells(cell) for cell in range(MAT.size))
+
+
+@register
+class PriestCells(KarnakExercise):
+    key = "priest_cells"
+    theme = "karnak"
+    title = "Where may a Priest go?"
+    title_fr = "Où un prêtre peut-il aller ?"
+    rule = "karnak_priest"
+    how = "the cells, like ['c4', 'd4'] or 'c4, d4', in any order ('none' if none)"
+    how_fr = "les cases, comme ['c4', 'd4'] ou 'c4, d4', dans n'importe quel ordre ('aucune' s'il n'y en a pas)"
+    randomised = True
+    words = {
+        "question": (
+            "It is player 1's turn, and player 1 has a Priest to place. The mat, each cell's "
+            "pieces from the mat up: {mat}. On which cells may player 1 place the Priest?",
+            "C'est au tour du joueur 1, qui a un prêtre à placer. Le plateau, les pièces de "
+            "chaque case depuis le plateau : {mat}. Sur quelles cases le joueur 1 peut-il "
+            "placer le prêtre ?",
+        ),
+        "exactly one": (
+            "A Priest must touch exactly one piece: a cell beside two pieces (or more) is not "
+            "allowed.",
+            "Un prêtre doit toucher exactement une pièce : une case à côté de deux pièces (ou "
+            "plus) est interdite.",
+        ),
+        "held": (
+            "The piece the Priest touches must not be held already: the structure the Priest on "
+            "{cell} touches is frozen, and no Priest may touch it again.",
+            "La pièce que touche le prêtre ne doit pas être déjà tenue : la structure que touche "
+            "le prêtre en {cell} est figée, et aucun prêtre ne peut plus la toucher.",
+        ),
+        "diagonal": (
+            "A Priest touches only the pieces across an edge of its cell: a piece at a corner "
+            "does not count.",
+            "Un prêtre ne touche que les pièces de l'autre côté d'un bord de sa case : une pièce "
+            "en coin ne compte pas.",
+        ),
+        "stack": (
+            "A Priest stands on the mat and touches only the piece on the mat in the cell "
+            "beside it: a stack there is one piece touched, not several.",
+            "Un prêtre est posé sur le plateau et ne touche que la pièce posée sur le plateau "
+            "dans la case voisine : une pile y compte pour une pièce touchée, pas plusieurs.",
+        ),
+        "because": (
+            "Each of these cells is empty and touches one piece, not held: {cells}.",
+            "Chacune de ces cases est vide et touche une pièce, non tenue : {cells}.",
+        ),
+        "none": ("no cell", "aucune case"),
+    }
+
+    def setup(self) -> None:
+        for _ in range(300):
+            if self._try_setup(self.rng):
+                return
+        raise RuntimeError(f"no Priest position for seed {self.seed}")  # pragma: no cover
+
+    def _try_setup(self, rng: Any) -> bool:
+        shapes = rng.sample(["triangle", "statue", "disk", "rod", "cube"], 3)
+        building = random_building(rng, rng.randint(6, 9), shapes, white=0.1, high=0.35)
+        first_priest = [
+            c
+            for c in range(MAT.size)
+            if not building.stacks[c]
+            and len(touched := building.priest_touches(c)) == 1
+            and len(building.group_of(touched[0])) >= 2
+        ]
+        if not first_priest:
+            return False
+        self.priest = rng.choice(first_priest)
+        building = building.add_priest(self.priest)
+        game = stage(building)
+        if game is None:
+            return False
+        self.karnak = game
+        self.cells = frozenset(
+            MAT.cell(a.cell) for a in game.legal_actions() if isinstance(a, Priest)
+        )
+        live = sum(self.misread(kind) != self.cells for kind in self.slip_kinds)
+        return bool(self.cells) and live >= 2
+
+    def misread(self, kind: str) -> frozenset[int]:
+        """The cells a student would list under the misreading ``kind``."""
+        b = self.building
+        held = {c for c, _ in b.held_by_priests()}
+        found = set()
+        for c in range(MAT.size):
+            if b.stacks[c] or c in b.priests:
+                continue
+            beside = [n for n in MAT.neighbours(c) if b.stacks[n]]
+            if kind == "diagonals counted":
+                beside += [n for n in DIAGONALS[c] if b.stacks[n]]
+            counted = len(beside)
+            if kind == "a stack counted as several pieces":
+                counted = sum(len(b.stacks[n]) for n in beside)
+            if kind == "more than one allowed":
+                allowed = bool(beside) and not set(beside) & held
+            else:
+                free = kind == "held structure forgotten" or not set(beside) & held
+                allowed = counted == 1 and free
+            if allowed:
+                found.add(c)
+        return frozenset(found)
+
+    def question(self) -> str:
+        return self.say("question", mat=mat_words(self.building, self.lang))
+
+    def answer(self) -> list[str]:
+        return cell_names(self.cells)
+
+    def solutions(self) -> set[Any]:
+        return {self.cells}
+
+    def read(self, answer: Any) -> frozenset[int]:
+        return read_cells(answer)
+
+    def forms(self) -> list[Any]:
+        names = self.answer()
+        return [names, names[::-1], ", ".join(names), " and ".join(names), set(names)]
+
+    def wrong_answers(self) -> list[Any]:
+        names = self.answer()
+        return first(
+            [names[:-1] or "none", [*names, MAT.name(self.priest)], names[1:] or "none"],
+            2,
+            lambda a: read_cells(a) != self.cells,
+        )
+
+    slip_kinds = (
+        "more than one allowed",
+        "held structure forgotten",
+        "diagonals counted",
+        "a stack counted as several pieces",
+    )
+    HINTS = {
+        "more than one allowed": "exactly one",
+        "held structure forgotten": "held",
+        "diagonals counted": "diagonal",
+        "a stack counted as several pieces": "stack",
+    }
+
+    def slips(self) -> list[Slip]:
+        priest = MAT.name(self.priest)
+        return [
+            Slip(kind, cell_names(self.misread(kind)), self.say(self.HINTS[kind], cell=priest))
+            for kind in self.slip_kinds
+        ]
+
+    def because(self) -> str:
+        return self.say("because", cells=", ".join(self.answer()) or self.say("none"))
