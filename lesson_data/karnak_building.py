@@ -10,7 +10,7 @@ deal: paired comparisons):
   except with Priests: it places one only to hold a structure that completes one of its own
   Designs, and then always; ``greedy``, the lab's greedy bot on the kit's Karnak heuristic
   (``karnak_core.heuristic``: it plays for its projected lead, so it spoils rivals' Designs on
-  purpose), fewer games because each takes about a second;
+  purpose), fewer games because they are much slower to play;
 - variants: ``printed``, the kit's rules (two Priests each); ``no_priests``, none at the start
   (``priests_each=0``: the "gain a Priest" Favor card still brings some into play); ``extra_0``
   and ``extra_1``, one more Priest for seat 0 or for seat 1 (``younger_seats``).
