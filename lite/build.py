@@ -120,6 +120,10 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/fr/15_lave_et_territoires.ipynb": ("matplotlib", "pandas"),
     "notebooks/16_three_games_one_lab.ipynb": ("matplotlib", "pandas"),
     "notebooks/fr/16_trois_jeux_un_laboratoire.ipynb": ("matplotlib", "pandas"),
+    "notebooks/17_building_together.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/17_construire_ensemble.ipynb": ("matplotlib", "pandas"),
+    "notebooks/18_goals_as_predicates.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/18_des_buts_comme_predicats.ipynb": ("matplotlib", "pandas"),
 }
 LOADING_CELL = {
     "en": "# In the browser, this lesson first loads the compiled packages its plots and tables\n"
