@@ -268,7 +268,7 @@ class Game(ComparedByPosition):
         """The pieces on the mat, without the Priests: what Designs are checked on."""
         s = self._s
         if s.pieces is None:
-            s.pieces = Building(self.layout, tuple(tuple(stack) for stack in s.stacks))
+            s.pieces = Building(self.layout, tuple(s.stacks))
             s.complete = {}
         found: Building = s.pieces
         return found
@@ -676,10 +676,23 @@ class Game(ComparedByPosition):
             action = parse_action(action)
         s = self._s
         if player is not None and player != s.current and not s.over:
-            refusal: Refusal | None = (
-                "player",
-                {"current": s.current, "player": s.current + 1, "seat": short_repr(player)},
-            )
+            seats = len(s.hands)
+            refusal: Refusal | None
+            if type(player) is int and 0 <= player < seats:
+                refusal = (
+                    "player",
+                    {
+                        "seat": player,
+                        "seat_player": player + 1,
+                        "current": s.current,
+                        "player": s.current + 1,
+                    },
+                )
+            else:
+                refusal = (
+                    "not_seat",
+                    {"seat": short_repr(player), "last": seats - 1, "players": seats},
+                )
         else:
             refusal = self._refusal(action)
         if refusal is not None:
@@ -752,7 +765,7 @@ class Game(ComparedByPosition):
         kind, a, b = code
         if kind == K_PLACE:
             piece = 2 * a
-            s.stacks[b].append(piece)
+            s.stacks[b] += (piece,)
             s.supply[piece] -= 1
             self._pieces_changed(b)
             self._event("placed", shape=a, colour=0, cell=b)
@@ -765,13 +778,15 @@ class Game(ComparedByPosition):
                 self._event("place_one")
         elif kind == K_PUT:
             piece = 2 * s.put_shape + a
-            s.stacks[b].append(piece)
+            s.stacks[b] += (piece,)
             s.supply[piece] -= 1
             self._pieces_changed(b)
             self._event("placed", shape=s.put_shape, colour=a, cell=b)
             s.phase = s.resume
         elif kind == K_LIFT:
-            piece = s.stacks[a].pop()
+            stack = s.stacks[a]
+            piece = stack[-1]
+            s.stacks[a] = stack[:-1]
             s.supply[piece] += 1
             self._pieces_changed(a)
             self._event("lifted", shape=piece >> 1, cell=a)
@@ -1001,7 +1016,7 @@ def setup_state(
     priests = [rules.priests_for(seat) for seat in range(players)]
     size = rules.layout.size
     return State(
-        stacks=[[] for _ in range(size)],
+        stacks=[()] * size,
         held=[False] * size,
         priest_at=[False] * size,
         near_priest=[0] * size,

@@ -132,8 +132,14 @@ REFUSALS: dict[str, tuple[str, str]] = {
         "{what} n’est pas une action de Karnak (écrivez par exemple « poser cube c4 »)",
     ),
     "player": (
-        "it is the turn of seat {current} (Player {player}), not seat {seat}",
-        "c’est le tour de la place {current} (joueur {player}), pas de la place {seat}",
+        "player={seat} is seat {seat} (Player {seat_player}), but it is the turn of seat "
+        "{current} (Player {player})",
+        "player={seat} désigne le siège {seat} (Joueur {seat_player}), mais c'est au tour du "
+        "siège {current} (Joueur {player})",
+    ),
+    "not_seat": (
+        "player={seat} is not a seat: the seats are 0 to {last} (Players 1 to {players})",
+        "player={seat} n'est pas un siège : les sièges vont de 0 à {last} (Joueurs 1 à {players})",
     ),
 }
 

@@ -371,7 +371,7 @@ def from_data(data: dict[str, Any]) -> Game:
 def _set_building(s: State, building: Building, rules: Rules) -> None:
     """The state's mat, held cells and supply from ``building``."""
     layout = building.layout
-    s.stacks = [list(stack) for stack in building.stacks]
+    s.stacks = list(building.stacks)
     held_spots = building.held_by_priests()
     s.held = [(c, 0) in held_spots for c in range(layout.size)]
     s.priest_at = [c in building.priests for c in range(layout.size)]

@@ -60,7 +60,9 @@ class State:
         for name in self.__slots__:
             setattr(self, name, fields.get(name))
 
-    stacks: list[list[int]]
+    #: Per cell, its stack from the mat up (a tuple: replaced, never changed in place, so a
+    #: copy of the state copies one list).
+    stacks: list[tuple[int, ...]]
     #: Per cell: is its stack held by a Priest?
     held: list[bool]
     #: Per cell: does a Priest stand there? How many Priests stand next to it?
@@ -122,7 +124,7 @@ class State:
 
     def copy(self) -> State:
         clone = State.__new__(State)
-        clone.stacks = [stack[:] for stack in self.stacks]
+        clone.stacks = self.stacks[:]
         clone.held = self.held[:]
         clone.priest_at = self.priest_at[:]
         clone.near_priest = self.near_priest[:]

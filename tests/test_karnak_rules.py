@@ -296,6 +296,9 @@ def test_no_reveal_after_draw_and_none_before_the_main_action():
     game = stage("a1: Cy\nb1: Cy", hands=[["T01"], []])
     assert "reveal T01" not in legal(game)
     assert "now is the time for" in refused(game, "reveal T01")
+    game.play("draw")  # T01 is complete, but DRAW ends the turn: no reveal
+    assert game.current_player == 1 and not game.revealed(0)
+    assert "reveal T01" not in legal(game)
 
 
 def test_reveal_draws_a_favor_then_only_reveals_or_end():
@@ -439,8 +442,14 @@ def test_refusals_name_the_action_and_read_in_french():
     with pytest.raises(IllegalAction) as caught:
         game.play("poser cube c4")
     assert caught.value.french == "« poser cube c4 » : rien ne peut tenir sur le triangle en c4"
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as caught:
         game.play("draw", player=1)
+    assert str(caught.value) == (
+        "'draw': player=1 is seat 1 (Player 2), but it is the turn of seat 0 (Player 1)"
+    )
+    with pytest.raises(IllegalAction) as caught:
+        game.play("draw", player=7)
+    assert "player=7 is not a seat: the seats are 0 to 1 (Players 1 to 2)" in str(caught.value)
 
 
 def test_undo_takes_back_a_play():
