@@ -392,14 +392,14 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         game = self.game
         try:
             if isinstance(action, str):
+                typed = action
                 try:
-                    action = Action.parse(action)
+                    action = Action.parse(typed)
                 except ActionSyntaxError as error:
-                    text = action.strip()
-                    text = text if len(text) <= 30 else text[:29] + "…"
-                    self._message = Words(
-                        texts=(("en", str(error)), ("fr", say("fr", "not_an_action", text=text)))
-                    )
+                    shown = typed.strip()
+                    shown = shown if len(shown) <= 30 else shown[:29] + "…"
+                    french = say("fr", "not_an_action", text=shown)
+                    self._message = Words(texts=(("en", str(error)), ("fr", french)))
                     self.render()
                     self._alert()
                     return False
