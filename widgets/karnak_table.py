@@ -538,7 +538,8 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
     def _choice_words(self, choice: Choice) -> str:
         lang = self.lang
         if choice.kind == "shape":
-            return say(lang, "say_shape", shape=self._shape_word(choice.value).capitalize())
+            shape = self._shape_word(choice.value)
+            return say(lang, "say_shape", shape=shape.capitalize() if lang == "en" else shape)
         if choice.kind == "colour":
             return say(lang, "say_colour", colour=say(lang, f"colour_{choice.value}"))
         return say(lang, f"say_{choice.kind}")
