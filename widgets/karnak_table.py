@@ -55,7 +55,7 @@ from karnak_core import (
 )
 from karnak_core.errors import ActionSyntaxError, ArgumentError, IllegalAction, RulesError
 from karnak_core.game import as_rules
-from karnak_core.svg import COLOURS, SMALLEST_TEXT, building_svg, cell_boxes
+from karnak_core.svg import COLOURS, building_svg, cell_boxes
 from karnak_core.svg import WORDS as PICTURE_WORDS
 from tabletop.agents import GreedyBot, RandomBot
 from tabletop.saves import short_repr
@@ -212,7 +212,6 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
     WORDS = UI
     CSS = "ka"
     ZOOM = ZOOM
-    TEXT_UNITS = float(SMALLEST_TEXT)
     PLAYED_BY = "Karnak is played by {counts} players, not {n}"
     HIDES_BETWEEN_SEATS = True
 
