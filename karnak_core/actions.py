@@ -272,15 +272,29 @@ def example(verb: str, lang: str = "en") -> str:
     return quote(EXAMPLES[verb].notation(lang), lang)
 
 
+class _Unreadable(ValueError):
+    """Why some words are not an action, in English and in French."""
+
+    def __init__(self, english: str, french: str):
+        super().__init__(english)
+        self.french = french
+
+
 def _cell(word: str) -> str:
     if not _CELL.fullmatch(word.lower()):
-        raise ValueError(f"{short_repr(word)} is not a cell (cells are named like c4)")
+        raise _Unreadable(
+            f"{short_repr(word)} is not a cell (cells are named like c4)",
+            f"« {word[:20]} » n’est pas une case (les cases se nomment comme c4)",
+        )
     return word.lower()
 
 
 def _card(word: str) -> str:
     if not _CARD.fullmatch(word.upper()):
-        raise ValueError(f"{short_repr(word)} is not a Design card id (like K01)")
+        raise _Unreadable(
+            f"{short_repr(word)} is not a Design card id (like K01)",
+            f"« {word[:20]} » n’est pas un Dessin (un identifiant comme K01)",
+        )
     return word.upper()
 
 
@@ -288,9 +302,10 @@ def _parse_words(verb: str, args: list[str]) -> Action:
     if verb == "place" and len(args) == 2:
         shape = _SHAPE_SPELLINGS.get(plain(args[0]))
         if shape is None:
-            raise ValueError(
+            raise _Unreadable(
                 f"{short_repr(args[0])} is not a shape (one of {', '.join(SHAPES)}; "
-                f"en français : {', '.join(SHAPE_WORDS['fr'])})"
+                f"en français : {', '.join(SHAPE_WORDS['fr'])})",
+                f"« {args[0][:20]} » n’est pas une forme (triangle, statue, disque, bâton ou cube)",
             )
         return Place(SHAPES[shape], _cell(args[1]))
     if verb in ("move", "priest") and len(args) == 1:
@@ -300,9 +315,10 @@ def _parse_words(verb: str, args: list[str]) -> Action:
     if verb == "favor" and len(args) == 1:
         kind = _FAVOR_SPELLINGS.get(plain(args[0]))
         if kind is None:
-            raise ValueError(
+            raise _Unreadable(
                 f"{short_repr(args[0])} is not a Favor card (one of {', '.join(FAVOR_KINDS)}; "
-                f"en français : {', '.join(FAVOR_WORDS['fr'])})"
+                f"en français : {', '.join(FAVOR_WORDS['fr'])})",
+                f"« {args[0][:20]} » n’est pas une carte Faveur ({', '.join(FAVOR_WORDS['fr'])})",
             )
         return Favor(FAVOR_KINDS[kind])
     if verb in ("reveal", "discard") and len(args) == 1:
@@ -311,31 +327,50 @@ def _parse_words(verb: str, args: list[str]) -> Action:
         return Draw()
     if verb == "end" and not args:
         return End()
-    raise ValueError(f"'{verb}' is written like {example(verb)}")
+    raise _Unreadable(
+        f"'{verb}' is written like {example(verb)}",
+        f"« {WORDS['fr'][verb]} » s’écrit comme {example(verb, 'fr')}",
+    )
 
 
 def parse_action(text: str) -> Action:
     """Read an action in Karnak's notation, English or French; ``ActionSyntaxError`` says what
-    is wrong, quoting the text."""
+    is wrong, quoting the text (and its ``french`` says it in French)."""
     if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action is text like 'place cube c4', not {short_repr(text)}")
+        raise ActionSyntaxError(
+            f"an action is text like 'place cube c4', not {short_repr(text)}",
+            f"une action est un texte comme « poser cube c4 », pas {short_repr(text)}",
+        )
     if len(text) > MAX_ACTION_TEXT:
         raise ActionSyntaxError(
-            f"an action is a few words like 'place cube c4', not {len(text)} characters"
+            f"an action is a few words like 'place cube c4', not {len(text)} characters",
+            f"une action tient en quelques mots comme « poser cube c4 », pas {len(text)} "
+            "caractères",
         )
     words = text.strip().split()
     if not words:
-        raise ActionSyntaxError("an empty action: write one like 'place cube c4' or 'draw'")
+        raise ActionSyntaxError(
+            "an empty action: write one like 'place cube c4' or 'draw'",
+            "une action vide : écrivez-en une comme « poser cube c4 » ou « piocher »",
+        )
     verb, args = _VERB_SPELLINGS.get(plain(words[0])), words[1:]
     if verb is None:
         raise ActionSyntaxError(
             f"{text.strip()!r} is not an action: unknown word {words[0]!r} "
             f"(an action starts with one of: {', '.join(VERBS)}; en français : "
-            f"{', '.join(WORDS['fr'][v] for v in VERBS)})"
+            f"{', '.join(WORDS['fr'][v] for v in VERBS)})",
+            f"« {text.strip()} » n’est pas une action : mot inconnu « {words[0]} » (une action "
+            f"commence par : {', '.join(WORDS['fr'][v] for v in VERBS)} ; in English: "
+            f"{', '.join(VERBS)})",
         )
     try:
         return _parse_words(verb, args)
-    except ValueError as error:
+    except _Unreadable as error:
+        raise ActionSyntaxError(
+            f"{text.strip()!r} is not an action: {error}",
+            f"« {text.strip()} » n’est pas une action : {error.french}",
+        ) from None
+    except ActionSyntaxError as error:
         raise ActionSyntaxError(f"{text.strip()!r} is not an action: {error}") from None
 
 

@@ -11,7 +11,12 @@ class KarnakError(ValueError):
 
 
 class ActionSyntaxError(KarnakError):
-    """Text that is not an action in Karnak's notation (``"place cube z9"``)."""
+    """Text that is not an action in Karnak's notation (``"place cube z9"``). ``french`` says
+    the same for a French table."""
+
+    def __init__(self, message: str, french: str | None = None):
+        super().__init__(message)
+        self.french = message if french is None else french
 
 
 class IllegalAction(KarnakError):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import doctest
 import json
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -126,9 +127,11 @@ def test_notation_reads_both_languages_and_pastes_back():
     ],
 )
 def test_bad_text_is_a_syntax_error_quoting_it(text, excerpt):
+    """Quoting the text, in English and in French."""
     with pytest.raises(ActionSyntaxError) as caught:
         Action.parse(text)
     assert excerpt in str(caught.value)
+    assert caught.value.french != str(caught.value)
     game = Game.new(2, seed=1)
     before = game.to_json()
     with pytest.raises(ActionSyntaxError):
@@ -692,3 +695,65 @@ def test_the_listed_placements_are_every_legal_one_merged_as_documented():
         assert listed == expected
         checked += 1
     assert checked >= 3
+
+
+def test_determinized_deals_the_hidden_favor_cards_anew_keeping_the_counts():
+    game = stage(favors=[{"cube": 2}, {"move": 1, "priest": 1}], player=0)
+    kinds = Counter()
+    for seed in range(12):
+        other = game.determinized(seed)
+        assert other.favor_cards(0) == {"cube": 2}
+        assert sum(other.favor_cards(1).values()) == 2
+        assert other.favor_deck_size == game.favor_deck_size == 21
+        kinds.update(other.favor_cards(1))
+        assert other.observation(0) == game.observation(0)
+    assert len(kinds) > 2  # seat 1's cards are not kept
+
+
+def test_a_syntax_error_reads_in_french():
+    with pytest.raises(ActionSyntaxError) as caught:
+        Action.parse("poser pyramide c4")
+    assert caught.value.french == (
+        "« poser pyramide c4 » n’est pas une action : « pyramide » n’est pas une forme "
+        "(triangle, statue, disque, bâton ou cube)"
+    )
+    with pytest.raises(ActionSyntaxError) as caught:
+        Action.parse("piocher 3")
+    assert caught.value.french.endswith("« piocher » s’écrit comme « piocher »")
+
+
+def test_a_mat_of_ones_own_plays_and_saves():
+    rules = Rules(mat=("~ . o", ". - .", ": . ."), max_level=2, caps=())
+    rng = random.Random(1)
+    game = Game.new(3, seed=2, rules=rules)
+    while not game.is_over:
+        game.push(rng.choice(game.legal_actions()))
+    assert all(len(line.split()) <= 3 for line in game.building().lines())
+    assert Game.from_json(game.to_json()) == game
+    assert "no cell d1" in refused(Game.new(2, seed=1, rules=rules), "place cube d1")
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 60)
+    | st.sampled_from(["", "K01", "cube", "c4: Cy"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["cube", "K01", "x"]), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(field=st.sampled_from(list(json.loads(Game.new(2, seed=1).to_json()))), value=JSON_VALUES)
+def test_a_hostile_save_is_refused_by_field_never_with_a_traceback(field, value):
+    data = json.loads(Game.new(2, seed=1).to_json())
+    data[field] = value
+    try:
+        game = Game.from_json(data)
+    except PositionError as error:
+        assert error.field
+    else:
+        assert Game.from_json(game.to_json()) == game
