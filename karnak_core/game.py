@@ -51,6 +51,7 @@ from .scoring import Score, final_scores, winners
 from .state import AFTER, DISCARD, LIFT, PHASES, PLACE, PUT, REVEALING, TURN, State
 
 if TYPE_CHECKING:
+    from .heuristic import KarnakHeuristic
     from .observation import Observation
 
 #: The printed game's rules, shared by every game set up without rules of its own.
@@ -312,6 +313,13 @@ class Game(ComparedByPosition):
     def favor_deck_order(self) -> tuple[str, ...]:
         """The Favor deck, top first (hidden information)."""
         return tuple(FAVOR_KINDS[k] for k in reversed(self._s.favor_deck))
+
+    @property
+    def put_shape(self) -> str | None:
+        """In phase ``put``: the shape of the piece to put (after a lift or a shape Favor
+        card); otherwise None."""
+        s = self._s
+        return SHAPES[s.put_shape] if s.phase == PUT and not s.over else None
 
     def pending(self, lang: str = "en") -> str:
         """What the player to act is asked for, in words."""
@@ -911,6 +919,13 @@ class Game(ComparedByPosition):
             return [0.0] * self.num_players
         best = self.winners()
         return [1 / len(best) if seat in best else 0.0 for seat in range(self.num_players)]
+
+    # ------------------------------------------------------------- agents
+    def heuristic(self) -> KarnakHeuristic:
+        """Quick estimates of positions and actions for the search agents."""
+        from .heuristic import KarnakHeuristic
+
+        return KarnakHeuristic()
 
     # ------------------------------------------------------------- words
     def last_events(self, lang: str = "en") -> list[str]:

@@ -165,10 +165,17 @@ class MCTSBot:
         heuristic = self.heuristic_for(state)
         legal = state.legal_actions()
         hooks = None if heuristic is None else heuristic_hooks(heuristic)
-        # A heuristic that reads hidden cards is never asked about the real state.
-        candidates = (
-            legal if hooks is None or hooks.reads_hidden else hooks.search_actions(state, legal)
-        )
+        # A heuristic that reads hidden cards is never asked about the real state: one that
+        # prunes the actions is asked about a dealt copy (the mover's legal actions are its
+        # own), so that a decision it leaves no choice in costs no search.
+        if hooks is None:
+            candidates = legal
+        elif not hooks.reads_hidden:
+            candidates = hooks.search_actions(state, legal)
+        elif callable(getattr(heuristic, "search_actions", None)):
+            candidates = hooks.search_actions(self.determinize(state, self.rng), legal)
+        else:
+            candidates = legal
         if len(candidates) == 1:
             self.last_iterations = 0
             self.last_stats = [ActionStat(candidates[0], 0, float("nan"))]
