@@ -53,11 +53,11 @@ from karnak_core import (
     Reveal,
     Rules,
 )
+from karnak_core.bots import BOTS, make_bot
 from karnak_core.errors import ActionSyntaxError, ArgumentError, IllegalAction, RulesError
 from karnak_core.game import as_rules
 from karnak_core.svg import COLOURS, building_svg, cell_boxes
 from karnak_core.svg import WORDS as PICTURE_WORDS
-from tabletop.agents import GreedyBot, RandomBot
 from tabletop.saves import short_repr
 
 from .karnak_words import UI, say
@@ -66,10 +66,10 @@ from .recording import Recorder
 from .seated_table import SeatedTable
 from .table_parts import esc, make_button
 
-__all__ = ["KARNAK_SEATS", "Choice", "KarnakTable", "ScoreLead"]
+__all__ = ["KARNAK_SEATS", "Choice", "KarnakTable"]
 
-#: What may sit in a seat: a person, or one of the agent layer's bots (``tabletop.agents``).
-KARNAK_SEATS: tuple[str, ...] = ("human", "random", "greedy")
+#: What may sit in a seat: a person, or one of Karnak's bots (``karnak_core.bots``).
+KARNAK_SEATS: tuple[str, ...] = ("human", *BOTS)
 #: How much larger than its own size the mat may grow on a wide screen.
 ZOOM = 1.2
 #: Below this width the mat's buttons would be under 24 px (a cell's button is 34 units high
@@ -84,28 +84,6 @@ LOG_LINES = 60
 ROVING = ".cn-map-mat, .ka-choices"
 #: The human's controls while a bot plays: they say they are disabled and ignore clicks.
 BUSY_CONTROLS = ".ka-center button, .ka-typed input, .ka-typed-go"
-
-
-class ScoreLead:
-    """The greedy bot's judgement of a position: each seat's points now (its complete
-    Designs and unused Favor cards, ``game.scores()``) against the best of the others', in
-    [0, 1]. It reads the other hands, so the greedy bot asks it of a determinized copy."""
-
-    reads_hidden = True
-
-    def values(self, state: Game) -> list[float]:
-        if state.is_over:
-            return state.returns()
-        points = state.scores()
-        values = []
-        for seat, mine in enumerate(points):
-            best_other = max(p for k, p in enumerate(points) if k != seat)
-            values.append(0.5 + max(-0.5, min(0.5, (mine - best_other) / 40)))
-        return values
-
-    def action_scores(self, state: Game, actions: Sequence[Action]) -> list[float]:
-        """No prior over the actions: the greedy bot looks each one ahead."""
-        return [0.0] * len(actions)
 
 
 @dataclass(frozen=True)
@@ -201,8 +179,8 @@ STYLE = """
 class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
     """A game of Karnak to play in a notebook: you against bots, or friends sharing a screen.
 
-    ``seats`` lists who sits at each place, in turn order: ``"human"``, ``"random"`` or
-    ``"greedy"``. ``players`` alone means one human and greedy bots. ``rules`` and ``seed``
+    ``seats`` lists who sits at each place, in turn order: ``"human"``, ``"random"``,
+    ``"greedy"`` or ``"mcts"`` (``karnak_core.bots``). ``players`` alone means one human and greedy bots. ``rules`` and ``seed``
     go to ``Game.new``; ``game`` plays on from a game you set up. ``speed`` is the seconds
     between two bot actions (0: instant). ``record_to``: a folder where every finished game
     is saved (``widgets.recording``).
@@ -270,9 +248,7 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         return ArgumentError(argument, detail)
 
     def _make_bot(self, kind: str, seed: int) -> Any:
-        seed %= 2**63
-        bot = RandomBot(seed) if kind == "random" else GreedyBot(seed, heuristic=ScoreLead())
-        return _Thinking(bot, self)
+        return _Thinking(make_bot(kind, seed % 2**63), self)
 
     def _new_game(self, players: int, seed: int) -> Game:
         return Game.new(players, seed=seed, rules=self.rules)
@@ -391,17 +367,7 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         game = self.game
         try:
             if isinstance(action, str):
-                typed = action
-                try:
-                    action = Action.parse(typed)
-                except ActionSyntaxError as error:
-                    shown = typed.strip()
-                    shown = shown if len(shown) <= 30 else shown[:29] + "…"
-                    french = say("fr", "not_an_action", text=shown)
-                    self._message = Words(texts=(("en", str(error)), ("fr", french)))
-                    self.render()
-                    self._alert()
-                    return False
+                action = Action.parse(action)
             if not isinstance(action, Action):
                 raise KarnakError(
                     f"{short_repr(action)} is not an action (write one like 'place cube c4')"
@@ -417,7 +383,7 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
                 self._alert()
                 return False
             self._apply(game.current_player, action)
-        except IllegalAction as error:
+        except (IllegalAction, ActionSyntaxError) as error:
             self._message = Words(texts=(("en", str(error)), ("fr", error.french)))
             self.render()
             self._alert()

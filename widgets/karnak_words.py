@@ -22,7 +22,6 @@ UI: dict[str, dict[str, str]] = {
     "en": {
         **TABLE_WORDS["en"],
         "bad_seed": "the seed '{text}' is not a whole number from 0 to 2**64 - 1",
-        "not_an_action": "'{text}' is not an action (write one like 'place cube c4' or 'end')",
         "type_hint": "e.g. place cube c4",
         "shape_triangle": "triangle",
         "shape_statue": "statue",
@@ -110,7 +109,6 @@ UI: dict[str, dict[str, str]] = {
     "fr": {
         **TABLE_WORDS["fr"],
         "bad_seed": "la graine « {text} » n'est pas un nombre entier de 0 à 2**64 - 1",
-        "not_an_action": "« {text} » n'est pas une action (écrivez par exemple « poser cube c4 » ou « fin »)",
         "type_hint": "ex. poser cube c4",
         "shape_triangle": "triangle",
         "shape_statue": "statue",
