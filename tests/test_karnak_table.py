@@ -8,6 +8,7 @@ table in Voilà."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -278,3 +279,15 @@ def test_the_play_notebooks_build_a_table(path: str) -> None:
     assert isinstance(table, KarnakTable)
     assert table.lang == ("fr" if "/fr/" in path else "en")
     assert notebook.metadata["title"].startswith("Karnak")
+
+
+def test_a_finished_game_is_recorded_and_reloads(tmp_path: Path) -> None:
+    table = KarnakTable(
+        ("greedy", "random"), seed=3, rules=Rules(round_limit=5), record_to=tmp_path
+    )
+    assert table.game.is_over
+    (saved,) = table.recorder.saved
+    assert saved.name.startswith("karnak-")
+    document = json.loads(saved.read_text())
+    assert document["seats"] == ["greedy", "random"] and document["engine"] == "karnak_core"
+    assert Game.from_json(document["save"]) == table.game
