@@ -122,7 +122,7 @@ class Entry:
 STYLE = """
 <style>
 .ka-table {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; color: {ink};
-  background: #f3ead6; border-radius: 10px; padding: 8px; box-sizing: border-box; }}
+  background: #f3efe4; border-radius: 10px; padding: 8px; box-sizing: border-box; }}
 .ka-table.ka-table {{ display: flex !important; flex-flow: row wrap; align-items: flex-start;
   gap: 8px; }}
 .ka-table > .ka-header {{ flex: 1 1 100%; min-width: 0; }}
