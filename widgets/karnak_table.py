@@ -898,10 +898,11 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         lines = []
         for entry in reversed(self._entries[-LOG_LINES:]):
             who = esc(say(lang, "player", n=entry.seat + 1) + colon)
-            told = esc(" ".join(entry.events[lang]))
+            told = " ".join(entry.events[lang])
+            after = f" — {esc(told)}" if told else ""  # the end of a turn tells nothing more
             lines.append(
                 f"<div>{who} <span class='ka-move'>{esc(entry.action.notation(lang))}</span>"
-                f" — {told}</div>"
+                f"{after}</div>"
             )
         if self._note is not None:
             lines.insert(0, f"<div><i>{esc(self._note.say(lang))}</i></div>")
