@@ -1,5 +1,5 @@
 """Karnak as a title the design lab can set up (``tabletop.protocol.GameTitle``): it deals
-the games under its rules and Designs.
+the games under its rules and Designs and builds Karnak's bots by name (``make_bot``).
 
 >>> title = KarnakTitle(Rules(max_level=3))
 >>> title.player_counts, title.describe()
@@ -11,12 +11,16 @@ the games under its rules and Designs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from tabletop.title import RulesTitle
 
 from .designs import REFERENCE_DESIGNS, Design
 from .game import Game
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from tabletop.agents import Bot
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,12 @@ class KarnakTitle(RulesTitle):
 
     def new(self, players: int, seed: int) -> Game:
         return Game.new(players, seed=seed, rules=self.rules, designs=self.designs)
+
+    def make_bot(self, name: str, seed: int | None = None, **options: Any) -> Bot:
+        """Karnak's bot ``name`` (``karnak_core.bots.make_bot``)."""
+        from .bots import make_bot
+
+        return make_bot(name, seed, **options)
 
 
 __all__ = ["KarnakTitle"]
