@@ -291,3 +291,24 @@ def test_a_finished_game_is_recorded_and_reloads(tmp_path: Path) -> None:
     document = json.loads(saved.read_text())
     assert document["seats"] == ["greedy", "random"] and document["engine"] == "karnak_core"
     assert Game.from_json(document["save"]) == table.game
+
+
+def test_a_shape_favor_asks_the_colour_and_a_move_favor_asks_the_cell_to_lift() -> None:
+    game = staged(2, mat="c4: Cy", hands=[["K01"], []], favors=[{"cube": 1, "move": 1}, {}])
+    table = KarnakTable(("human", "random"), game=game)
+    words = table.actions_shown()
+    assert "Use the Favor card: a cube" in words and "Use the Favor card: move a piece" in words
+    table.click_action("favor", "cube")
+    assert table.game.phase == "put" and table.clickable() == []
+    assert table.actions_shown() == ["A white piece", "A yellow piece"]
+    table.click_action("colour", "white")
+    assert table.said == "A white piece: choose a glowing cell."
+    table.click_cell("d4")
+    assert table.game.building().lines() == ["c4: Cy", "d4: Cw"]
+    assert table.game.phase == "turn"
+    table.click_action("favor", "move")
+    assert table.game.phase == "lift" and glowing(table) == ["c4"]  # the white cube is frozen
+    table.click_cell("c4")
+    assert table.game.phase == "put" and "e4" in glowing(table)
+    table.click_cell("e4")
+    assert table.game.building().lines() == ["d4: Cw", "e4: Cw"]
