@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # Root installs Debian packages directly; anyone else goes through sudo when it exists.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: lab test app app-carnival app-carcata lite docs site bench lint chromium npm clean-venv
+.PHONY: lab test app app-carnival app-carcata app-karnak lite docs site bench lint chromium npm clean-venv
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -73,6 +73,9 @@ app-carnival: $(STAMP)
 
 app-carcata: $(STAMP)
 	$(VENV)/bin/voila notebooks/play_carcata.ipynb --no-browser --Voila.ip=127.0.0.1
+
+app-karnak: $(STAMP)
+	$(VENV)/bin/voila notebooks/play_karnak.ipynb --no-browser --Voila.ip=127.0.0.1
 
 bench: $(STAMP)
 	for script in benchmarks/bench_*.py; do $(PY) $$script || exit 1; done

@@ -75,6 +75,7 @@ __all__ = [
     "TEXT_STYLES",
     "WORDS",
     "building_svg",
+    "cell_boxes",
     "describe",
     "game_svg",
     "piece_title",
@@ -823,6 +824,25 @@ def building_svg(
     body, width, height = _mat(building, lang, lit, numbered, frozen, key)
     title = describe(building, lang=lang, highlight=lit)
     return _svg(width, height, _defs() + body, shown, title, "karnak-mat")
+
+
+def cell_boxes(
+    building: Building, *, highlight: Iterable[int | str] = ()
+) -> tuple[tuple[float, float, float, float], ...]:
+    """Where each cell's ground lies on ``building_svg``'s picture of ``building`` drawn with
+    that ``highlight`` (a marked cell may make the picture one level taller), as ``(x, y,
+    width, height)`` in the picture's units, by cell number: the widest upright rectangle
+    inside the cell, so that no two overlap. For a UI laying buttons over the cells."""
+    building, lit, _, _ = _mat_options(building, highlight, (), False)
+    layout = building.layout
+    tallest = max((len(stack) for stack in building.stacks), default=0)
+    frame = _Frame(layout, max(4, tallest + (1 if lit else 0)))
+    boxes = []
+    for cell in range(layout.size):
+        row, column = divmod(cell, layout.width)
+        x, y = frame.at(column, row)
+        boxes.append((x + ROW_SKEW, y - ROW_D, CELL_W - ROW_SKEW, ROW_D))
+    return tuple(boxes)
 
 
 # ------------------------------------------------------------------ the game

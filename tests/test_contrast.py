@@ -1,4 +1,4 @@
-"""Contrast of the play tables (Carnuta, Carnival, Carcata), computed from the colours their code uses (WCAG 2.2, 1.4.3
+"""Contrast of the play tables (Carnuta, Carnival, Carcata, Karnak), computed from the colours their code uses (WCAG 2.2, 1.4.3
 and 1.4.11): text 4.5:1 or more, the focus ring, the glow of a legal card, badges and type
 letters 3:1 or more; the glow also under simulated deuteranopia (Machado, Oliveira and
 Fernandes, 2009, severity 1), against the Day and Night cards it surrounds.
@@ -16,7 +16,8 @@ import pytest
 from carcata_core import svg as carcata_svg
 from carnival_core import svg as carnival_svg
 from carnuta_core import svg as carnuta_svg
-from widgets import carcata_table, carnival_table, play_table, seated_table
+from karnak_core import svg as karnak_svg
+from widgets import carcata_table, carnival_table, karnak_table, play_table, seated_table
 
 TEXT = 4.5
 GRAPHIC = 3.0
@@ -83,6 +84,7 @@ def colour_of(rules: dict[str, dict[str, str]], selector: str, prop: str) -> str
 CARNUTA = css_rules(play_table.STYLE)
 CARNIVAL = css_rules(carnival_table.STYLE)
 CARCATA = css_rules(carcata_table.STYLE)
+KARNAK = css_rules(karnak_table.STYLE)
 SHARED = css_rules(
     seated_table.SHARED_STYLE.format(
         css="cn", ring=seated_table.FOCUS_RING, gap=seated_table.FOCUS_GAP, go=seated_table.GO
@@ -91,6 +93,7 @@ SHARED = css_rules(
 C = carnuta_svg.COLOURS
 V = carnival_svg.COLOURS
 A = carcata_svg.COLOURS
+K = karnak_svg.COLOURS
 #: The light grounds the tables' words and outlines sit on: the felt and the panels.
 GROUNDS = {
     "felt": C["felt"],
@@ -98,6 +101,8 @@ GROUNDS = {
     "carnival felt": V["felt"],
     "Carcata table": colour_of(CARCATA, ".ca-table", "background"),
     "Carcata panel": A["panel"],
+    "Karnak table": colour_of(KARNAK, ".ka-table", "background"),
+    "Karnak panel": K["panel"],
 }
 #: The card faces a focused or glowing card button surrounds.
 CARD_FACES = {
@@ -181,6 +186,15 @@ def text_pairs() -> list[tuple[str, str, str]]:
                 ("die pressed", ".ca-dice .widget-toggle-button.mod-active"),
             )
         ],
+        *[
+            (f"Karnak {what}", "#ffffff", colour_of(KARNAK, selector, "background"))
+            for what, selector in (
+                ("status", ".ka-status"),
+                ("status, a bot thinking", ".ka-status.ka-thinking"),
+                ("status, game over", ".ka-status.ka-over"),
+                ("choice pressed", ".ka-actions .ka-picked"),
+            )
+        ],
         ("Counter step (the one reached)", C["light"], C["ink"]),
         ("×2 badge", C["light"], C["current"]),
         ("deck name in the status bar", C["faint"], C["status"]),
@@ -197,6 +211,10 @@ def text_pairs() -> list[tuple[str, str, str]]:
         "Carcata message": colour_of(CARCATA, ".ca-message", "color"),
         "Carcata legal actions": colour_of(CARCATA, ".ca-legal", "color"),
         "Carcata ink": colour_of(CARCATA, ".ca-table", "color"),
+        "Karnak message": colour_of(KARNAK, ".ka-message", "color"),
+        "Karnak legal actions": colour_of(KARNAK, ".ka-legal", "color"),
+        "Karnak explanations": colour_of(KARNAK, ".ka-designs .ka-explain", "color"),
+        "Karnak ink": colour_of(KARNAK, ".ka-table", "color"),
         "why (Carnuta)": colour_of(CARNUTA, ".cn-explain .cn-why", "color"),
         "why (Carnival)": colour_of(CARNIVAL, ".cv-explain .cv-why", "color"),
         "muted labels (Carnuta)": C["muted"],

@@ -14,7 +14,14 @@ import pytest
 from tests.conftest import IDS, NOTEBOOKS, ROOT
 
 #: Notebooks that are apps rather than lessons: their links are checked, not their layout.
-APPS = {"play.ipynb", "play_carnival.ipynb", "play_carcata.ipynb", "jouer_carcata.ipynb"}
+APPS = {
+    "play.ipynb",
+    "play_carnival.ipynb",
+    "play_carcata.ipynb",
+    "jouer_carcata.ipynb",
+    "play_karnak.ipynb",
+    "jouer_karnak.ipynb",
+}
 LESSONS = [p for p in NOTEBOOKS if p.name not in APPS]
 LESSON_IDS = [str(p.relative_to(ROOT)) for p in LESSONS]
 

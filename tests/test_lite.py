@@ -48,6 +48,8 @@ OFFLINE_LESSONS = [
     "notebooks/02_rules_to_the_end.ipynb",
     "notebooks/fr/02_regles_jusqu_a_la_fin.ipynb",
     "notebooks/play_carnival.ipynb",
+    "notebooks/play_karnak.ipynb",
+    "notebooks/fr/jouer_karnak.ipynb",
 ]
 #: Carcata's tables, run whole and played by a click in their own test, with their language.
 CARCATA_TABLES = [
