@@ -49,6 +49,7 @@ class OneDeal:
     def __repr__(self) -> str:
         return "OneDeal()"
 
+
 #: The search's settings for Karnak (options given to ``make_bot`` override them), tuned
 #: against the greedy bot (``benchmarks/karnak_strength.py``): 20 iterations a decision on
 #: one deal (``OneDeal``; dealt anew each iteration, the search lost to the greedy bot), a
