@@ -58,8 +58,8 @@ if TYPE_CHECKING:
 PRINTED = Rules()
 #: Action kinds, as the action table decodes them.
 K_PLACE, K_LIFT, K_PUT, K_PRIEST, K_FAVOR, K_DRAW, K_REVEAL, K_DISCARD, K_END = range(9)
-#: Favor kinds past the shapes.
-F_DESIGN, F_MOVE, F_PRIEST = 5, 6, 7
+#: Favor kinds past the shapes (the last, 7, gains a Priest).
+F_DESIGN, F_MOVE = 5, 6
 
 
 def as_rules(rules: object) -> Rules:
@@ -512,6 +512,17 @@ class Game(ComparedByPosition):
             found = self._s.complete[index] = self.designs[index].is_complete(building)
         return found
 
+    def _yellow_mask(self) -> int:
+        """The shapes with a yellow piece in the supply, as bits (``ActionTable.places``)."""
+        supply = self._s.supply
+        return (
+            (supply[0] > 0)
+            | (supply[2] > 0) << 1
+            | (supply[4] > 0) << 2
+            | (supply[6] > 0) << 3
+            | (supply[8] > 0) << 4
+        )
+
     # --------------------------------------------------------- legal actions
     def legal_actions(self) -> LegalActions:
         """Every legal action now, in a stable order, except that ground placements on empty
@@ -539,14 +550,7 @@ class Game(ComparedByPosition):
                 )
             if phase == TURN:
                 main = len(out)
-                supply = s.supply
-                mask = (
-                    (supply[0] > 0)
-                    | (supply[2] > 0) << 1
-                    | (supply[4] > 0) << 2
-                    | (supply[6] > 0) << 3
-                    | (supply[8] > 0) << 4
-                )
+                mask = self._yellow_mask()
                 if mask:
                     places = t.places[mask]
                     for c in self._open_cells():
@@ -562,15 +566,7 @@ class Game(ComparedByPosition):
                 out.extend(reveal[i] for i in self._complete_in_hand())
                 out.append(t.end)
         elif phase == PLACE:
-            supply = s.supply
-            mask = (
-                (supply[0] > 0)
-                | (supply[2] > 0) << 1
-                | (supply[4] > 0) << 2
-                | (supply[6] > 0) << 3
-                | (supply[8] > 0) << 4
-            )
-            places = t.places[mask]
+            places = t.places[self._yellow_mask()]
             for c in self._open_cells():
                 out += places[c]
         elif phase == PUT:
@@ -909,7 +905,7 @@ class Game(ComparedByPosition):
     def score_details(self) -> list[Score]:
         s = self._s
         return final_scores(
-            self._pieces(), self.designs, s.hands, s.revealed, s.favors, self.rules.favor_point
+            self.designs, self._is_complete, s.hands, s.revealed, s.favors, self.rules.favor_point
         )
 
     def winners(self) -> list[int]:

@@ -13,11 +13,10 @@ cards; players still tied share the win.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .designs import Design
-from .mat import Building
 
 
 @dataclass(frozen=True)
@@ -35,22 +34,20 @@ class Score:
 
 
 def final_scores(
-    building: Building,
     designs: Sequence[Design],
+    is_complete: Callable[[int], bool],
     hands: Sequence[Sequence[int]],
     revealed: Sequence[Sequence[int]],
     favors: Sequence[Sequence[int]],
     favor_point: int,
 ) -> list[Score]:
-    """Every seat's ``Score`` on ``building``; each Design is checked once."""
-    complete: dict[int, bool] = {}
+    """Every seat's ``Score``: ``is_complete(i)`` says whether Design ``designs[i]`` is
+    complete on the mat (the game asks each once per mat)."""
     scores = []
     for seat, (hand, shown, cards) in enumerate(zip(hands, revealed, favors, strict=True)):
         points = done = 0
         for index in (*hand, *shown):
-            if index not in complete:
-                complete[index] = designs[index].is_complete(building)
-            if complete[index]:
+            if is_complete(index):
                 points += designs[index].points
                 done += 1
         unused = sum(cards)

@@ -34,7 +34,7 @@ KEY_OBJECTS = {
     "carnuta_core": ["carnuta_core.Game", "carnuta_core.Rules", "carnuta_core.play_game"],
     "carnival_core": ["carnival_core.Game", "carnival_core.CarnivalTitle"],
     "carcata_core": ["carcata_core.Game", "carcata_core.Rules"],
-    "karnak_core": ["karnak_core.Rules", "karnak_core.Building"],
+    "karnak_core": ["karnak_core.Rules", "karnak_core.Building", "karnak_core.Game"],
     "tabletop": ["tabletop.MCTSBot", "tabletop.lab.simulate", "tabletop.lab.sweep"],
     "widgets": ["widgets.PlayTable", "widgets.CarnivalTable"],
     "exercises.kit": ["exercises.kit.make", "exercises.kit.catalogue"],

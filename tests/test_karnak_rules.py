@@ -720,3 +720,40 @@ def test_a_syntax_error_reads_in_french():
     with pytest.raises(ActionSyntaxError) as caught:
         Action.parse("piocher 3")
     assert caught.value.french.endswith("« piocher » s’écrit comme « piocher »")
+
+
+def test_a_mat_of_ones_own_plays_and_saves():
+    rules = Rules(mat=("~ . o", ". - .", ": . ."), max_level=2, caps=())
+    rng = random.Random(1)
+    game = Game.new(3, seed=2, rules=rules)
+    while not game.is_over:
+        game.push(rng.choice(game.legal_actions()))
+    assert all(len(line.split()) <= 3 for line in game.building().lines())
+    assert Game.from_json(game.to_json()) == game
+    assert "no cell d1" in refused(Game.new(2, seed=1, rules=rules), "place cube d1")
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 60)
+    | st.sampled_from(["", "K01", "cube", "c4: Cy"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["cube", "K01", "x"]), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(field=st.sampled_from(list(json.loads(Game.new(2, seed=1).to_json()))), value=JSON_VALUES)
+def test_a_hostile_save_is_refused_by_field_never_with_a_traceback(field, value):
+    data = json.loads(Game.new(2, seed=1).to_json())
+    data[field] = value
+    try:
+        game = Game.from_json(data)
+    except PositionError as error:
+        assert error.field
+    else:
+        assert Game.from_json(game.to_json()) == game
