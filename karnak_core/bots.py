@@ -3,8 +3,8 @@
 Karnak has no chance nodes: hands and decks are drawn inside ``push`` from the game's seeded
 stream, as in Carnival. The heuristic reads every hand (``reads_hidden``), so the greedy bot
 looks ahead on a ``determinized`` copy (the others' Designs and Favor cards and both decks
-dealt anew) and the search deals one per iteration: no bot plays on a card its seat has not
-seen.
+dealt anew) and the search on one such deal per decision (``OneDeal``): no bot plays on a
+card its seat has not seen.
 
 >>> from tabletop.agents import play_game
 >>> from karnak_core import Game
