@@ -42,7 +42,7 @@ from .actions import (
     Reveal,
     parse_action,
 )
-from .designs import REFERENCE_DESIGNS, Design
+from .designs import REFERENCE_DESIGNS, Count, Design, Measure, On
 from .errors import IllegalAction, PositionError
 from .mat import COLOURS, MARKINGS, SHAPES, Building, MatLayout
 from .messages import Refusal, check_lang, refusal_text, waiting_text
@@ -133,8 +133,37 @@ class ActionTable:
             code[self.reveal[index]] = (K_REVEAL, index, 0)
             code[self.discard[index]] = (K_DISCARD, index, 0)
         self.code = code
+        #: Per Design: pieces it needs on the mat at least, as (piece codes, how many).
+        self.needs = [pieces_needed(d) for d in designs]
         #: The same, found by identity (the table keeps every action alive): ``push``'s path.
         self.by_id = {id(action): value for action, value in code.items()}
+
+
+def pieces_needed(design: Design) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Pieces a Design needs on the mat at least, whatever their places: (codes, count)
+    pairs (two pieces a structure, the pieces its counts, sizes and stackings ask for). A
+    mat with fewer cannot complete it, which spares the full check most of the time."""
+    every = tuple(range(2 * len(SHAPES)))
+    structures = design.goal.structures
+    needs = [(every, 2 * structures)]
+    for clause in design.goal.clauses:
+        if isinstance(clause, Count) and clause.relation != "at most" and clause.number:
+            needs.append((kind_codes(clause.shape, clause.colour), clause.number * structures))
+        elif (
+            isinstance(clause, Measure) and clause.aspect == "size" and clause.relation != "at most"
+        ):
+            needs.append((every, clause.number * structures))
+        elif isinstance(clause, On):
+            needs.append((kind_codes(clause.upper, clause.upper_colour), structures))
+            needs.append((kind_codes(clause.lower, clause.lower_colour), structures))
+    return tuple(needs)
+
+
+def kind_codes(shape: str | None, colour: str | None) -> tuple[int, ...]:
+    """The piece codes of ``shape`` and ``colour`` (None: any)."""
+    shapes = [SHAPES.index(shape)] if shape else range(len(SHAPES))
+    colours = [0, 1] if colour is None else [COLOURS.index(colour)]
+    return tuple(2 * s + c for s in shapes for c in colours)
 
 
 _TABLES: dict[tuple[int, int], tuple[MatLayout, tuple[Design, ...], ActionTable]] = {}
@@ -166,6 +195,7 @@ class Game(ComparedByPosition):
         "_max_level",
         "_is_cap",
         "_marks",
+        "_per_kind",
     )
 
     def __init__(self, rules: Rules, designs: tuple[Design, ...], state: State):
@@ -185,6 +215,11 @@ class Game(ComparedByPosition):
         self._is_cap = [code >> 1 in caps for code in range(2 * len(SHAPES))]
         #: Per cell: the marking's number (0: none), for merging lone ground placements.
         self._marks = [0 if m is None else MARKINGS.index(m) + 1 for m in self.layout.markings]
+        #: Per piece code: how many the game has (on the mat or in the supply).
+        self._per_kind = [
+            rules.white_per_shape if code & 1 else rules.yellow_per_shape
+            for code in range(2 * len(SHAPES))
+        ]
 
     # ------------------------------------------------------------------ setup
     @staticmethod
@@ -512,9 +547,16 @@ class Game(ComparedByPosition):
 
     def _is_complete(self, index: int) -> bool:
         building = self._pieces()
-        found = self._s.complete.get(index)
+        s = self._s
+        found = s.complete.get(index)
         if found is None:
-            found = self._s.complete[index] = self.designs[index].is_complete(building)
+            # The supply tells how many pieces of each kind stand on the mat.
+            supply, total = s.supply, self._per_kind
+            found = all(
+                sum(total[code] - supply[code] for code in codes) >= count
+                for codes, count in self._table.needs[index]
+            ) and self.designs[index].is_complete(building)
+            s.complete[index] = found
         return found
 
     def _yellow_mask(self) -> int:
@@ -756,6 +798,7 @@ class Game(ComparedByPosition):
         clone._max_level = self._max_level
         clone._is_cap = self._is_cap
         clone._marks = self._marks
+        clone._per_kind = self._per_kind
         return clone
 
     def start_position(self) -> Game:

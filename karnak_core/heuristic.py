@@ -119,7 +119,10 @@ def _distance(relation: str, number: int) -> Callable[[int], int]:
 def clause_shortfall(clause: Clause) -> Shortfall:
     """``clause.shortfall`` as a function of a group's summary."""
     if isinstance(clause, Count):
-        at, far = count_index(clause.shape, clause.colour), _distance(clause.relation, clause.number)
+        at, far = (
+            count_index(clause.shape, clause.colour),
+            _distance(clause.relation, clause.number),
+        )
         return lambda g: far(g.counts[at])
     if isinstance(clause, Only):
         others = tuple(
@@ -228,7 +231,7 @@ def summaries(game: Game) -> tuple[list[Summary], list[int]]:
     layout = building.layout
     neighbours = layout.neighbour_cells
     markings = layout.markings
-    near_priest = set()
+    near_priest: set[int] = set()
     for p in building.priests:
         near_priest.update(neighbours[p])
     group_of = [-1] * len(stacks)
@@ -280,10 +283,8 @@ def joined(
     """The group a piece ``code`` placed on ``cell`` would belong to, and the groups it
     joins (by index)."""
     stack = stacks[cell]
-    if stack:
-        merged = {group_of[cell]}
-    else:
-        merged = {group_of[n] for n in neighbours[cell] if stacks[n]}
+    # On a stack, the piece joins its group; on the mat, every group beside it.
+    merged = {group_of[cell]} if stack else {group_of[n] for n in neighbours[cell] if stacks[n]}
     counts = [0] * KINDS
     marks = [0] * len(MARKINGS)
     height = pairs = 0
@@ -416,9 +417,9 @@ class KarnakHeuristic:
         limit = game.rules.hand_limit
         out = []
         for seat in range(game.num_players):
-            total = sum(game.favor_cards(seat).values()) * point
+            total = float(sum(game.favor_cards(seat).values()) * point)
             total += PRIEST_WORTH * game.priests(seat)
-            kept = []
+            kept: list[float] = []
             for design in game.hand(seat):
                 short, frozen = judged(design).judge(groups)
                 kept.append(design.points * chance(short, frozen, decay))
@@ -448,7 +449,7 @@ class KarnakHeuristic:
         change it makes to the mover's Designs (less half that to the others' revealed
         ones), a reveal by its Favor card, a Priest by the Designs it makes safe, a discard
         by the Design kept."""
-        pieces = [a for a in actions if isinstance(a, (Place, Put, Lift, Priest))]
+        pieces: list[Action] = [a for a in actions if isinstance(a, (Place, Put, Lift, Priest))]
         if not pieces:
             return self.fresh_scores(state, actions)
         known = self._piece_scores(state, pieces)
@@ -555,9 +556,9 @@ class KarnakHeuristic:
         the least worth (a search would spend its time on the cards the others hold)."""
         game = state
         if game.phase == "discard" and len(legal) > 1:
-            scores = self.action_scores(game, legal)
-            return LegalActions([legal[scores.index(max(scores))]])
-        pieces = [a for a in legal if isinstance(a, (Place, Put, Lift, Priest))]
+            worth = self.action_scores(game, legal)
+            return LegalActions([legal[worth.index(max(worth))]])
+        pieces: list[Action] = [a for a in legal if isinstance(a, (Place, Put, Lift, Priest))]
         if not pieces:
             return LegalActions(legal)
         scores = self._piece_scores(game, pieces)
@@ -565,7 +566,7 @@ class KarnakHeuristic:
             (a for a in pieces if isinstance(a, (Place, Put))), key=lambda a: -scores[a]
         )
         lifts = sorted((a for a in pieces if isinstance(a, Lift)), key=lambda a: -scores[a])
-        kept = set(places[:PLACE_CHOICES]) | set(lifts[:LIFT_CHOICES])
+        kept: set[Action] = set(places[:PLACE_CHOICES]) | set(lifts[:LIFT_CHOICES])
         kept |= {a for a in pieces if isinstance(a, Priest) and scores[a] > 0}
         found = LegalActions(
             a for a in legal if not isinstance(a, (Place, Put, Lift, Priest)) or a in kept

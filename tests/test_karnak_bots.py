@@ -161,6 +161,7 @@ def test_the_title_makes_karnaks_tuned_bots():
     title = KarnakTitle()
     bot = title.make_bot("mcts", 1)
     assert isinstance(bot, MCTSBot) and bot.rollout_depth == 0
-    assert title.make_bot("greedy", 1).choose(title.new(2, seed=1)) in title.new(
-        2, seed=1
-    ).legal_actions()
+    assert (
+        title.make_bot("greedy", 1).choose(title.new(2, seed=1))
+        in title.new(2, seed=1).legal_actions()
+    )
