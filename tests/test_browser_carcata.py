@@ -119,6 +119,21 @@ def lab(home: Path, served: Path) -> Iterator[str]:
 
 
 # ----------------------------------------------------------------- driving the table
+def render(page: Any, url: str) -> None:
+    """Open a Voilà page. Once, on a loaded machine, Voilà served a page on which the table
+    never came (its kernel busy starting while a JupyterLab server ran beside it): a page
+    with no island after 60 s says what it shows and is loaded once more."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+
+    page.goto(url)
+    island = page.locator(".ca-table .cn-map-island svg:visible").first
+    try:
+        island.wait_for(timeout=60_000)
+    except PageTimeout:
+        print(f"{url}: no table after 60 s; the page said {page.inner_text('body')[:300]!r}")
+        page.reload()
+
+
 def ready(table: Any) -> None:
     """The table is drawn, its buttons are on the page and it has spoken (in Voilà the page
     is drawn once every cell has run; JupyterLab's tests wait for the kernel too)."""
@@ -196,7 +211,7 @@ def chooser_move(game: Any, chooser: random.Random) -> Any:
 # --------------------------------------------------------------------------- tests
 def test_the_table_passes_axe_and_reflows_to_320_px_in_voila(page: Any, voila: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
-    page.goto(f"{voila}/voila/render/carcata_access.ipynb")
+    render(page, f"{voila}/voila/render/carcata_access.ipynb")
     tables = page.locator(".ca-table")
     expect(tables).to_have_count(2)
     english, french = tables.nth(0), tables.nth(1)
@@ -227,7 +242,7 @@ def test_the_table_passes_axe_and_reflows_to_320_px_in_voila(page: Any, voila: s
 
 
 def test_a_whole_game_by_keyboard_is_heard_in_voila(page: Any, voila: str) -> None:
-    page.goto(f"{voila}/voila/render/carcata_keyboard.ipynb")
+    render(page, f"{voila}/voila/render/carcata_keyboard.ipynb")
     table = page.locator(".ca-table").first
     ready(table)
     mirror = CarcataTable(("human", "random"), seed=SEED, rules=Rules(turtle_laps=1))
@@ -310,7 +325,7 @@ def tabs_from_the_top(page: Any, limit: int = 80) -> dict[str, int]:
 def test_the_island_is_one_tab_stop_and_its_arrows_move_among_the_spaces(
     page: Any, voila: str
 ) -> None:
-    page.goto(f"{voila}/voila/render/carcata_keyboard.ipynb")
+    render(page, f"{voila}/voila/render/carcata_keyboard.ipynb")
     table = page.locator(".ca-table").first
     ready(table)
     tabs = tabs_from_the_top(page)
@@ -353,7 +368,7 @@ def test_the_island_is_one_tab_stop_and_its_arrows_move_among_the_spaces(
 
 
 def test_the_human_s_controls_are_held_while_a_bot_thinks(page: Any, voila: str) -> None:
-    page.goto(f"{voila}/voila/render/carcata_slow_bot.ipynb")
+    render(page, f"{voila}/voila/render/carcata_slow_bot.ipynb")
     table = page.locator(".ca-table").first
     ready(table)
     spaces = table.locator(".cn-map-island .cn-hit.cn-legal:visible")
