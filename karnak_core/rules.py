@@ -16,10 +16,10 @@ karnak_core.errors.RulesError: caps are shapes among triangle, statue, disk, rod
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tabletop.fields import KnobsByName, changed_fields, knob_changes, limits_problem
+from tabletop.fields import KnobsByName, changed_fields, limits_problem, settings_from_changes
 from tabletop.saves import short_repr
 
 from .errors import RulesError
@@ -154,11 +154,8 @@ class Rules(metaclass=KnobsByName):
     @staticmethod
     def from_changes(changes: Any) -> Rules:
         """The inverse of ``changes()``; an unknown knob is a ``RulesError`` naming it."""
-        values = knob_changes(changes, Rules, RulesError)
-        try:
-            return replace(Rules(), **values)
-        except TypeError as error:
-            raise RulesError(f"rules could not be read: {short_repr(str(error))}") from None
+        rules: Rules = settings_from_changes(changes, Rules, RulesError)
+        return rules
 
 
 _LAYOUTS: dict[tuple[str, ...], MatLayout] = {}
