@@ -194,13 +194,7 @@ def test_every_illegal_action_is_refused_and_changes_nothing(spec, junk):
 @SETTINGS
 @given(spec=games, data=st.data())
 def test_undo_restores_exactly(spec, data):
-    check_undo_restores_exactly(
-        new(spec),
-        spec["choices"][:120],
-        pick,
-        lambda played: data.draw(st.integers(0, played)),
-        IllegalAction,
-    )
+    check_undo_restores_exactly(new(spec), spec["choices"][:120], data, IllegalAction, pick)
 
 
 @SETTINGS
