@@ -348,6 +348,21 @@ KERNEL_IDLE = """(path) => {
 }"""
 
 
+def open_in_voila(page: Any, url: str, shown: str = ".cn-map svg:visible") -> None:
+    """Open a Voilà page. Once, on a loaded machine, Voilà served a page on which the table
+    never came (its kernel busy starting while a JupyterLab server ran beside it): a page
+    where nothing matches ``shown`` (a table's picture) after 60 s says what it shows and is
+    loaded once more."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+
+    page.goto(url)
+    try:
+        page.locator(shown).first.wait_for(timeout=60_000)
+    except PageTimeout:
+        print(f"{url}: no table after 60 s; the page said {page.inner_text('body')[:300]!r}")
+        page.reload()
+
+
 def open_in_lab(page: Any, lab: str, notebook: str) -> None:
     """Open ``notebook`` alone in a fresh workspace, wait for its kernel, run all cells."""
     page.goto(f"{lab}/lab/workspaces/{notebook.replace('.', '-')}/tree/{notebook}?reset")

@@ -136,7 +136,7 @@ def at_width(page: Any, width: int) -> None:
 
 def test_both_tables_pass_axe_and_reflow_in_voila(page: Any, voila: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
-    page.goto(f"{voila}/")
+    support.open_in_voila(page, f"{voila}/")
     tables = tables_of(page)
     play_in_the_page(tables)
     for k, what in enumerate(TABLES):
@@ -208,7 +208,7 @@ def test_the_reveal_and_the_score_pad_read_at_12_px_on_a_phone(
     narrower layout: every word at 12 px or more, nothing scrolling sideways, and only the
     layout shown read out."""
     page.set_viewport_size({"width": 1366, "height": 900})
-    page.goto(f"{voila_reveal}/")
+    support.open_in_voila(page, f"{voila_reveal}/")
     tables = page.locator(".cv-table")
     expect(tables).to_have_count(2)
     mid, over = tables.nth(0), tables.nth(1)

@@ -41,6 +41,7 @@ from tests.browser_support import (
     check_buttons_cover_their_spaces,
     check_table_access,
     open_in_lab,
+    open_in_voila,
     write_notebook,
 )
 from tests.test_browser_access import SMALLEST_CONTROL_TEXT, SMALLEST_TEXT, TEXT_PX
@@ -89,6 +90,8 @@ SLOW_BOT_CELLS = [
     "table.bots[1].bot = Slow(table.bots[1].bot)\n"
     "table"
 ]
+#: What the page shows once the table came: the island.
+ISLAND = ".ca-table .cn-map-island svg:visible"
 FOCUSED = """() => { const e = document.activeElement;
   return {cls: e.className || '', inTable: !!e.closest('.ca-table'),
           typed: !!e.closest('.ca-typed')}; }"""
@@ -119,21 +122,6 @@ def lab(home: Path, served: Path) -> Iterator[str]:
 
 
 # ----------------------------------------------------------------- driving the table
-def render(page: Any, url: str) -> None:
-    """Open a Voilà page. Once, on a loaded machine, Voilà served a page on which the table
-    never came (its kernel busy starting while a JupyterLab server ran beside it): a page
-    with no island after 60 s says what it shows and is loaded once more."""
-    from playwright.sync_api import TimeoutError as PageTimeout
-
-    page.goto(url)
-    island = page.locator(".ca-table .cn-map-island svg:visible").first
-    try:
-        island.wait_for(timeout=60_000)
-    except PageTimeout:
-        print(f"{url}: no table after 60 s; the page said {page.inner_text('body')[:300]!r}")
-        page.reload()
-
-
 def ready(table: Any) -> None:
     """The table is drawn, its buttons are on the page and it has spoken (in Voilà the page
     is drawn once every cell has run; JupyterLab's tests wait for the kernel too)."""
@@ -211,7 +199,7 @@ def chooser_move(game: Any, chooser: random.Random) -> Any:
 # --------------------------------------------------------------------------- tests
 def test_the_table_passes_axe_and_reflows_to_320_px_in_voila(page: Any, voila: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
-    render(page, f"{voila}/voila/render/carcata_access.ipynb")
+    open_in_voila(page, f"{voila}/voila/render/carcata_access.ipynb", ISLAND)
     tables = page.locator(".ca-table")
     expect(tables).to_have_count(2)
     english, french = tables.nth(0), tables.nth(1)
@@ -242,7 +230,7 @@ def test_the_table_passes_axe_and_reflows_to_320_px_in_voila(page: Any, voila: s
 
 
 def test_a_whole_game_by_keyboard_is_heard_in_voila(page: Any, voila: str) -> None:
-    render(page, f"{voila}/voila/render/carcata_keyboard.ipynb")
+    open_in_voila(page, f"{voila}/voila/render/carcata_keyboard.ipynb", ISLAND)
     table = page.locator(".ca-table").first
     ready(table)
     mirror = CarcataTable(("human", "random"), seed=SEED, rules=Rules(turtle_laps=1))
@@ -325,7 +313,7 @@ def tabs_from_the_top(page: Any, limit: int = 80) -> dict[str, int]:
 def test_the_island_is_one_tab_stop_and_its_arrows_move_among_the_spaces(
     page: Any, voila: str
 ) -> None:
-    render(page, f"{voila}/voila/render/carcata_keyboard.ipynb")
+    open_in_voila(page, f"{voila}/voila/render/carcata_keyboard.ipynb", ISLAND)
     table = page.locator(".ca-table").first
     ready(table)
     tabs = tabs_from_the_top(page)
@@ -368,7 +356,7 @@ def test_the_island_is_one_tab_stop_and_its_arrows_move_among_the_spaces(
 
 
 def test_the_human_s_controls_are_held_while_a_bot_thinks(page: Any, voila: str) -> None:
-    render(page, f"{voila}/voila/render/carcata_slow_bot.ipynb")
+    open_in_voila(page, f"{voila}/voila/render/carcata_slow_bot.ipynb", ISLAND)
     table = page.locator(".ca-table").first
     ready(table)
     spaces = table.locator(".cn-map-island .cn-hit.cn-legal:visible")

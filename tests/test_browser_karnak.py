@@ -112,7 +112,7 @@ def at_width(page: Any, tables: list[Any], width: int) -> dict[str, Any]:
 # --------------------------------------------------------------------------- tests
 def test_the_table_passes_axe_shows_the_focus_and_reflows_to_320_px(page: Any, voila: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
-    page.goto(f"{voila}/voila/render/karnak_access.ipynb")
+    support.open_in_voila(page, f"{voila}/voila/render/karnak_access.ipynb")
     tables = page.locator(".ka-table")
     expect(tables).to_have_count(2)
     english, french = tables.nth(0), tables.nth(1)
@@ -132,7 +132,7 @@ def test_the_table_passes_axe_shows_the_focus_and_reflows_to_320_px(page: Any, v
 
 def test_a_turn_by_click_and_keyboard_is_heard(page: Any, voila: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(f"{voila}/voila/render/karnak_play.ipynb")
+    support.open_in_voila(page, f"{voila}/voila/render/karnak_play.ipynb")
     table = page.locator(".ka-table").first
     ready(table)
     mirror = KarnakTable(("human", "greedy"), seed=SEED)

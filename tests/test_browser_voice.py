@@ -68,7 +68,7 @@ def voila(home: Path, served: Path) -> Iterator[str]:
 
 
 def open_table(page: Any, voila: str, name: str) -> Any:
-    page.goto(f"{voila}/voila/render/{name}.ipynb")
+    support.open_in_voila(page, f"{voila}/voila/render/{name}.ipynb")
     table = page.locator(".cn-table, .cv-table").first
     expect(table.locator(".cn-map svg:visible").first).to_be_visible()
     return table
