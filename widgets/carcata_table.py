@@ -71,7 +71,7 @@ from tabletop.protocol import CHANCE
 from .carcata_words import UI, say
 from .pictures import Box, Fit, Hit, HitButton, PictureMap, show
 from .recording import Recorder
-from .seated_table import ENTRY_STYLE, PANEL_STYLE, Entry, EntryTable, ThinkingBot
+from .seated_table import Entry, EntryTable, ThinkingBot, entry_table_style
 from .table_parts import esc, make_button
 
 __all__ = ["CARCATA_SEATS", "CarcataTable", "Choice"]
@@ -138,24 +138,9 @@ class Words:
         return translate(self.text, lang)
 
 
-STYLE = (
-    "<style>"
-    + PANEL_STYLE.format(
-        css="ca",
-        ink=COLOURS["ink"],
-        background="#f3efe4",
-        centre="600px",
-        side="280px",
-        radius="40%",
-    )  # fmt: skip
-    + ENTRY_STYLE.format(
-        css="ca",
-        panel=COLOURS["panel"],
-        muted=COLOURS["muted"],
-        map="island",
-        phone=PHONE_PX - 0.01,
-    )  # fmt: skip
-    + """
+STYLE = entry_table_style(
+    "ca",
+    """
 .ca-bar {{ align-items: center; flex-wrap: wrap; gap: 4px; }}
 .ca-bar .jupyter-button {{ border-radius: 6px; font-weight: 600; }}
 .ca-dice .widget-toggle-button {{ border-radius: 6px; }}
@@ -165,8 +150,11 @@ STYLE = (
 .ca-side h4 {{ margin: 6px 0 3px 0; font-size: 14px; }}
 .ca-scores {{ font-size: 13px; }}
 .ca-scores ul {{ margin: 2px 0; padding-left: 18px; }}
-</style>
-""".format(**COLOURS)
+""".format(**COLOURS),
+    colours=COLOURS,
+    radius="40%",
+    picture="island",
+    phone=PHONE_PX - 0.01,
 )
 
 

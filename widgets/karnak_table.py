@@ -62,7 +62,7 @@ from karnak_core.svg import WORDS as PICTURE_WORDS
 from .karnak_words import UI, say
 from .pictures import Box, Hit, HitButton, PictureMap, show
 from .recording import Recorder
-from .seated_table import ENTRY_STYLE, PANEL_STYLE, Entry, EntryTable, ThinkingBot
+from .seated_table import Entry, EntryTable, ThinkingBot, entry_table_style
 from .table_parts import esc, make_button
 
 __all__ = ["KARNAK_SEATS", "Choice", "KarnakTable"]
@@ -107,24 +107,9 @@ class Words:
         return dict(self.texts)[lang]
 
 
-STYLE = (
-    "<style>"
-    + PANEL_STYLE.format(
-        css="ka",
-        ink=COLOURS["ink"],
-        background="#f3efe4",
-        centre="600px",
-        side="280px",
-        radius="6px",
-    )  # fmt: skip
-    + ENTRY_STYLE.format(
-        css="ka",
-        panel=COLOURS["panel"],
-        muted=COLOURS["muted"],
-        map="mat",
-        phone=PHONE_PX - 0.01,
-    )  # fmt: skip
-    + """
+STYLE = entry_table_style(
+    "ka",
+    """
 .ka-bar {{ align-items: center; flex-wrap: wrap; gap: 4px; }}
 .ka-bar .jupyter-button, .ka-actions .jupyter-button {{ border-radius: 6px; font-weight: 600;
   max-width: 100%; }}
@@ -136,8 +121,11 @@ STYLE = (
 .ka-designs, .ka-seats, .ka-scores {{ font-size: 13px; overflow-wrap: anywhere; }}
 .ka-designs ul, .ka-seats ul, .ka-scores ul {{ margin: 2px 0; padding-left: 18px; }}
 .ka-designs .ka-explain {{ color: {muted}; }}
-</style>
-""".format(**COLOURS)
+""".format(**COLOURS),
+    colours=COLOURS,
+    radius="6px",
+    picture="mat",
+    phone=PHONE_PX - 0.01,
 )
 
 

@@ -121,6 +121,31 @@ ENTRY_STYLE = """
   background: transparent !important; }}
 """
 
+
+def entry_table_style(
+    css: str,
+    own: str,
+    *,
+    colours: dict[str, str],
+    radius: str,
+    picture: str,
+    phone: float,
+) -> str:
+    """An ``EntryTable``'s style sheet: ``PANEL_STYLE`` and ``ENTRY_STYLE`` for the prefix
+    ``css``, in the game's ``colours`` (its ``ink``, ``panel`` and ``muted``) on the tables'
+    sand, with the corners ``radius`` of the buttons over the ``picture`` (its name) and the
+    width below which its choices are ordinary buttons (``phone``, px), then the table's
+    ``own`` rules."""
+    panel = PANEL_STYLE.format(
+        css=css, ink=colours["ink"], background="#f3efe4", centre="600px", side="280px",
+        radius=radius,
+    )  # fmt: skip
+    entry = ENTRY_STYLE.format(
+        css=css, panel=colours["panel"], muted=colours["muted"], map=picture, phone=phone
+    )
+    return f"<style>{panel}{entry}{own}</style>\n"
+
+
 __all__ = [
     "ENTRY_STYLE",
     "PANEL_STYLE",
@@ -132,6 +157,7 @@ __all__ = [
     "TableGame",
     "TableRules",
     "ThinkingBot",
+    "entry_table_style",
 ]
 
 
