@@ -490,9 +490,10 @@ class CarnivalTable(PanelTable[Game]):
     def _paused(self) -> bool:
         return self._reveal_step is not None
 
-    def _undo_one(self) -> None:
-        self.game.undo()
+    def _undo_one(self) -> int:
+        seat = super()._undo_one()
         self._rounds.pop()
+        return seat
 
     def _handed_over(self) -> None:
         self._message = None

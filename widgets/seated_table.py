@@ -701,9 +701,11 @@ class SeatedTable(Generic[GameT]):
         """The last refusal the table announced (its alert region's text)."""
         return str(self.voice.alert_text)
 
-    def _undo_one(self) -> None:
-        """Take back the game's last action."""
+    def _undo_one(self) -> int:
+        """Take back the game's last action; the seat that had played it."""
+        seat = self.game.log[-1][0]
         self.game.undo()
+        return seat
 
     def _after_undo(self, taken: int) -> None:
         """Forget what no longer holds after ``taken`` actions were taken back (0: none)."""
@@ -714,13 +716,13 @@ class SeatedTable(Generic[GameT]):
         raise NotImplementedError
 
     def undo(self) -> None:
-        """Take back your last action, and the bots' actions played since."""
+        """Take back your last action (with any chance it brought), and the bots' actions
+        played since."""
         game = self.game
         taken = 0
         self._news = []
         while game.can_undo and self._humans_played():
-            seat = game.log[-1][0]
-            self._undo_one()
+            seat = self._undo_one()
             taken += 1
             if self.seats[seat] == "human":
                 break
@@ -1035,24 +1037,10 @@ class EntryTable(PanelTable[GameT]):
     def _humans_played(self) -> bool:
         return any(self.seats[e.seat] == "human" for e in self._entries)
 
-    def undo(self) -> None:
-        """Take back your last action (with any chance it brought), and the bots' actions
-        played since."""
-        game = self.game
-        taken = 0
-        self._news = []
-        while game.can_undo and self._entries and self._humans_played():
-            entry = self._entries.pop()
-            game.undo()
-            taken += 1
-            if self.seats[entry.seat] == "human":
-                break
-        self._after_undo(taken)
-        self.render()
-        if taken:
-            self._run_bots(step_by_step=False, opening=self._note_text())
-        else:
-            self._alert()
+    def _undo_one(self) -> int:
+        entry = self._entries.pop()
+        self.game.undo()
+        return entry.seat
 
     def _after_undo(self, taken: int) -> None:
         self._choice = None
