@@ -199,6 +199,10 @@ class CarcataTable(EntryTable[Game]):
     TEXT_UNITS = FACTS_TEXT
     PLAYED_BY = "Carcata is played by {counts} players, not {n}"
     SAID = Words
+    GAME = Game
+    NAME = "Carcata"
+    RULES_ERROR = RulesError
+    read_rules = staticmethod(as_rules)
     ACTION = Action
     ERROR = CarcataError
     EXAMPLE = "keep"
@@ -220,15 +224,7 @@ class CarcataTable(EntryTable[Game]):
         record_to: str | os.PathLike[str] | Recorder | None = None,
     ):
         self.rules: Rules
-        self.rules, players = self._game_rules(
-            game,
-            rules,
-            players,
-            game_type=Game,
-            name="Carcata",
-            as_rules=as_rules,
-            rules_error=RulesError,
-        )
+        self.rules, players = self._game_rules(game, rules, players)
         self._take_seats(
             seats, players, default_players=2, lang=lang, seed=seed, record_to=record_to
         )

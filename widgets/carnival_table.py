@@ -228,6 +228,10 @@ class CarnivalTable(PanelTable[Game]):
     PLAYED_BY = "Carnival is played by {counts} players, not {n}"
     HIDES_BETWEEN_SEATS = True  # each hand is hidden from the other players
     SAID = Words
+    GAME = Game
+    NAME = "Carnival"
+    RULES_ERROR = RulesError
+    read_rules = staticmethod(as_rules)
 
     bots: dict[int, Bot]
     _choice: Choice | None
@@ -247,15 +251,7 @@ class CarnivalTable(PanelTable[Game]):
         record_to: str | os.PathLike[str] | Recorder | None = None,
     ):
         self.rules: Rules
-        self.rules, players = self._game_rules(
-            game,
-            rules,
-            players,
-            game_type=Game,
-            name="Carnival",
-            as_rules=as_rules,
-            rules_error=RulesError,
-        )
+        self.rules, players = self._game_rules(game, rules, players)
         self._take_seats(
             seats, players, default_players=3, lang=lang, seed=seed, record_to=record_to
         )

@@ -146,6 +146,10 @@ class KarnakTable(EntryTable[Game]):
     PLAYED_BY = "Karnak is played by {counts} players, not {n}"
     HIDES_BETWEEN_SEATS = True
     SAID = Words
+    GAME = Game
+    NAME = "Karnak"
+    RULES_ERROR = RulesError
+    read_rules = staticmethod(as_rules)
     ACTION = Action
     ERROR = KarnakError
     EXAMPLE = "place cube c4"
@@ -167,15 +171,7 @@ class KarnakTable(EntryTable[Game]):
         record_to: str | os.PathLike[str] | Recorder | None = None,
     ):
         self.rules: Rules
-        self.rules, players = self._game_rules(
-            game,
-            rules,
-            players,
-            game_type=Game,
-            name="Karnak",
-            as_rules=as_rules,
-            rules_error=RulesError,
-        )
+        self.rules, players = self._game_rules(game, rules, players)
         self._take_seats(
             seats, players, default_players=2, lang=lang, seed=seed, record_to=record_to
         )

@@ -230,29 +230,6 @@ class SeatedTable(Generic[GameT]):
     _ready_for: int
 
     # ------------------------------------------------------------------ set-up
-    def _game_rules(
-        self,
-        game: Any,
-        rules: Any,
-        players: int | None,
-        *,
-        game_type: type[Any],
-        name: str,
-        as_rules: Callable[[Any], Any],
-        rules_error: type[Exception],
-    ) -> tuple[Any, int | None]:
-        """The rules and the player count to set the table up with: those of ``game`` when one
-        is given (it must be a ``game_type``, this table's game), else ``rules`` read by the
-        game's ``as_rules`` (a ``rules_error`` is turned into the table's error for ``rules``)."""
-        if game is not None:
-            if not isinstance(game, game_type):
-                raise self._argument_error("game", f"a {name} Game, not {short_repr(game)}")
-            rules, players = game.rules, game.num_players
-        try:
-            return as_rules(rules), players
-        except rules_error as error:
-            raise self._argument_error("rules", str(error)) from None
-
     def _take_seats(
         self,
         seats: Sequence[str] | None,
@@ -877,6 +854,10 @@ class PanelTable(SeatedTable[GameT], widgets.AppLayout):  # type: ignore[misc]
 
     #: The table's kept words: ``SAID(key=..., values=...)`` is one of its own phrases.
     SAID: ClassVar[Callable[..., Any]]
+    #: The game: its ``Game`` class, its name and the error that refuses a rules argument.
+    GAME: ClassVar[type[Any]]
+    NAME: ClassVar[str]
+    RULES_ERROR: ClassVar[type[Exception]]
 
     _header: widgets.Box
     _center: widgets.Box
@@ -904,6 +885,24 @@ class PanelTable(SeatedTable[GameT], widgets.AppLayout):  # type: ignore[misc]
         parts = [self.w_message, self.out, scores, self.w_typed_label, typed, self.w_legal]
         self._side = widgets.VBox([*first, *parts, *last, self.w_log])
         self._side.add_class(f"{css}-side")
+
+    @staticmethod
+    def read_rules(rules: Any) -> Any:
+        """The game's rules from a rules argument (the engine's ``as_rules``)."""
+        raise NotImplementedError
+
+    def _game_rules(self, game: Any, rules: Any, players: int | None) -> tuple[Any, int | None]:
+        """The rules and the player count to set the table up with: those of ``game`` when one
+        is given (it must be a ``GAME``), else ``rules`` read by ``read_rules`` (a
+        ``RULES_ERROR`` is turned into the table's error for ``rules``)."""
+        if game is not None:
+            if not isinstance(game, self.GAME):
+                raise self._argument_error("game", f"a {self.NAME} Game, not {short_repr(game)}")
+            rules, players = game.rules, game.num_players
+        try:
+            return self.read_rules(rules), players
+        except self.RULES_ERROR as error:
+            raise self._argument_error("rules", str(error)) from None
 
     def _lay_out(self, side_width: str) -> None:
         """Sit the three parts in the grid, the side panel ``side_width`` wide."""
