@@ -13,7 +13,7 @@ import pytest
 
 from karnak_core import Game, Rules, staged
 from karnak_core.perft import divide, perft
-from tests.perft_support import check_perft, perft_entry, rewrite_if_asked
+from tests.perft_support import check_position, rewrite_positions_if_asked
 
 PERFT_FILE = Path(__file__).parent / "karnak_perft.json"
 
@@ -82,21 +82,12 @@ POSITIONS = {
     "locked-by-priests-3p": (lambda: random_game(3, 4, 90), 3),
 }
 
-rewrite_if_asked(
-    PERFT_FILE,
-    lambda: {
-        name: perft_entry(depth, divide(make(), depth)) for name, (make, depth) in POSITIONS.items()
-    },
-)
+rewrite_positions_if_asked(PERFT_FILE, POSITIONS, divide)
 
 
 @pytest.mark.parametrize("name", list(POSITIONS))
 def test_perft(name: str) -> None:
-    make, depth = POSITIONS[name]
-    game = make()
-    before = game.state_key()
-    check_perft(PERFT_FILE, name, depth, divide(game, depth))
-    assert game.state_key() == before, "counting changes nothing"
+    check_position(PERFT_FILE, POSITIONS, name, divide)
 
 
 def test_a_mat_locked_by_priests_leaves_only_draw() -> None:
