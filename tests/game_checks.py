@@ -1,13 +1,14 @@
 """Checks the tests of the kit's games make in the same way: a transcript against its stored
 golden file, undo back to any earlier position, play() checking every action it has not just
 offered, a random playout checked at every step (chance nodes included), play() and push()
-agreeing, copies independent of their originals, the same actions giving the same game, and
-a refused action saying why and changing nothing."""
+agreeing, copies independent of their originals, the same actions giving the same game, a
+refused action saying why and changing nothing; and a game played on by a list of choices."""
 
 from __future__ import annotations
 
 import difflib
 import os
+import random
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -195,3 +196,42 @@ def check_refusals_say_why(
         with pytest.raises(syntax):
             game.play(text)
     assert game.to_json() == before and game.state_key() == key
+
+
+def play_choices(
+    game: Any,
+    choices: Sequence[int] | random.Random,
+    *,
+    limit: int,
+    each: Callable[[Any, Any, Any], None] | None = None,
+    checked: bool = True,
+    **play: Any,
+) -> Any:
+    """Play ``game`` on: chance (where the game has it) from its own stream, each decision
+    ``legal[choice % n]`` (or ``rng.choice``), until the choices run out, the game ends or
+    ``limit`` steps. With ``checked`` every step is ``play`` (with ``play``'s arguments),
+    else ``push``; ``each(before, action, after)`` after every step (``before`` a copy)."""
+    rng = choices if isinstance(choices, random.Random) else None
+    stream = iter(()) if rng else iter(choices)
+    for _ in range(limit):
+        if game.is_over:
+            break
+        if getattr(game, "is_chance", False):
+            action = game.sample_chance()
+        else:
+            legal = game.legal_actions()
+            if rng is not None:
+                action = rng.choice(legal)
+            else:
+                pick = next(stream, None)
+                if pick is None:
+                    break
+                action = legal[pick % len(legal)]
+        before = game.copy() if each else None
+        if checked:
+            game.play(action, **play)
+        else:
+            game.push(action)
+        if each is not None:
+            each(before, action, game)
+    return game
