@@ -42,6 +42,11 @@ CHROMIUM_ARGS = [
 VIEWPORT = {"width": 1500, "height": 1000}
 
 
+#: The widths a table is looked at: a large laptop, a tablet held upright, a phone, WCAG's
+#: reflow width.
+REFLOW_WIDTHS = (1366, 820, 390, 320)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -346,6 +351,11 @@ KERNEL_IDLE = """(path) => {
   const session = widget.sessionContext && widget.sessionContext.session;
   return !!(session && session.kernel && session.kernel.status === 'idle');
 }"""
+
+
+def said(table: Any) -> Any:
+    """The table's polite live region: what it announces."""
+    return table.locator("[role='status'][aria-live='polite']")
 
 
 def open_in_voila(page: Any, url: str, shown: str = ".cn-map svg:visible") -> None:

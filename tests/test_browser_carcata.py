@@ -59,8 +59,6 @@ SEED = 3
 #: smaller (about 5 px at 320 px): a known gap, which the row of choice buttons under the island
 #: (named by the space) and the typed box make up for.
 ISLAND_TEXT_PX = TEXT_STYLES["name"][0] * ZOOM
-#: The widths looked at: a large laptop, a tablet held upright, a phone, WCAG's reflow width.
-WIDTHS = (1366, 820, 390, 320)
 #: Two tables a few moves in, their dice kept: one English, one French.
 ACCESS_CELLS = [
     "from widgets import CarcataTable\n"
@@ -127,16 +125,12 @@ def ready(table: Any) -> None:
     is drawn once every cell has run; JupyterLab's tests wait for the kernel too)."""
     expect(table.locator(".cn-map-island svg:visible").first).to_be_visible()
     expect(table.locator(".cn-map-island .cn-hit:visible").first).to_be_visible()
-    expect(said(table)).not_to_have_text("")
+    expect(support.said(table)).not_to_have_text("")
 
 
 def focused(page: Any) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate(FOCUSED)
     return found
-
-
-def said(table: Any) -> Any:
-    return table.locator("[role='status'][aria-live='polite']")
 
 
 def decisions(table: Any, count: int) -> None:
@@ -215,7 +209,7 @@ def test_the_table_passes_axe_and_reflows_to_320_px_in_voila(page: Any, voila: s
     check_table_access(page, french, "Voilà, Carcata, French")
     assert not english.evaluate(SMALL_BUTTONS)  # every button 24 px or more on a laptop
     figures: dict[str, Any] = {}
-    for width in WIDTHS:
+    for width in support.REFLOW_WIDTHS:
         figures.update(at_width(page, [english, french], width))
         if width == 390:
             page.set_viewport_size({"width": width, "height": 2600})
@@ -234,7 +228,7 @@ def test_a_whole_game_by_keyboard_is_heard_in_voila(page: Any, voila: str) -> No
     table = page.locator(".ca-table").first
     ready(table)
     mirror = CarcataTable(("human", "random"), seed=SEED, rules=Rules(turtle_laps=1))
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     entering = tab_to_typed_box(page)
     box = table.locator(".ca-typed input:visible")
     # A refusal typed: the alert region says the engine's reason; nothing is played.
@@ -259,10 +253,10 @@ def test_a_whole_game_by_keyboard_is_heard_in_voila(page: Any, voila: str) -> No
         assert mirror.play(action), mirror.alerted
         decisions(table, mirror.decisions())
         if typed in (1, 6, 7):  # a pawn placed, the first dice, the first effects
-            expect(said(table)).to_have_text(mirror.said)
+            expect(support.said(table)).to_have_text(mirror.said)
     assert mirror.game.is_over
     expect(table.locator(".ca-status")).to_have_attribute("data-phase", "over")
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     assert "Game over · " in mirror.said
     print(f"Tabs into the typed box: {entering}; actions typed: {typed}")
 
@@ -364,7 +358,7 @@ def test_the_human_s_controls_are_held_while_a_bot_thinks(page: Any, voila: str)
     status = table.locator(".ca-status")
     expect(status).to_have_attribute("data-phase", "thinking")
     expect(status).to_have_attribute("data-current", "1")
-    expect(said(table)).to_have_text("Player 2 (Random bot) is thinking…")
+    expect(support.said(table)).to_have_text("Player 2 (Random bot) is thinking…")
     # The buttons still shown say they are disabled, and a click on one does nothing.
     expect(spaces.nth(3)).to_have_attribute("aria-disabled", "true")
     expect(table.locator(".ca-typed input:visible")).to_have_attribute("aria-disabled", "true")
