@@ -7,6 +7,7 @@ refused action that changes nothing."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Collection
 from typing import Any
@@ -139,3 +140,26 @@ def refused_play_changes_nothing(
         assert len(str(refused)) <= MAX_MESSAGE
         return
     assert game.can_undo
+
+
+def action_text_round_trips(action_type: Any, error: type[Exception], text: str) -> None:
+    """``text`` is refused with ``error``, or read as an action that its English and its
+    French notations both read back to."""
+    action = refused_or_fine_for(error)(action_type.parse, text)
+    if action is not None:
+        assert action_type.parse(str(action)) == action
+        assert action_type.parse(action.notation("fr")) == action
+
+
+def wrong_field_is_named(
+    game_type: Any, sound: Any, field: str, value: Any, named: str, error: type[Exception]
+) -> None:
+    """The staged position ``sound`` with ``field`` set to ``value`` is refused with
+    ``error`` naming ``named`` first, in a short message."""
+    doc = json.loads(json.dumps(sound))
+    doc[field] = value
+    with pytest.raises(error) as info:
+        game_type.from_json(doc)
+    assert info.value.field == named, str(info.value)
+    assert str(info.value).startswith(f"{named}: ")
+    assert len(str(info.value)) <= MAX_MESSAGE

@@ -48,6 +48,7 @@ from tabletop.saves import MAX_NESTING, MAX_SEED
 from tests.hostile_support import (
     MAX_MESSAGE,
     Awkward,
+    action_text_round_trips,
     answer,
     json_like,
     knob_range_is_kept,
@@ -56,6 +57,7 @@ from tests.hostile_support import (
     refused_or_fine_for,
     refused_play_changes_nothing,
     rules_round_trip,
+    wrong_field_is_named,
 )
 from tests.hostile_support import SETTINGS as EVERY_GAME
 from tests.karnak_support import play_random
@@ -178,10 +180,7 @@ def test_setup_arguments_are_refused_by_name(call: Any, field: str) -> None:
 @SETTINGS
 @given(text=st.text(max_size=60))
 def test_action_text_takes_anything(text: str) -> None:
-    action = refused_or_fine(Action.parse, text)
-    if action is not None:
-        assert Action.parse(str(action)) == action
-        assert Action.parse(action.notation("fr")) == action
+    action_text_round_trips(Action, KarnakError, text)
 
 
 @pytest.mark.parametrize(
@@ -534,13 +533,7 @@ WRONG_FIELDS = [
 @pytest.mark.parametrize(("field", "value", "named"), WRONG_FIELDS)
 def test_a_staged_position_with_a_field_wrong_names_it(field: str, value: Any, named: str) -> None:
     assert Game.from_json(SOUND).phase == "put"
-    doc = json.loads(json.dumps(SOUND))
-    doc[field] = value
-    with pytest.raises(PositionError) as info:
-        Game.from_json(doc)
-    assert info.value.field == named, str(info.value)
-    assert str(info.value).startswith(f"{named}: ")
-    assert len(str(info.value)) <= MAX_MESSAGE
+    wrong_field_is_named(Game, SOUND, field, value, named, PositionError)
 
 
 def test_a_staged_mat_names_the_line_at_fault() -> None:
