@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -235,3 +236,36 @@ def play_choices(
         if each is not None:
             each(before, action, game)
     return game
+
+
+def property_settings(examples: int) -> settings:
+    """The property tests' Hypothesis settings: ``examples`` random games, no deadline."""
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    )
+
+
+def random_games(
+    players: tuple[int, int],
+    seeds: int,
+    rulesets: Sequence[Any],
+    short: int,
+    long: tuple[int, int],
+) -> st.SearchStrategy[dict[str, Any]]:
+    """A random game as a dict: a player count from ``players`` (lowest, highest), a seed
+    below ``seeds``, one of ``rulesets`` and a list of choices, each picking one legal
+    action: at most ``short`` of them (which shrink well) or between ``long``'s bounds
+    (which reach the end of a game)."""
+    return st.fixed_dictionaries(
+        {
+            "players": st.integers(*players),
+            "seed": st.integers(0, seeds - 1),
+            "rules": st.sampled_from(rulesets),
+            "choices": st.one_of(
+                st.lists(st.integers(0, 2**16), max_size=short),
+                st.lists(st.integers(0, 2**16), min_size=long[0], max_size=long[1]),
+            ),
+        }
+    )

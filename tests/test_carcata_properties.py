@@ -51,26 +51,14 @@ from tests.game_checks import (
     check_refusals_say_why,
     check_replay_is_the_same_game,
     check_undo_restores_exactly,
+    property_settings,
+    random_games,
 )
 
-SETTINGS = settings(
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+SETTINGS = property_settings(25)
 
-games = st.fixed_dictionaries(
-    {
-        "players": st.integers(2, 4),
-        "seed": st.integers(0, 2**64 - 1),
-        "rules": st.sampled_from(RULESETS),
-        # Short lists stay in the set-up and first turns; long ones reach lava and the end.
-        "choices": st.one_of(
-            st.lists(st.integers(0, 2**16), max_size=30),
-            st.lists(st.integers(0, 2**16), min_size=60, max_size=300),
-        ),
-    }
-)
+# Short lists stay in the set-up and first turns; long ones reach lava and the end.
+games = random_games((2, 4), 2**64, RULESETS, short=30, long=(60, 300))
 
 
 def new(spec: dict) -> Game:

@@ -19,26 +19,14 @@ from tests.carnival_support import RULESETS, box_counts, card_counts
 from tests.game_checks import (
     check_play_trusts_only_what_is_legal_now,
     check_undo_restores_exactly,
+    property_settings,
+    random_games,
 )
 
-SETTINGS = settings(
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+SETTINGS = property_settings(25)
 
-games = st.fixed_dictionaries(
-    {
-        "players": st.integers(2, 6),
-        "seed": st.integers(0, 2**32 - 1),
-        "rules": st.sampled_from(RULESETS),
-        # Short lists shrink well; long ones reach the second round and the end.
-        "choices": st.one_of(
-            st.lists(st.integers(0, 2**16), max_size=30),
-            st.lists(st.integers(0, 2**16), min_size=60, max_size=200),
-        ),
-    }
-)
+# Short lists shrink well; long ones reach the second round and the end.
+games = random_games((2, 6), 2**32, RULESETS, short=30, long=(60, 200))
 
 
 def new(spec: dict) -> Game:
