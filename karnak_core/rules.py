@@ -78,6 +78,9 @@ class Rules(metaclass=KnobsByName):
     caps: tuple[str, ...] = ("triangle", "statue")
     #: Ruling: a game in which the Favor deck never runs out ends after this many rounds.
     round_limit: int = 60
+    #: Ruling: the game ends as soon as no PLACE or MOVE can ever be taken again (the Favor
+    #: deck could then never run out); ``False`` plays on to ``round_limit``.
+    end_on_locked_mat: bool = True
 
     def __post_init__(self) -> None:
         for name in ("younger_seats", "favor_counts", "mat", "caps"):
@@ -120,6 +123,8 @@ class Rules(metaclass=KnobsByName):
         mat = MatLayout.problem(self.mat)
         if mat:
             return mat
+        if not isinstance(self.end_on_locked_mat, bool):
+            return f"end_on_locked_mat is True or False, not {short_repr(self.end_on_locked_mat)}"
         caps = self.caps
         if not isinstance(caps, tuple) or any(
             not isinstance(c, str) or c not in SHAPES for c in caps

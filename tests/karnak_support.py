@@ -25,6 +25,7 @@ RULESETS = [
     Rules(yellow_per_shape=2, white_per_shape=1, round_limit=20),
     Rules(priests_each=4, younger_seats=(1,), favor_deck=8, round_limit=25),
     Rules(hand_limit=3, draw_count=5, favor_point=2, round_limit=20),
+    Rules(end_on_locked_mat=False, round_limit=25),
 ]
 
 

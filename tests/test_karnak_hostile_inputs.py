@@ -257,7 +257,7 @@ def test_the_base_action_is_not_an_action() -> None:
 # ------------------------------------------------------------------ play
 @pytest.fixture(scope="module")
 def midgame() -> Game:
-    game = play_random(Game.new(3, seed=4), random.Random(4), limit=80)
+    game = play_random(Game.new(3, seed=4), random.Random(4), limit=60)
     assert not game.is_over
     return game
 
