@@ -502,15 +502,17 @@ class Goal:
 
     def meeting(self, building: Building) -> list[frozenset[Spot]]:
         """The structures of ``building`` that meet every clause, in spot order."""
-        tests = self.tests
-        return [s for s in building.structures() if all(t(building, s) for t in tests)]
+        return [s for s in building.structures() if self.met_by(building, s)]
+
+    def met_by(self, building: Building, spots: frozenset[Spot]) -> bool:
+        """Whether the structure of ``building`` made of ``spots`` meets every clause."""
+        return all(test(building, spots) for test in self.tests)
 
     def is_met(self, building: Building) -> bool:
         """Whether ``building`` has ``structures`` structures meeting every clause."""
         needed = self.structures
-        tests = self.tests
         for spots in building.structures():
-            if all(test(building, spots) for test in tests):
+            if self.met_by(building, spots):
                 needed -= 1
                 if needed == 0:
                     return True

@@ -44,7 +44,7 @@ from .actions import (
 )
 from .designs import REFERENCE_DESIGNS, Count, Design, Measure, On
 from .errors import IllegalAction, PositionError
-from .mat import COLOURS, MARKINGS, SHAPES, Building, MatLayout
+from .mat import COLOURS, MARKINGS, SHAPES, Building, MatLayout, Spot, cell_groups
 from .messages import Refusal, check_lang, refusal_text, waiting_text
 from .rules import FAVOR_KINDS, Rules
 from .scoring import Score, final_scores, winners
@@ -60,6 +60,10 @@ PRINTED = Rules()
 K_PLACE, K_LIFT, K_PUT, K_PRIEST, K_FAVOR, K_DRAW, K_REVEAL, K_DISCARD, K_END = range(9)
 #: Favor kinds past the shapes (the last, 7, gains a Priest).
 F_DESIGN, F_MOVE = 5, 6
+#: How many structures an ``ActionTable`` remembers before it forgets them all.
+STRUCTURES_KEPT = 50_000
+#: A structure as ``ActionTable.structures`` knows it: its cells then their stacks.
+StructureKey = tuple[int | tuple[int, ...], ...]
 
 
 def as_rules(rules: object) -> Rules:
@@ -137,6 +141,10 @@ class ActionTable:
         self.needs = [pieces_needed(d) for d in designs]
         #: The same, found by identity (the table keeps every action alive): ``push``'s path.
         self.by_id = {id(action): value for action, value in code.items()}
+        #: Structures met on this mat, by their cells then their stacks (``cell_groups``
+        #: order): their spots and, per Design index, whether they meet its goal, as far as
+        #: asked (``Game._structures``).
+        self.structures: dict[StructureKey, tuple[frozenset[Spot], dict[int, bool]]] = {}
 
 
 def pieces_needed(design: Design) -> tuple[tuple[tuple[int, ...], int], ...]:
@@ -305,7 +313,6 @@ class Game(ComparedByPosition):
         s = self._s
         if s.pieces is None:
             s.pieces = Building(self.layout, tuple(s.stacks))
-            s.complete = {}
         found: Building = s.pieces
         return found
 
@@ -546,17 +553,61 @@ class Game(ComparedByPosition):
         return [i for i in hand if self._is_complete(i)]
 
     def _is_complete(self, index: int) -> bool:
-        building = self._pieces()
         s = self._s
-        found = s.complete.get(index)
+        complete = s.complete
+        if complete is None:
+            complete = s.complete = {}
+        found = complete.get(index)
         if found is None:
-            # The supply tells how many pieces of each kind stand on the mat.
-            supply, total = s.supply, self._per_kind
-            found = all(
-                sum(total[code] - supply[code] for code in codes) >= count
-                for codes, count in self._table.needs[index]
-            ) and self.designs[index].is_complete(building)
-            s.complete[index] = found
+            found = complete[index] = self._check_design(index)
+        return found
+
+    def _check_design(self, index: int) -> bool:
+        """``Design.is_complete`` on the mat now, by way of what is known of its structures."""
+        # The supply tells how many pieces of each kind stand on the mat: a mat with too few
+        # cannot complete the Design, whatever their places.
+        supply, total = self._s.supply, self._per_kind
+        for codes, count in self._table.needs[index]:
+            if sum(total[code] - supply[code] for code in codes) < count:
+                return False
+        goal = self.designs[index].goal
+        needed = goal.structures
+        for spots, meets in self._structures():
+            met = meets.get(index)
+            if met is None:
+                met = meets[index] = goal.met_by(self._pieces(), spots)
+            if met:
+                needed -= 1
+                if not needed:
+                    return True
+        return False
+
+    def _structures(self) -> list[tuple[frozenset[Spot], dict[int, bool]]]:
+        """The structures on the mat now: each one's spots, and whether it meets the goals of
+        the Designs asked about so far (by index).
+
+        A piece placed or lifted changes one structure and leaves the others as they were.
+        So that a Design is checked once on a structure, not again at every change of the
+        mat, structures are looked up by their cells and stacks in a table shared by every
+        game on the same mat and Designs (``ActionTable.structures``)."""
+        s = self._s
+        found = s.structures
+        if found is None:
+            stacks = s.stacks
+            known = self._table.structures
+            if len(known) > STRUCTURES_KEPT:
+                known.clear()
+            found = []
+            for cells in cell_groups(stacks, self.layout.neighbour_cells):
+                if len(cells) == 1 and len(stacks[cells[0]]) == 1:
+                    continue  # a single piece is not a structure
+                key: StructureKey = (*cells, *[stacks[c] for c in cells])
+                hit = known.get(key)
+                if hit is None:
+                    spots = frozenset((c, level) for c in cells for level in range(len(stacks[c])))
+                    hit = known[key] = (spots, {})
+                found.append(hit)
+            s.structures = found
         return found
 
     def _yellow_mask(self) -> int:
@@ -1107,7 +1158,8 @@ def setup_state(
         seed=seed,
         building=None,
         pieces=None,
-        complete={},
+        complete=None,
+        structures=None,
         open=None,
         cell_kinds=None,
         liftable=None,

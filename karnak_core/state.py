@@ -50,6 +50,7 @@ class State:
         "building",
         "pieces",
         "complete",
+        "structures",
         "open",
         "cell_kinds",
         "liftable",
@@ -100,9 +101,12 @@ class State:
     #: The ``Building`` of the stacks and Priests now, made when asked for (None: stale).
     building: Any
     #: The same without the Priests (what Designs are checked on: a Priest is not a piece),
-    #: and which Designs are complete on it (by index), as far as asked.
+    #: which Designs are complete on it (by index), as far as asked, and its structures
+    #: (``Game._structures``). None: stale. The dict is replaced, never cleared, when the
+    #: pieces change, so copies in the same position share it.
     pieces: Any
-    complete: dict[int, bool]
+    complete: dict[int, bool] | None
+    structures: list[tuple[frozenset[tuple[int, int]], dict[int, bool]]] | None
     #: The cells open to a piece (merged, ``Game.legal_actions``) and those MOVE may lift,
     #: as found since the last change of the mat (None: not yet).
     open: list[int] | None
@@ -121,6 +125,8 @@ class State:
         self.liftable = None
         if pieces:
             self.pieces = None
+            self.complete = None
+            self.structures = None
 
     def copy(self) -> State:
         clone = State.__new__(State)
@@ -150,7 +156,8 @@ class State:
         clone.seed = self.seed
         clone.building = self.building
         clone.pieces = self.pieces
-        clone.complete = self.complete.copy()
+        clone.complete = self.complete
+        clone.structures = self.structures
         clone.open = self.open
         clone.cell_kinds = self.cell_kinds
         clone.liftable = self.liftable
