@@ -48,7 +48,7 @@ from .mat import COLOURS, MARKINGS, SHAPES, Building, MatLayout, Spot, cell_grou
 from .messages import Refusal, check_lang, refusal_text, waiting_text
 from .rules import FAVOR_KINDS, Rules
 from .scoring import Score, final_scores, winners
-from .state import AFTER, DISCARD, LIFT, PHASES, PLACE, PUT, REVEALING, TURN, State
+from .state import AFTER, DISCARD, LIFT, PHASES, PLACE, PUT, REVEALING, TURN, Group, State
 
 if TYPE_CHECKING:
     from .heuristic import KarnakHeuristic
@@ -60,10 +60,6 @@ PRINTED = Rules()
 K_PLACE, K_LIFT, K_PUT, K_PRIEST, K_FAVOR, K_DRAW, K_REVEAL, K_DISCARD, K_END = range(9)
 #: Favor kinds past the shapes (the last, 7, gains a Priest).
 F_DESIGN, F_MOVE = 5, 6
-#: How many structures an ``ActionTable`` remembers before it forgets them all.
-STRUCTURES_KEPT = 50_000
-#: A structure as ``ActionTable.structures`` knows it: its cells then their stacks.
-StructureKey = tuple[int | tuple[int, ...], ...]
 
 
 def as_rules(rules: object) -> Rules:
@@ -141,10 +137,6 @@ class ActionTable:
         self.needs = [pieces_needed(d) for d in designs]
         #: The same, found by identity (the table keeps every action alive): ``push``'s path.
         self.by_id = {id(action): value for action, value in code.items()}
-        #: Structures met on this mat, by their cells then their stacks (``cell_groups``
-        #: order): their spots and, per Design index, whether they meet its goal, as far as
-        #: asked (``Game._structures``).
-        self.structures: dict[StructureKey, tuple[frozenset[Spot], dict[int, bool]]] = {}
 
 
 def pieces_needed(design: Design) -> tuple[tuple[tuple[int, ...], int], ...]:
@@ -427,11 +419,14 @@ class Game(ComparedByPosition):
                 kind = 1
         return kind
 
-    def _pieces_changed(self, c: int) -> None:
-        """A piece came to or left ``c``: the cells whose kind that can change are ``c`` and
-        those beside it (it is not held, so nothing else opens or closes)."""
+    def _pieces_changed(self, c: int, came: bool) -> None:
+        """A piece came to ``c`` (or left it): the cells whose kind that can change are ``c``
+        and those beside it (it is not held, so nothing else opens or closes)."""
         s = self._s
+        groups, at = s.groups, s.group_at
         s.changed()
+        if groups is not None and at is not None:
+            self._regroup(c, came, groups, at)
         if s.cell_kinds is not None:
             kinds = s.cell_kinds = s.cell_kinds[:]
             kinds[c] = self._cell_kind(c)
@@ -572,43 +567,96 @@ class Game(ComparedByPosition):
                 return False
         goal = self.designs[index].goal
         needed = goal.structures
-        for spots, meets in self._structures():
-            met = meets.get(index)
+        for group in self._groups():
+            if group.size < 2:
+                continue  # a single piece is not a structure
+            met = group.meets.get(index)
             if met is None:
-                met = meets[index] = goal.met_by(self._pieces(), spots)
+                met = group.meets[index] = goal.met_by(self._pieces(), self._spots(group))
             if met:
                 needed -= 1
                 if not needed:
                     return True
         return False
 
-    def _structures(self) -> list[tuple[frozenset[Spot], dict[int, bool]]]:
-        """The structures on the mat now: each one's spots, and whether it meets the goals of
-        the Designs asked about so far (by index).
-
-        A piece placed or lifted changes one structure and leaves the others as they were.
-        So that a Design is checked once on a structure, not again at every change of the
-        mat, structures are looked up by their cells and stacks in a table shared by every
-        game on the same mat and Designs (``ActionTable.structures``)."""
+    def _groups(self) -> tuple[Group, ...]:
+        """The groups of touching pieces on the mat now."""
         s = self._s
-        found = s.structures
-        if found is None:
+        if s.groups is None:
             stacks = s.stacks
-            known = self._table.structures
-            if len(known) > STRUCTURES_KEPT:
-                known.clear()
-            found = []
-            for cells in cell_groups(stacks, self.layout.neighbour_cells):
-                if len(cells) == 1 and len(stacks[cells[0]]) == 1:
-                    continue  # a single piece is not a structure
-                key: StructureKey = (*cells, *[stacks[c] for c in cells])
-                hit = known.get(key)
-                if hit is None:
-                    spots = frozenset((c, level) for c in cells for level in range(len(stacks[c])))
-                    hit = known[key] = (spots, {})
-                found.append(hit)
-            s.structures = found
-        return found
+            s.groups = tuple(
+                Group(cells, sum(len(stacks[c]) for c in cells))
+                for cells in cell_groups(stacks, self.layout.neighbour_cells)
+            )
+            at: list[Group | None] = [None] * len(stacks)
+            for group in s.groups:
+                for c in group.cells:
+                    at[c] = group
+            s.group_at = at
+        return s.groups
+
+    def _spots(self, group: Group) -> frozenset[Spot]:
+        """A group's pieces, as ``Design`` checks take them."""
+        spots = group.spots
+        if spots is None:
+            stacks = self._s.stacks
+            spots = group.spots = frozenset(
+                (c, level) for c in group.cells for level in range(len(stacks[c]))
+            )
+        return spots
+
+    def _regroup(
+        self, c: int, came: bool, groups: tuple[Group, ...], at: list[Group | None]
+    ) -> None:
+        """The groups once a piece came to ``c`` (or left it): only ``c``'s group changes, or
+        the groups beside ``c`` when it was empty, which the new piece joins."""
+        s = self._s
+        stacks = s.stacks
+        nbrs = self.layout.neighbour_cells
+        at = at[:]
+        old = at[c]
+        if old is None:
+            # A piece on an empty cell: it joins every group beside it.
+            gone: list[Group] = []
+            cells = [c]
+            size = 1
+            for n in nbrs[c]:
+                group = at[n]
+                if group is not None and group not in gone:
+                    gone.append(group)
+                    cells += group.cells
+                    size += group.size
+            new = [Group(cells, size)]
+        elif stacks[c]:
+            # A piece more or less on a stack: the same cells, one piece more or less.
+            gone = [old]
+            new = [Group(old.cells, old.size + (1 if came else -1))]
+        else:
+            # The last piece of ``c`` left: what is left of its group may fall apart.
+            gone = [old]
+            at[c] = None
+            rest = [x for x in old.cells if x != c]
+            for x in rest:
+                at[x] = None
+            new = []
+            for start in rest:
+                if at[start] is not None:
+                    continue
+                cells = [start]
+                marker = Group(cells, 0)
+                at[start] = marker
+                for cell in cells:
+                    for n in nbrs[cell]:
+                        if stacks[n] and at[n] is None:
+                            at[n] = marker
+                            cells.append(n)
+                marker.size = sum(len(stacks[x]) for x in cells)
+                new.append(marker)
+        for group in new:
+            for x in group.cells:
+                at[x] = group
+        s.groups = (*[g for g in groups if g not in gone], *new)
+        s.group_at = at
 
     def _yellow_mask(self) -> int:
         """The shapes with a yellow piece in the supply, as bits (``ActionTable.places``)."""
@@ -871,7 +919,7 @@ class Game(ComparedByPosition):
             piece = 2 * a
             s.stacks[b] += (piece,)
             s.supply[piece] -= 1
-            self._pieces_changed(b)
+            self._pieces_changed(b, True)
             self._event("placed", shape=a, colour=0, cell=b)
             if s.phase == PLACE:
                 s.phase = AFTER
@@ -884,7 +932,7 @@ class Game(ComparedByPosition):
             piece = 2 * s.put_shape + a
             s.stacks[b] += (piece,)
             s.supply[piece] -= 1
-            self._pieces_changed(b)
+            self._pieces_changed(b, True)
             self._event("placed", shape=s.put_shape, colour=a, cell=b)
             s.phase = s.resume
         elif kind == K_LIFT:
@@ -892,7 +940,7 @@ class Game(ComparedByPosition):
             piece = stack[-1]
             s.stacks[a] = stack[:-1]
             s.supply[piece] += 1
-            self._pieces_changed(a)
+            self._pieces_changed(a, False)
             self._event("lifted", shape=piece >> 1, cell=a)
             if s.phase == TURN:
                 s.resume = AFTER
@@ -1159,7 +1207,8 @@ def setup_state(
         building=None,
         pieces=None,
         complete=None,
-        structures=None,
+        groups=None,
+        group_at=None,
         open=None,
         cell_kinds=None,
         liftable=None,

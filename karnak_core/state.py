@@ -19,6 +19,22 @@ TURN, PLACE, PUT, LIFT, AFTER, REVEALING, DISCARD = range(7)
 PHASES: tuple[str, ...] = ("turn", "place", "put", "lift", "after", "revealing", "discard")
 
 
+class Group:
+    """A group of touching pieces in a game (``mat.cell_groups``): its cells and how many
+    pieces stand on them. A piece coming to or leaving one of its cells replaces the group
+    with a new one, so what is found about a group holds for as long as it is on the mat:
+    its spots (``Game._spots``), and per Design index whether it meets the Design's goal.
+    That is what spares checking a Design again on every structure at every change."""
+
+    __slots__ = ("cells", "size", "spots", "meets")
+
+    def __init__(self, cells: list[int], size: int):
+        self.cells = cells
+        self.size = size
+        self.spots: frozenset[tuple[int, int]] | None = None
+        self.meets: dict[int, bool] = {}
+
+
 class State:
     """Everything that changes during a game."""
 
@@ -50,7 +66,8 @@ class State:
         "building",
         "pieces",
         "complete",
-        "structures",
+        "groups",
+        "group_at",
         "open",
         "cell_kinds",
         "liftable",
@@ -101,12 +118,15 @@ class State:
     #: The ``Building`` of the stacks and Priests now, made when asked for (None: stale).
     building: Any
     #: The same without the Priests (what Designs are checked on: a Priest is not a piece),
-    #: which Designs are complete on it (by index), as far as asked, and its structures
-    #: (``Game._structures``). None: stale. The dict is replaced, never cleared, when the
-    #: pieces change, so copies in the same position share it.
+    #: and which Designs are complete on it (by index), as far as asked. None: stale. The
+    #: dict is replaced, never cleared, when the pieces change, so copies share it.
     pieces: Any
     complete: dict[int, bool] | None
-    structures: list[tuple[frozenset[tuple[int, int]], dict[int, bool]]] | None
+    #: The groups of touching pieces, and each cell's group (None: empty), kept up to date
+    #: as pieces come and go (``Game._regroup``); None: not found yet. Never changed in
+    #: place, so copies share them.
+    groups: tuple[Group, ...] | None
+    group_at: list[Group | None] | None
     #: The cells open to a piece (merged, ``Game.legal_actions``) and those MOVE may lift,
     #: as found since the last change of the mat (None: not yet).
     open: list[int] | None
@@ -126,7 +146,8 @@ class State:
         if pieces:
             self.pieces = None
             self.complete = None
-            self.structures = None
+            self.groups = None
+            self.group_at = None
 
     def copy(self) -> State:
         clone = State.__new__(State)
@@ -157,7 +178,8 @@ class State:
         clone.building = self.building
         clone.pieces = self.pieces
         clone.complete = self.complete
-        clone.structures = self.structures
+        clone.groups = self.groups
+        clone.group_at = self.group_at
         clone.open = self.open
         clone.cell_kinds = self.cell_kinds
         clone.liftable = self.liftable
@@ -165,4 +187,4 @@ class State:
         return clone
 
 
-__all__ = ["PHASES", "State"]
+__all__ = ["PHASES", "Group", "State"]
