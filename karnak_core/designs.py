@@ -40,6 +40,10 @@ from .mat import SHAPES, Building, Spot
 
 #: A compiled clause: does the structure made of these spots meet it?
 Test = Callable[[Building, frozenset[Spot]], bool]
+#: A bound on a structure's pieces: how many of it are of these codes, at least and at most.
+Bound = tuple[tuple[int, ...], int, int]
+#: No upper bound: more pieces than any mat holds.
+MANY = 10**6
 #: The languages a goal is read and written in.
 LANGS: tuple[str, ...] = ("en", "fr")
 #: Bounds that keep reading a hostile file's work small and its numbers meaningful.
@@ -157,6 +161,13 @@ def _codes(shape: str | None, colour: str | None) -> frozenset[int]:
     return frozenset(2 * s + c for s in shapes for c in colours)
 
 
+def _bound(codes: frozenset[int], relation: str, number: int) -> Bound:
+    """A count of pieces of ``codes`` in ``relation`` to ``number``, as a ``Bound``."""
+    low = 0 if relation == "at most" else number
+    high = MANY if relation == "at least" else number
+    return tuple(sorted(codes)), low, high
+
+
 def _joined(words: list[str], lang: str) -> str:
     last = " and " if lang == "en" else " et "
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + last + words[-1]
@@ -181,6 +192,12 @@ class Clause(ABC):
     @abstractmethod
     def found(self, building: Building, spots: frozenset[Spot], lang: str) -> str:
         """What the structure has instead (``"has 2 cubes"``), for ``explain``."""
+
+    def bounds(self) -> tuple[Bound, ...]:
+        """Bounds on the pieces of every structure meeting the clause, by kind (``Bound``):
+        what a count of a structure's pieces tells without looking at their places. A
+        structure outside one cannot meet the clause; one inside may or may not."""
+        return ()
 
 
 def _has(number: int, shape: str | None, colour: str | None, lang: str) -> str:
@@ -232,6 +249,9 @@ class Count(Clause):
     def found(self, building: Building, spots: frozenset[Spot], lang: str) -> str:
         return _has(self.value(building, spots), self.shape, self.colour, lang)
 
+    def bounds(self) -> tuple[Bound, ...]:
+        return (_bound(_codes(self.shape, self.colour), self.relation, self.number),)
+
 
 @dataclass(frozen=True)
 class Only(Clause):
@@ -265,6 +285,10 @@ class Only(Clause):
         if lang == "en":
             return f"has {number} {_noun(None, number, lang)} of other shapes"
         return f"a {number} {_noun(None, number, lang)} d'autres formes"
+
+    def bounds(self) -> tuple[Bound, ...]:
+        others = [_codes(s, None) for s in SHAPES if s not in self.shapes]
+        return (_bound(frozenset().union(*others), "exactly", 0),) if others else ()
 
 
 @dataclass(frozen=True)
@@ -348,6 +372,10 @@ class AllColour(Clause):
         number, other = self.others(building, spots)
         return _has(number, None, other, lang)
 
+    def bounds(self) -> tuple[Bound, ...]:
+        other = "yellow" if self.colour == "white" else "white"
+        return (_bound(_codes(None, other), "exactly", 0),)
+
 
 @dataclass(frozen=True)
 class Touching(Clause):
@@ -426,6 +454,13 @@ class Measure(Clause):
             return f"is {number} level{'s' if number != 1 else ''} high"
         return f"a {number} niveau{'x' if number != 1 else ''}"
 
+    def bounds(self) -> tuple[Bound, ...]:
+        every = _codes(None, None)
+        if self.aspect == "size":
+            return (_bound(every, self.relation, self.number),)
+        # A structure so many levels high has a stack of as many pieces.
+        return () if self.relation == "at most" else (_bound(every, "at least", self.number),)
+
 
 @dataclass(frozen=True)
 class On(Clause):
@@ -469,6 +504,12 @@ class On(Clause):
             return "has no " + self.words(lang)[2:]
         return "n'a pas de " + self.words(lang).split(" ", 1)[1]
 
+    def bounds(self) -> tuple[Bound, ...]:
+        return (
+            _bound(_codes(self.upper, self.upper_colour), "at least", 1),
+            _bound(_codes(self.lower, self.lower_colour), "at least", 1),
+        )
+
 
 # ---------------------------------------------------------------------------- goals
 @dataclass(frozen=True)
@@ -499,6 +540,15 @@ class Goal:
     def tests(self) -> tuple[Test, ...]:
         """Each clause compiled, once per goal."""
         return tuple(clause.test() for clause in self.clauses)
+
+    @cached_property
+    def bounds(self) -> tuple[Bound, ...]:
+        """Every clause's bounds on the pieces of a structure meeting the goal.
+
+        >>> parse_goal("a structure with at most 2 rods, only rods and cubes").bounds
+        (((6, 7), 0, 2), ((0, 1, 2, 3, 4, 5), 0, 0))
+        """
+        return tuple(bound for clause in self.clauses for bound in clause.bounds())
 
     def meeting(self, building: Building) -> list[frozenset[Spot]]:
         """The structures of ``building`` that meet every clause, in spot order."""

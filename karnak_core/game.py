@@ -42,7 +42,7 @@ from .actions import (
     Reveal,
     parse_action,
 )
-from .designs import REFERENCE_DESIGNS, Count, Design, Measure, On
+from .designs import REFERENCE_DESIGNS, Design
 from .errors import IllegalAction, PositionError
 from .mat import COLOURS, MARKINGS, SHAPES, Building, MatLayout, Spot, cell_groups
 from .messages import Refusal, check_lang, refusal_text, waiting_text
@@ -133,37 +133,8 @@ class ActionTable:
             code[self.reveal[index]] = (K_REVEAL, index, 0)
             code[self.discard[index]] = (K_DISCARD, index, 0)
         self.code = code
-        #: Per Design: pieces it needs on the mat at least, as (piece codes, how many).
-        self.needs = [pieces_needed(d) for d in designs]
         #: The same, found by identity (the table keeps every action alive): ``push``'s path.
         self.by_id = {id(action): value for action, value in code.items()}
-
-
-def pieces_needed(design: Design) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Pieces a Design needs on the mat at least, whatever their places: (codes, count)
-    pairs (two pieces a structure, the pieces its counts, sizes and stackings ask for). A
-    mat with fewer cannot complete it, which spares the full check most of the time."""
-    every = tuple(range(2 * len(SHAPES)))
-    structures = design.goal.structures
-    needs = [(every, 2 * structures)]
-    for clause in design.goal.clauses:
-        if isinstance(clause, Count) and clause.relation != "at most" and clause.number:
-            needs.append((kind_codes(clause.shape, clause.colour), clause.number * structures))
-        elif (
-            isinstance(clause, Measure) and clause.aspect == "size" and clause.relation != "at most"
-        ):
-            needs.append((every, clause.number * structures))
-        elif isinstance(clause, On):
-            needs.append((kind_codes(clause.upper, clause.upper_colour), structures))
-            needs.append((kind_codes(clause.lower, clause.lower_colour), structures))
-    return tuple(needs)
-
-
-def kind_codes(shape: str | None, colour: str | None) -> tuple[int, ...]:
-    """The piece codes of ``shape`` and ``colour`` (None: any)."""
-    shapes = [SHAPES.index(shape)] if shape else range(len(SHAPES))
-    colours = [0, 1] if colour is None else [COLOURS.index(colour)]
-    return tuple(2 * s + c for s in shapes for c in colours)
 
 
 _TABLES: dict[tuple[int, int], tuple[MatLayout, tuple[Design, ...], ActionTable]] = {}
@@ -195,7 +166,6 @@ class Game(ComparedByPosition):
         "_max_level",
         "_is_cap",
         "_marks",
-        "_per_kind",
     )
 
     def __init__(self, rules: Rules, designs: tuple[Design, ...], state: State):
@@ -215,11 +185,6 @@ class Game(ComparedByPosition):
         self._is_cap = [code >> 1 in caps for code in range(2 * len(SHAPES))]
         #: Per cell: the marking's number (0: none), for merging lone ground placements.
         self._marks = [0 if m is None else MARKINGS.index(m) + 1 for m in self.layout.markings]
-        #: Per piece code: how many the game has (on the mat or in the supply).
-        self._per_kind = [
-            rules.white_per_shape if code & 1 else rules.yellow_per_shape
-            for code in range(2 * len(SHAPES))
-        ]
 
     # ------------------------------------------------------------------ setup
     @staticmethod
@@ -559,12 +524,6 @@ class Game(ComparedByPosition):
 
     def _check_design(self, index: int) -> bool:
         """``Design.is_complete`` on the mat now, by way of what is known of its structures."""
-        # The supply tells how many pieces of each kind stand on the mat: a mat with too few
-        # cannot complete the Design, whatever their places.
-        supply, total = self._s.supply, self._per_kind
-        for codes, count in self._table.needs[index]:
-            if sum(total[code] - supply[code] for code in codes) < count:
-                return False
         goal = self.designs[index].goal
         needed = goal.structures
         for group in self._groups():
@@ -572,7 +531,13 @@ class Game(ComparedByPosition):
                 continue  # a single piece is not a structure
             met = group.meets.get(index)
             if met is None:
-                met = group.meets[index] = goal.met_by(self._pieces(), self._spots(group))
+                # Counting the group's pieces by kind rules out most Designs before their
+                # clauses look at the pieces' places.
+                counts = group.counts or self._counts(group)
+                met = group.meets[index] = all(
+                    low <= sum(map(counts.__getitem__, codes)) <= high
+                    for codes, low, high in goal.bounds
+                ) and goal.met_by(self._pieces(), self._spots(group))
             if met:
                 needed -= 1
                 if not needed:
@@ -594,6 +559,15 @@ class Game(ComparedByPosition):
                     at[c] = group
             s.group_at = at
         return s.groups
+
+    def _counts(self, group: Group) -> list[int]:
+        """A group's pieces counted by code."""
+        stacks = self._s.stacks
+        counts = group.counts = [0] * (2 * len(SHAPES))
+        for c in group.cells:
+            for code in stacks[c]:
+                counts[code] += 1
+        return counts
 
     def _spots(self, group: Group) -> frozenset[Spot]:
         """A group's pieces, as ``Design`` checks take them."""
@@ -897,7 +871,6 @@ class Game(ComparedByPosition):
         clone._max_level = self._max_level
         clone._is_cap = self._is_cap
         clone._marks = self._marks
-        clone._per_kind = self._per_kind
         return clone
 
     def start_position(self) -> Game:

@@ -23,15 +23,17 @@ class Group:
     """A group of touching pieces in a game (``mat.cell_groups``): its cells and how many
     pieces stand on them. A piece coming to or leaving one of its cells replaces the group
     with a new one, so what is found about a group holds for as long as it is on the mat:
-    its spots (``Game._spots``), and per Design index whether it meets the Design's goal.
-    That is what spares checking a Design again on every structure at every change."""
+    its spots and its pieces counted by code (``Game._spots``, ``Game._counts``), and per
+    Design index whether it meets the Design's goal. That is what spares checking a Design
+    again on every structure at every change."""
 
-    __slots__ = ("cells", "size", "spots", "meets")
+    __slots__ = ("cells", "size", "spots", "counts", "meets")
 
     def __init__(self, cells: list[int], size: int):
         self.cells = cells
         self.size = size
         self.spots: frozenset[tuple[int, int]] | None = None
+        self.counts: list[int] | None = None
         self.meets: dict[int, bool] = {}
 
 
