@@ -650,24 +650,15 @@ class Game(ComparedByPosition):
         cell of each marking (none, water, circle, line, dotted) is listed. ``play`` and
         ``is_legal`` accept every legal placement."""
         s = self._s
-        out = LegalActions()
         if s.over:
-            return out
+            return LegalActions()
         t = self._table
         phase = s.phase
+        # The phases come most frequent first.
+        if phase == DISCARD:
+            return LegalActions(map(t.discard.__getitem__, s.hands[s.current]))
         if phase in (TURN, AFTER):
-            seat = s.current
-            if s.priests[seat]:
-                priest = t.priest
-                out.extend(priest[c] for c in self._priest_cells())
-            held_favors = s.favors[seat]
-            if any(held_favors):
-                favor = t.favor
-                out.extend(
-                    favor[k]
-                    for k, n in enumerate(held_favors)
-                    if n and self._favor_refusal(k) is None
-                )
+            out = self._priests_and_favors()
             if phase == TURN:
                 main = len(out)
                 mask = self._yellow_mask()
@@ -675,17 +666,17 @@ class Game(ComparedByPosition):
                     places = t.places[mask]
                     for c in self._open_cells():
                         out += places[c]
-                lift = t.lift
-                out.extend(lift[c] for c in self._liftable())
+                out += map(t.lift.__getitem__, self._liftable())
                 if s.deck:
                     out.append(t.draw)
                 if len(out) == main:
                     out.append(t.end)
             else:
-                reveal = t.reveal
-                out.extend(reveal[i] for i in self._complete_in_hand())
+                out += map(t.reveal.__getitem__, self._complete_in_hand())
                 out.append(t.end)
-        elif phase == PLACE:
+            return out
+        out = LegalActions()
+        if phase == PLACE:
             places = t.places[self._yellow_mask()]
             for c in self._open_cells():
                 out += places[c]
@@ -693,21 +684,31 @@ class Game(ComparedByPosition):
             code = 2 * s.put_shape
             cells = self._open_cells()
             if not s.put_white and s.supply[code]:
-                put = t.put[0]
-                out.extend(put[c] for c in cells)
+                out += map(t.put[0].__getitem__, cells)
             if s.supply[code + 1]:
-                put = t.put[1]
-                out.extend(put[c] for c in cells)
+                out += map(t.put[1].__getitem__, cells)
         elif phase == LIFT:
-            lift = t.lift
-            out.extend(lift[c] for c in self._liftable())
-        elif phase == REVEALING:
-            reveal = t.reveal
-            out.extend(reveal[i] for i in self._complete_in_hand())
-            out.append(t.end)
+            out += map(t.lift.__getitem__, self._liftable())
         else:
-            discard = t.discard
-            out.extend(discard[i] for i in s.hands[s.current])
+            out += map(t.reveal.__getitem__, self._complete_in_hand())
+            out.append(t.end)
+        return out
+
+    def _priests_and_favors(self) -> LegalActions:
+        """The Priests and Favor cards the player to act may use now (phases ``turn`` and
+        ``after``)."""
+        s = self._s
+        t = self._table
+        seat = s.current
+        out = LegalActions()
+        if s.priests[seat]:
+            out += map(t.priest.__getitem__, self._priest_cells())
+        held_favors = s.favors[seat]
+        if any(held_favors):
+            favor = t.favor
+            out += [
+                favor[k] for k, n in enumerate(held_favors) if n and self._favor_refusal(k) is None
+            ]
         return out
 
     def is_legal(self, action: Action | str) -> bool:
@@ -888,25 +889,55 @@ class Game(ComparedByPosition):
         seat = s.current
         s.log = (s.log, seat, action)
         kind, a, b = code
-        if kind == K_PLACE:
+        # Events are noted only for ``play`` (``push`` keeps none: spared the calls), and the
+        # kinds come most frequent first.
+        note = self._event if self._events is not None else None
+        if kind == K_DISCARD:
+            hand = s.hands[seat]
+            hand.remove(a)
+            s.deck.insert(0, a)
+            s.discarded_by[a] = seat
+            if note:
+                note("discarded")
+            if len(hand) <= self.rules.hand_limit:
+                self._next_turn()
+        elif kind == K_PLACE:
             piece = 2 * a
             s.stacks[b] += (piece,)
             s.supply[piece] -= 1
             self._pieces_changed(b, True)
-            self._event("placed", shape=a, colour=0, cell=b)
+            if note:
+                note("placed", shape=a, colour=0, cell=b)
             if s.phase == PLACE:
                 s.phase = AFTER
             elif any(s.supply[0:10:2]) and self._open_cells():
                 s.phase = PLACE
             else:
                 s.phase = AFTER
-                self._event("place_one")
+                if note:
+                    note("place_one")
+        elif kind == K_DRAW:
+            drawn = 0
+            hand, deck = s.hands[seat], s.deck
+            for _ in range(self.rules.draw_count):
+                if not deck:
+                    break
+                insort(hand, deck.pop())
+                drawn += 1
+            if note:
+                note("drew", count=drawn)
+            self._end_turn()
+        elif kind == K_END:
+            if note:
+                note("ended")
+            self._end_turn()
         elif kind == K_PUT:
             piece = 2 * s.put_shape + a
             s.stacks[b] += (piece,)
             s.supply[piece] -= 1
             self._pieces_changed(b, True)
-            self._event("placed", shape=s.put_shape, colour=a, cell=b)
+            if note:
+                note("placed", shape=s.put_shape, colour=a, cell=b)
             s.phase = s.resume
         elif kind == K_LIFT:
             stack = s.stacks[a]
@@ -914,7 +945,8 @@ class Game(ComparedByPosition):
             s.stacks[a] = stack[:-1]
             s.supply[piece] += 1
             self._pieces_changed(a, False)
-            self._event("lifted", shape=piece >> 1, cell=a)
+            if note:
+                note("lifted", shape=piece >> 1, cell=a)
             if s.phase == TURN:
                 s.resume = AFTER
             s.phase = PUT
@@ -924,16 +956,7 @@ class Game(ComparedByPosition):
             self._place_priest(a)
         elif kind == K_FAVOR:
             self._use_favor(a)
-        elif kind == K_DRAW:
-            drawn = 0
-            for _ in range(self.rules.draw_count):
-                if not s.deck:
-                    break
-                insort(s.hands[seat], s.deck.pop())
-                drawn += 1
-            self._event("drew", count=drawn)
-            self._end_turn()
-        elif kind == K_REVEAL:
+        else:
             s.hands[seat].remove(a)
             s.revealed[seat].append(a)
             s.discarded_by[a] = -1
@@ -944,16 +967,6 @@ class Game(ComparedByPosition):
                 self._event("last_favor")
             else:
                 s.phase = REVEALING
-        elif kind == K_DISCARD:
-            s.hands[seat].remove(a)
-            s.deck.insert(0, a)
-            s.discarded_by[a] = seat
-            self._event("discarded")
-            if len(s.hands[seat]) <= self.rules.hand_limit:
-                self._next_turn()
-        else:
-            self._event("ended")
-            self._end_turn()
 
     def _place_priest(self, cell: int) -> None:
         s = self._s
