@@ -388,10 +388,10 @@ class Game(ComparedByPosition):
         """A piece came to ``c`` (or left it): the cells whose kind that can change are ``c``
         and those beside it (it is not held, so nothing else opens or closes)."""
         s = self._s
-        groups, at = s.groups, s.group_at
+        structures, at = s.structures, s.group_at
         s.changed()
-        if groups is not None and at is not None:
-            self._regroup(c, came, groups, at)
+        if structures is not None and at is not None:
+            self._regroup(c, came, structures, at)
         if s.cell_kinds is not None:
             kinds = s.cell_kinds = s.cell_kinds[:]
             kinds[c] = self._cell_kind(c)
@@ -507,10 +507,17 @@ class Game(ComparedByPosition):
     def _complete_in_hand(self) -> list[int]:
         """The Designs in the current hand that are complete on the mat now."""
         s = self._s
-        hand = s.hands[s.current]
-        if not hand:
-            return []
-        return [i for i in hand if self._is_complete(i)]
+        complete = s.complete
+        if complete is None:
+            complete = s.complete = {}
+        out = []
+        for index in s.hands[s.current]:
+            found = complete.get(index)
+            if found is None:
+                found = complete[index] = self._check_design(index)
+            if found:
+                out.append(index)
+        return out
 
     def _is_complete(self, index: int) -> bool:
         s = self._s
@@ -526,39 +533,41 @@ class Game(ComparedByPosition):
         """``Design.is_complete`` on the mat now, by way of what is known of its structures."""
         goal = self.designs[index].goal
         needed = goal.structures
-        for group in self._groups():
-            if group.size < 2:
-                continue  # a single piece is not a structure
+        for group in self._structures():
             met = group.meets.get(index)
             if met is None:
                 # Counting the group's pieces by kind rules out most Designs before their
                 # clauses look at the pieces' places.
                 counts = group.counts or self._counts(group)
-                met = group.meets[index] = all(
-                    low <= sum(map(counts.__getitem__, codes)) <= high
-                    for codes, low, high in goal.bounds
-                ) and goal.met_by(self._pieces(), self._spots(group))
+                for codes, low, high in goal.bounds:
+                    if not low <= sum(map(counts.__getitem__, codes)) <= high:
+                        met = False
+                        break
+                else:
+                    met = goal.met_by(self._pieces(), self._spots(group))
+                group.meets[index] = met
             if met:
                 needed -= 1
                 if not needed:
                     return True
         return False
 
-    def _groups(self) -> tuple[Group, ...]:
-        """The groups of touching pieces on the mat now."""
+    def _structures(self) -> tuple[Group, ...]:
+        """The structures on the mat now: its groups of two touching pieces or more."""
         s = self._s
-        if s.groups is None:
+        if s.structures is None:
             stacks = s.stacks
-            s.groups = tuple(
-                Group(cells, sum(len(stacks[c]) for c in cells))
-                for cells in cell_groups(stacks, self.layout.neighbour_cells)
-            )
             at: list[Group | None] = [None] * len(stacks)
-            for group in s.groups:
-                for c in group.cells:
+            structures = []
+            for cells in cell_groups(stacks, self.layout.neighbour_cells):
+                group = Group(cells, sum(len(stacks[c]) for c in cells))
+                for c in cells:
                     at[c] = group
+                if group.size > 1:
+                    structures.append(group)
+            s.structures = tuple(structures)
             s.group_at = at
-        return s.groups
+        return s.structures
 
     def _counts(self, group: Group) -> list[int]:
         """A group's pieces counted by code."""
@@ -580,7 +589,7 @@ class Game(ComparedByPosition):
         return spots
 
     def _regroup(
-        self, c: int, came: bool, groups: tuple[Group, ...], at: list[Group | None]
+        self, c: int, came: bool, structures: tuple[Group, ...], at: list[Group | None]
     ) -> None:
         """The groups once a piece came to ``c`` (or left it): only ``c``'s group changes, or
         the groups beside ``c`` when it was empty, which the new piece joins."""
@@ -629,7 +638,10 @@ class Game(ComparedByPosition):
         for group in new:
             for x in group.cells:
                 at[x] = group
-        s.groups = (*[g for g in groups if g not in gone], *new)
+        s.structures = (
+            *[g for g in structures if g not in gone],
+            *[g for g in new if g.size > 1],
+        )
         s.group_at = at
 
     def _yellow_mask(self) -> int:
@@ -1193,7 +1205,7 @@ def setup_state(
         building=None,
         pieces=None,
         complete=None,
-        groups=None,
+        structures=None,
         group_at=None,
         open=None,
         cell_kinds=None,

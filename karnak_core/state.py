@@ -68,7 +68,7 @@ class State:
         "building",
         "pieces",
         "complete",
-        "groups",
+        "structures",
         "group_at",
         "open",
         "cell_kinds",
@@ -124,10 +124,10 @@ class State:
     #: dict is replaced, never cleared, when the pieces change, so copies share it.
     pieces: Any
     complete: dict[int, bool] | None
-    #: The groups of touching pieces, and each cell's group (None: empty), kept up to date
-    #: as pieces come and go (``Game._regroup``); None: not found yet. Never changed in
-    #: place, so copies share them.
-    groups: tuple[Group, ...] | None
+    #: The structures (groups of two pieces or more), and each cell's group of touching
+    #: pieces (None: empty), kept up to date as pieces come and go (``Game._regroup``);
+    #: None: not found yet. Never changed in place, so copies share them.
+    structures: tuple[Group, ...] | None
     group_at: list[Group | None] | None
     #: The cells open to a piece (merged, ``Game.legal_actions``) and those MOVE may lift,
     #: as found since the last change of the mat (None: not yet).
@@ -148,7 +148,7 @@ class State:
         if pieces:
             self.pieces = None
             self.complete = None
-            self.groups = None
+            self.structures = None
             self.group_at = None
 
     def copy(self) -> State:
@@ -180,7 +180,7 @@ class State:
         clone.building = self.building
         clone.pieces = self.pieces
         clone.complete = self.complete
-        clone.groups = self.groups
+        clone.structures = self.structures
         clone.group_at = self.group_at
         clone.open = self.open
         clone.cell_kinds = self.cell_kinds
