@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from tabletop.action_list import ActionList
@@ -165,7 +166,7 @@ class Game(ComparedByPosition):
         "_events",
         "_max_level",
         "_is_cap",
-        "_marks",
+        "_mark_bits",
     )
 
     def __init__(self, rules: Rules, designs: tuple[Design, ...], state: State):
@@ -183,8 +184,8 @@ class Game(ComparedByPosition):
         self._max_level = rules.max_level
         caps = {SHAPES.index(shape) for shape in rules.caps}
         self._is_cap = [code >> 1 in caps for code in range(2 * len(SHAPES))]
-        #: Per cell: the marking's number (0: none), for merging lone ground placements.
-        self._marks = [0 if m is None else MARKINGS.index(m) + 1 for m in self.layout.markings]
+        #: Per cell: a bit for its marking (or for none), for merging lone ground placements.
+        self._mark_bits = [1 if m is None else 2 << MARKINGS.index(m) for m in self.layout.markings]
 
     # ------------------------------------------------------------------ setup
     @staticmethod
@@ -344,45 +345,49 @@ class Game(ComparedByPosition):
             return s.open
         kinds = s.cell_kinds
         if kinds is None:
-            kinds = s.cell_kinds = [self._cell_kind(c) for c in range(self.layout.size)]
-        marks = self._marks
+            kinds = s.cell_kinds = [0] * self.layout.size
+            self._find_kinds(range(self.layout.size), kinds)
+        bits = self._mark_bits
         seen = 0
-        out = []
+        out = s.open = []
         for c, kind in enumerate(kinds):
-            if kind:
-                if kind == 2:
-                    bit = 1 << marks[c]
-                    if seen & bit:
-                        continue
-                    seen |= bit
+            if kind == 1:
                 out.append(c)
-        s.open = out
+            elif kind and not seen & bits[c]:
+                seen |= bits[c]
+                out.append(c)
         return out
 
-    def _cell_kind(self, c: int) -> int:
-        """What a piece placed on ``c`` now would be: 0 not allowed, 1 allowed, 2 allowed and
-        alone on the mat (``State.cell_kinds``)."""
+    def _find_kinds(self, cells: Iterable[int], kinds: list[int]) -> None:
+        """``kinds[c]`` for each of ``cells``: what a piece placed on ``c`` now would be, 0 not
+        allowed, 1 allowed, 2 allowed and alone on the mat (``State.cell_kinds``)."""
         s = self._s
-        stacks, held = s.stacks, s.held
-        stack = stacks[c]
-        h = len(stack)
-        nbrs = self.layout.neighbour_cells[c]
-        if h:
-            if h >= self._max_level or held[c] or self._is_cap[stack[-1]]:
-                return 0
-            for n in nbrs:
-                if held[n] and len(stacks[n]) > h:
-                    return 0
-            return 1
-        if s.priest_at[c] or s.near_priest[c]:
-            return 0
-        kind = 2
-        for n in nbrs:
-            if stacks[n]:
-                if held[n]:
-                    return 0
-                kind = 1
-        return kind
+        stacks, held, priest_at, near_priest = s.stacks, s.held, s.priest_at, s.near_priest
+        max_level, is_cap = self._max_level, self._is_cap
+        neighbours = self.layout.neighbour_cells
+        for c in cells:
+            stack = stacks[c]
+            h = len(stack)
+            if h:
+                if h >= max_level or held[c] or is_cap[stack[-1]]:
+                    kind = 0
+                else:
+                    kind = 1
+                    for n in neighbours[c]:
+                        if held[n] and len(stacks[n]) > h:
+                            kind = 0
+                            break
+            elif priest_at[c] or near_priest[c]:
+                kind = 0
+            else:
+                kind = 2
+                for n in neighbours[c]:
+                    if stacks[n]:
+                        if held[n]:
+                            kind = 0
+                            break
+                        kind = 1
+            kinds[c] = kind
 
     def _pieces_changed(self, c: int, came: bool) -> None:
         """A piece came to ``c`` (or left it): the cells whose kind that can change are ``c``
@@ -394,9 +399,7 @@ class Game(ComparedByPosition):
             self._regroup(c, came, structures, at)
         if s.cell_kinds is not None:
             kinds = s.cell_kinds = s.cell_kinds[:]
-            kinds[c] = self._cell_kind(c)
-            for n in self.layout.neighbour_cells[c]:
-                kinds[n] = self._cell_kind(n)
+            self._find_kinds(self.layout.around[c], kinds)
 
     def _place_refusal(self, c: int) -> Refusal | None:
         """Why a piece may not be placed on ``c`` now (None: it may)."""
@@ -448,9 +451,12 @@ class Game(ComparedByPosition):
         return None
 
     def _priest_cells(self) -> list[int]:
+        """The cells a Priest may be placed on: empty, touching one piece, not held."""
         s = self._s
+        if s.priest_cells is not None:
+            return s.priest_cells
         stacks, held, at = s.stacks, s.held, s.priest_at
-        out = []
+        out = s.priest_cells = []
         for c, stack in enumerate(stacks):
             if stack or at[c]:
                 continue
@@ -883,7 +889,7 @@ class Game(ComparedByPosition):
         clone._events = list(self._events) if history and self._events is not None else None
         clone._max_level = self._max_level
         clone._is_cap = self._is_cap
-        clone._marks = self._marks
+        clone._mark_bits = self._mark_bits
         return clone
 
     def start_position(self) -> Game:
@@ -1210,6 +1216,7 @@ def setup_state(
         open=None,
         cell_kinds=None,
         liftable=None,
+        priest_cells=None,
         log=None,
     )
 

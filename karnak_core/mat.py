@@ -124,6 +124,10 @@ class MatLayout:
         self.neighbour_cells: tuple[tuple[int, ...], ...] = tuple(
             self._neighbours(cell) for cell in range(self.size)
         )
+        #: Each cell and those sharing an edge with it.
+        self.around: tuple[tuple[int, ...], ...] = tuple(
+            (cell, *self.neighbour_cells[cell]) for cell in range(self.size)
+        )
 
     def _neighbours(self, cell: int) -> tuple[int, ...]:
         row, column = divmod(cell, self.width)

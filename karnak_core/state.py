@@ -73,6 +73,7 @@ class State:
         "open",
         "cell_kinds",
         "liftable",
+        "priest_cells",
         "log",
     )
 
@@ -129,14 +130,15 @@ class State:
     #: None: not found yet. Never changed in place, so copies share them.
     structures: tuple[Group, ...] | None
     group_at: list[Group | None] | None
-    #: The cells open to a piece (merged, ``Game.legal_actions``) and those MOVE may lift,
-    #: as found since the last change of the mat (None: not yet).
+    #: The cells open to a piece (merged, ``Game.legal_actions``), those MOVE may lift and
+    #: those a Priest may go to, as found since the last change of the mat (None: not yet).
     open: list[int] | None
     #: Per cell, what a piece placed there would be: 0 not allowed, 1 allowed, 2 allowed and
     #: alone (an empty cell, nothing beside it). Updated cell by cell as pieces come and go,
     #: found anew after a Priest (None); never changed in place, so copies share it.
     cell_kinds: list[int] | None
     liftable: list[int] | None
+    priest_cells: list[int] | None
     log: LogNode
 
     def changed(self, pieces: bool = True) -> None:
@@ -145,6 +147,7 @@ class State:
         self.building = None
         self.open = None
         self.liftable = None
+        self.priest_cells = None
         if pieces:
             self.pieces = None
             self.complete = None
@@ -185,6 +188,7 @@ class State:
         clone.open = self.open
         clone.cell_kinds = self.cell_kinds
         clone.liftable = self.liftable
+        clone.priest_cells = self.priest_cells
         clone.log = self.log
         return clone
 
