@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -40,10 +40,9 @@ from .mat import SHAPES, Building, Spot
 
 #: A compiled clause: does the structure made of these spots meet it?
 Test = Callable[[Building, frozenset[Spot]], bool]
-#: A bound on a structure's pieces: how many of it are of these codes, at least and at most.
-Bound = tuple[tuple[int, ...], int, int]
-#: No upper bound: more pieces than any mat holds.
-MANY = 10**6
+#: A quick test of a clause on a structure's ``Sketch``: False when the structure cannot meet
+#: the clause (True tells nothing).
+SketchTest = Callable[["Sketch"], bool]
 #: The languages a goal is read and written in.
 LANGS: tuple[str, ...] = ("en", "fr")
 #: Bounds that keep reading a hostile file's work small and its numbers meaningful.
@@ -161,13 +160,6 @@ def _codes(shape: str | None, colour: str | None) -> frozenset[int]:
     return frozenset(2 * s + c for s in shapes for c in colours)
 
 
-def _bound(codes: frozenset[int], relation: str, number: int) -> Bound:
-    """A count of pieces of ``codes`` in ``relation`` to ``number``, as a ``Bound``."""
-    low = 0 if relation == "at most" else number
-    high = MANY if relation == "at least" else number
-    return tuple(sorted(codes)), low, high
-
-
 def _joined(words: list[str], lang: str) -> str:
     last = " and " if lang == "en" else " et "
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + last + words[-1]
@@ -193,11 +185,9 @@ class Clause(ABC):
     def found(self, building: Building, spots: frozenset[Spot], lang: str) -> str:
         """What the structure has instead (``"has 2 cubes"``), for ``explain``."""
 
-    def bounds(self) -> tuple[Bound, ...]:
-        """Bounds on the pieces of every structure meeting the clause, by kind (``Bound``):
-        what a count of a structure's pieces tells without looking at their places. A
-        structure outside one cannot meet the clause; one inside may or may not."""
-        return ()
+    @abstractmethod
+    def sketch_test(self) -> SketchTest:
+        """The clause as a quick test on a structure's ``Sketch`` (``SketchTest``)."""
 
 
 def _has(number: int, shape: str | None, colour: str | None, lang: str) -> str:
@@ -249,8 +239,9 @@ class Count(Clause):
     def found(self, building: Building, spots: frozenset[Spot], lang: str) -> str:
         return _has(self.value(building, spots), self.shape, self.colour, lang)
 
-    def bounds(self) -> tuple[Bound, ...]:
-        return (_bound(_codes(self.shape, self.colour), self.relation, self.number),)
+    def sketch_test(self) -> SketchTest:
+        codes, relation, number = tuple(_codes(self.shape, self.colour)), self.relation, self.number
+        return lambda sketch: _compare(relation, sum(map(sketch.counts.__getitem__, codes)), number)
 
 
 @dataclass(frozen=True)
@@ -286,9 +277,9 @@ class Only(Clause):
             return f"has {number} {_noun(None, number, lang)} of other shapes"
         return f"a {number} {_noun(None, number, lang)} d'autres formes"
 
-    def bounds(self) -> tuple[Bound, ...]:
-        others = [_codes(s, None) for s in SHAPES if s not in self.shapes]
-        return (_bound(frozenset().union(*others), "exactly", 0),) if others else ()
+    def sketch_test(self) -> SketchTest:
+        others = tuple(c for s in SHAPES if s not in self.shapes for c in _codes(s, None))
+        return lambda sketch: not any(map(sketch.counts.__getitem__, others))
 
 
 @dataclass(frozen=True)
@@ -340,6 +331,12 @@ class Same(Clause):
         ]
         return ("has " if lang == "en" else "a ") + _joined(both, lang)
 
+    def sketch_test(self) -> SketchTest:
+        if self.aspect == "colour":
+            return lambda sketch: not (any(sketch.counts[0::2]) and any(sketch.counts[1::2]))
+        shapes = range(0, 2 * len(SHAPES), 2)
+        return lambda sketch: sum(1 for s in shapes if sketch.counts[s] or sketch.counts[s + 1]) < 2
+
 
 @dataclass(frozen=True)
 class AllColour(Clause):
@@ -372,9 +369,9 @@ class AllColour(Clause):
         number, other = self.others(building, spots)
         return _has(number, None, other, lang)
 
-    def bounds(self) -> tuple[Bound, ...]:
-        other = "yellow" if self.colour == "white" else "white"
-        return (_bound(_codes(None, other), "exactly", 0),)
+    def sketch_test(self) -> SketchTest:
+        other = tuple(_codes(None, "yellow" if self.colour == "white" else "white"))
+        return lambda sketch: not any(map(sketch.counts.__getitem__, other))
 
 
 @dataclass(frozen=True)
@@ -413,6 +410,10 @@ class Touching(Clause):
         if lang == "en":
             return ("does not touch " if self.touching else "touches ") + where
         return ("ne touche pas " if self.touching else "touche ") + where
+
+    def sketch_test(self) -> SketchTest:
+        marking, touching = self.marking, self.touching
+        return lambda sketch: (marking in sketch.markings) == touching
 
 
 @dataclass(frozen=True)
@@ -454,12 +455,11 @@ class Measure(Clause):
             return f"is {number} level{'s' if number != 1 else ''} high"
         return f"a {number} niveau{'x' if number != 1 else ''}"
 
-    def bounds(self) -> tuple[Bound, ...]:
-        every = _codes(None, None)
+    def sketch_test(self) -> SketchTest:
+        relation, number = self.relation, self.number
         if self.aspect == "size":
-            return (_bound(every, self.relation, self.number),)
-        # A structure so many levels high has a stack of as many pieces.
-        return () if self.relation == "at most" else (_bound(every, "at least", self.number),)
+            return lambda sketch: _compare(relation, sketch.size, number)
+        return lambda sketch: _compare(relation, sketch.height, number)
 
 
 @dataclass(frozen=True)
@@ -504,14 +504,60 @@ class On(Clause):
             return "has no " + self.words(lang)[2:]
         return "n'a pas de " + self.words(lang).split(" ", 1)[1]
 
-    def bounds(self) -> tuple[Bound, ...]:
-        return (
-            _bound(_codes(self.upper, self.upper_colour), "at least", 1),
-            _bound(_codes(self.lower, self.lower_colour), "at least", 1),
+    def sketch_test(self) -> SketchTest:
+        wanted = frozenset(
+            (upper, lower)
+            for upper in _codes(self.upper, self.upper_colour)
+            for lower in _codes(self.lower, self.lower_colour)
         )
+        return lambda sketch: not wanted.isdisjoint(sketch.pairs)
 
 
 # ---------------------------------------------------------------------------- goals
+class Sketch:
+    """A structure summed up: its pieces counted by code, its size and height, the markings
+    of its cells (which its pieces on the mat touch), and the pairs of codes (upper, lower)
+    of pieces standing one on the other. Every clause can be told from these, so a sketch
+    made once per structure rules most Designs out quickly (``Goal.may_meet``)."""
+
+    __slots__ = ("counts", "size", "height", "markings", "pairs")
+
+    def __init__(
+        self,
+        stacks: Sequence[tuple[int, ...]],
+        marked: Sequence[str | None],
+        cells: Iterable[int],
+    ):
+        """The sketch of the structure standing on ``cells`` (``stacks`` and ``marked``: the
+        mat's stacks and markings, cell by cell)."""
+        counts = [0] * (2 * len(SHAPES))
+        markings = set()
+        pairs = set()
+        height = 0
+        for cell in cells:
+            stack = stacks[cell]
+            below = -1
+            for code in stack:
+                counts[code] += 1
+                if below >= 0:
+                    pairs.add((code, below))
+                below = code
+            if len(stack) > height:
+                height = len(stack)
+            if marked[cell] is not None:
+                markings.add(marked[cell])
+        self.counts = counts
+        self.size = sum(counts)
+        self.height = height
+        self.markings = markings
+        self.pairs = pairs
+
+    @staticmethod
+    def of(building: Building, spots: frozenset[Spot]) -> Sketch:
+        """The sketch of the structure made of ``spots``."""
+        return Sketch(building.stacks, building.layout.markings, {cell for cell, _ in spots})
+
+
 @dataclass(frozen=True)
 class Goal:
     """``structures`` distinct structures, each meeting every clause."""
@@ -542,13 +588,23 @@ class Goal:
         return tuple(clause.test() for clause in self.clauses)
 
     @cached_property
-    def bounds(self) -> tuple[Bound, ...]:
-        """Every clause's bounds on the pieces of a structure meeting the goal.
+    def sketch_tests(self) -> tuple[SketchTest, ...]:
+        """Each clause compiled as a quick test on a structure's ``Sketch``, once per goal."""
+        return tuple(clause.sketch_test() for clause in self.clauses)
 
-        >>> parse_goal("a structure with at most 2 rods, only rods and cubes").bounds
-        (((6, 7), 0, 2), ((0, 1, 2, 3, 4, 5), 0, 0))
+    def may_meet(self, sketch: Sketch) -> bool:
+        """False when the structure ``sketch`` sums up cannot meet every clause: what spares
+        ``met_by`` for most structures (True tells nothing).
+
+        >>> b = Building.empty().put(0, 8).put(1, 8).put(1, 4)  # cubes on a1 b1, a disk on b1
+        >>> [spots] = b.structures()
+        >>> for text in ("a structure with a disk on a cube", "a structure not touching water"):
+        ...     goal = parse_goal(text)
+        ...     print(goal.may_meet(Sketch.of(b, spots)), goal.met_by(b, spots))
+        True True
+        False False
         """
-        return tuple(bound for clause in self.clauses for bound in clause.bounds())
+        return all(test(sketch) for test in self.sketch_tests)
 
     def meeting(self, building: Building) -> list[frozenset[Spot]]:
         """The structures of ``building`` that meet every clause, in spot order."""

@@ -10,9 +10,12 @@ and held pieces never move, so the held cells only grow, when a Priest is placed
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.action_log import LogNode
+
+if TYPE_CHECKING:
+    from .designs import Sketch
 
 #: The phases of a turn (``docs/karnak.md``, "Playing it").
 TURN, PLACE, PUT, LIFT, AFTER, REVEALING, DISCARD = range(7)
@@ -23,17 +26,17 @@ class Group:
     """A group of touching pieces in a game (``mat.cell_groups``): its cells and how many
     pieces stand on them. A piece coming to or leaving one of its cells replaces the group
     with a new one, so what is found about a group holds for as long as it is on the mat:
-    its spots and its pieces counted by code (``Game._spots``, ``Game._counts``), and per
-    Design index whether it meets the Design's goal. That is what spares checking a Design
-    again on every structure at every change."""
+    its spots and ``Sketch`` (``Game._check_design``), and per Design index whether it meets
+    the Design's goal. That is what spares checking a Design again on every structure at
+    every change."""
 
-    __slots__ = ("cells", "size", "spots", "counts", "meets")
+    __slots__ = ("cells", "size", "spots", "sketch", "meets")
 
     def __init__(self, cells: list[int], size: int):
         self.cells = cells
         self.size = size
         self.spots: frozenset[tuple[int, int]] | None = None
-        self.counts: list[int] | None = None
+        self.sketch: Sketch | None = None
         self.meets: dict[int, bool] = {}
 
 
