@@ -1003,7 +1003,12 @@ class Game(ComparedByPosition):
                     held[n] = True
                     cells.append(n)
         s.changed(pieces=False)
-        s.cell_kinds = None
+        if s.cell_kinds is not None:
+            # The cells whose kind can change: the Priest's, those beside it, the structure
+            # it holds and the cells beside that.
+            kinds = s.cell_kinds = s.cell_kinds[:]
+            around = self.layout.around
+            self._find_kinds({x for c in (cell, *cells) for x in around[c]}, kinds)
         self._event("priest", cell=cell, other=touched)
 
     def _use_favor(self, kind: int) -> None:

@@ -138,7 +138,7 @@ class State:
     open: list[int] | None
     #: Per cell, what a piece placed there would be: 0 not allowed, 1 allowed, 2 allowed and
     #: alone (an empty cell, nothing beside it). Updated cell by cell as pieces come and go,
-    #: found anew after a Priest (None); never changed in place, so copies share it.
+    #: and a Priest comes (None: not found yet); never changed in place, so copies share it.
     cell_kinds: list[int] | None
     liftable: list[int] | None
     priest_cells: list[int] | None
