@@ -393,10 +393,12 @@ class Game(ComparedByPosition):
         """A piece came to ``c`` (or left it): the cells whose kind that can change are ``c``
         and those beside it (it is not held, so nothing else opens or closes)."""
         s = self._s
-        structures, at = s.structures, s.group_at
+        structures, at, liftable = s.structures, s.group_at, s.liftable
         s.changed()
         if structures is not None and at is not None:
             self._regroup(c, came, structures, at)
+        if liftable is not None:
+            s.liftable = self._relift(c, came, liftable)
         if s.cell_kinds is not None:
             kinds = s.cell_kinds = s.cell_kinds[:]
             self._find_kinds(self.layout.around[c], kinds)
@@ -434,6 +436,22 @@ class Game(ComparedByPosition):
                 if stack and not stack[-1] & 1 and not held[c] and supply[stack[-1] | 1]
             ]
         return s.liftable
+
+    def _relift(self, c: int, came: bool, liftable: list[int]) -> list[int]:
+        """``_liftable`` once a piece came to ``c`` (or left it), from the cells before: only
+        ``c``'s top changed, and the supply of one kind of piece (a white one put may leave
+        none of its kind, which no lift can then turn its yellow pieces into)."""
+        s = self._s
+        stacks, supply = s.stacks, s.supply
+        found = [x for x in liftable if x != c]
+        stack = stacks[c]
+        if stack:
+            top = stack[-1]
+            if not top & 1 and not s.held[c] and supply[top | 1]:
+                insort(found, c)
+            elif came and top & 1 and not supply[top]:
+                found = [x for x in found if stacks[x][-1] | 1 != top]
+        return found
 
     def _lift_refusal(self, c: int) -> Refusal | None:
         s = self._s

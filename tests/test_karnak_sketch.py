@@ -1,6 +1,7 @@
 """The quick tests the engine runs before a Design's clauses (``Sketch``, ``Goal.may_meet``)
 agree with the clauses' own tests, and the Designs the engine finds complete (through the
-groups it keeps up to date as pieces come and go) are those ``Design.is_complete`` finds."""
+groups it keeps up to date as pieces come and go) are those ``Design.is_complete`` finds;
+what else the engine keeps up to date matches a position read afresh."""
 
 from __future__ import annotations
 
@@ -55,3 +56,15 @@ def test_the_engine_finds_the_complete_designs_the_building_has():
             reveals = game.phase in ("after", "revealing")
             expected = [d.id for d in hand if d.is_complete(building)] if reveals else []
             assert [d.id for d in game.designs if game.is_legal(f"reveal {d.id}")] == expected
+
+
+def test_what_the_engine_keeps_up_to_date_matches_a_position_read_afresh():
+    # Open cells, liftable cells, Priest cells and complete Designs are kept from change to
+    # change; a game read back from its position finds them all from scratch.
+    rng = random.Random(4)
+    for seed in range(10):
+        game = Game.new(2 + seed % 3, seed=seed, rules={"white_per_shape": 1 + seed % 3})
+        while not game.is_over and len(game.log) < 200:
+            actions = game.legal_actions()
+            assert actions == Game.from_json(game.to_json()).legal_actions()
+            game.push(actions[int(rng.random() * len(actions))])
