@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -40,6 +40,9 @@ from .mat import SHAPES, Building, Spot
 
 #: A compiled clause: does the structure made of these spots meet it?
 Test = Callable[[Building, frozenset[Spot]], bool]
+#: A quick test of a clause on a structure's ``Sketch``: False when the structure cannot meet
+#: the clause (True tells nothing).
+SketchTest = Callable[["Sketch"], bool]
 #: The languages a goal is read and written in.
 LANGS: tuple[str, ...] = ("en", "fr")
 #: Bounds that keep reading a hostile file's work small and its numbers meaningful.
@@ -182,6 +185,10 @@ class Clause(ABC):
     def found(self, building: Building, spots: frozenset[Spot], lang: str) -> str:
         """What the structure has instead (``"has 2 cubes"``), for ``explain``."""
 
+    @abstractmethod
+    def sketch_test(self) -> SketchTest:
+        """The clause as a quick test on a structure's ``Sketch`` (``SketchTest``)."""
+
 
 def _has(number: int, shape: str | None, colour: str | None, lang: str) -> str:
     if number == 0:
@@ -232,6 +239,10 @@ class Count(Clause):
     def found(self, building: Building, spots: frozenset[Spot], lang: str) -> str:
         return _has(self.value(building, spots), self.shape, self.colour, lang)
 
+    def sketch_test(self) -> SketchTest:
+        codes, relation, number = tuple(_codes(self.shape, self.colour)), self.relation, self.number
+        return lambda sketch: _compare(relation, sum(map(sketch.counts.__getitem__, codes)), number)
+
 
 @dataclass(frozen=True)
 class Only(Clause):
@@ -265,6 +276,10 @@ class Only(Clause):
         if lang == "en":
             return f"has {number} {_noun(None, number, lang)} of other shapes"
         return f"a {number} {_noun(None, number, lang)} d'autres formes"
+
+    def sketch_test(self) -> SketchTest:
+        others = tuple(c for s in SHAPES if s not in self.shapes for c in _codes(s, None))
+        return lambda sketch: not any(map(sketch.counts.__getitem__, others))
 
 
 @dataclass(frozen=True)
@@ -316,6 +331,12 @@ class Same(Clause):
         ]
         return ("has " if lang == "en" else "a ") + _joined(both, lang)
 
+    def sketch_test(self) -> SketchTest:
+        if self.aspect == "colour":
+            return lambda sketch: not (any(sketch.counts[0::2]) and any(sketch.counts[1::2]))
+        shapes = range(0, 2 * len(SHAPES), 2)
+        return lambda sketch: sum(1 for s in shapes if sketch.counts[s] or sketch.counts[s + 1]) < 2
+
 
 @dataclass(frozen=True)
 class AllColour(Clause):
@@ -347,6 +368,10 @@ class AllColour(Clause):
     def found(self, building: Building, spots: frozenset[Spot], lang: str) -> str:
         number, other = self.others(building, spots)
         return _has(number, None, other, lang)
+
+    def sketch_test(self) -> SketchTest:
+        other = tuple(_codes(None, "yellow" if self.colour == "white" else "white"))
+        return lambda sketch: not any(map(sketch.counts.__getitem__, other))
 
 
 @dataclass(frozen=True)
@@ -385,6 +410,10 @@ class Touching(Clause):
         if lang == "en":
             return ("does not touch " if self.touching else "touches ") + where
         return ("ne touche pas " if self.touching else "touche ") + where
+
+    def sketch_test(self) -> SketchTest:
+        marking, touching = self.marking, self.touching
+        return lambda sketch: (marking in sketch.markings) == touching
 
 
 @dataclass(frozen=True)
@@ -425,6 +454,12 @@ class Measure(Clause):
         if lang == "en":
             return f"is {number} level{'s' if number != 1 else ''} high"
         return f"a {number} niveau{'x' if number != 1 else ''}"
+
+    def sketch_test(self) -> SketchTest:
+        relation, number = self.relation, self.number
+        if self.aspect == "size":
+            return lambda sketch: _compare(relation, sketch.size, number)
+        return lambda sketch: _compare(relation, sketch.height, number)
 
 
 @dataclass(frozen=True)
@@ -469,8 +504,60 @@ class On(Clause):
             return "has no " + self.words(lang)[2:]
         return "n'a pas de " + self.words(lang).split(" ", 1)[1]
 
+    def sketch_test(self) -> SketchTest:
+        wanted = frozenset(
+            (upper, lower)
+            for upper in _codes(self.upper, self.upper_colour)
+            for lower in _codes(self.lower, self.lower_colour)
+        )
+        return lambda sketch: not wanted.isdisjoint(sketch.pairs)
+
 
 # ---------------------------------------------------------------------------- goals
+class Sketch:
+    """A structure summed up: its pieces counted by code, its size and height, the markings
+    of its cells (which its pieces on the mat touch), and the pairs of codes (upper, lower)
+    of pieces standing one on the other. Every clause can be told from these, so a sketch
+    made once per structure rules most Designs out quickly (``Goal.may_meet``)."""
+
+    __slots__ = ("counts", "size", "height", "markings", "pairs")
+
+    def __init__(
+        self,
+        stacks: Sequence[tuple[int, ...]],
+        marked: Sequence[str | None],
+        cells: Iterable[int],
+    ):
+        """The sketch of the structure standing on ``cells`` (``stacks`` and ``marked``: the
+        mat's stacks and markings, cell by cell)."""
+        counts = [0] * (2 * len(SHAPES))
+        markings = set()
+        pairs = set()
+        height = 0
+        for cell in cells:
+            stack = stacks[cell]
+            below = -1
+            for code in stack:
+                counts[code] += 1
+                if below >= 0:
+                    pairs.add((code, below))
+                below = code
+            if len(stack) > height:
+                height = len(stack)
+            if marked[cell] is not None:
+                markings.add(marked[cell])
+        self.counts = counts
+        self.size = sum(counts)
+        self.height = height
+        self.markings = markings
+        self.pairs = pairs
+
+    @staticmethod
+    def of(building: Building, spots: frozenset[Spot]) -> Sketch:
+        """The sketch of the structure made of ``spots``."""
+        return Sketch(building.stacks, building.layout.markings, {cell for cell, _ in spots})
+
+
 @dataclass(frozen=True)
 class Goal:
     """``structures`` distinct structures, each meeting every clause."""
@@ -500,17 +587,38 @@ class Goal:
         """Each clause compiled, once per goal."""
         return tuple(clause.test() for clause in self.clauses)
 
+    @cached_property
+    def sketch_tests(self) -> tuple[SketchTest, ...]:
+        """Each clause compiled as a quick test on a structure's ``Sketch``, once per goal."""
+        return tuple(clause.sketch_test() for clause in self.clauses)
+
+    def may_meet(self, sketch: Sketch) -> bool:
+        """False when the structure ``sketch`` sums up cannot meet every clause: what spares
+        ``met_by`` for most structures (True tells nothing).
+
+        >>> b = Building.empty().put(0, 8).put(1, 8).put(1, 4)  # cubes on a1 b1, a disk on b1
+        >>> [spots] = b.structures()
+        >>> for text in ("a structure with a disk on a cube", "a structure not touching water"):
+        ...     goal = parse_goal(text)
+        ...     print(goal.may_meet(Sketch.of(b, spots)), goal.met_by(b, spots))
+        True True
+        False False
+        """
+        return all(test(sketch) for test in self.sketch_tests)
+
     def meeting(self, building: Building) -> list[frozenset[Spot]]:
         """The structures of ``building`` that meet every clause, in spot order."""
-        tests = self.tests
-        return [s for s in building.structures() if all(t(building, s) for t in tests)]
+        return [s for s in building.structures() if self.met_by(building, s)]
+
+    def met_by(self, building: Building, spots: frozenset[Spot]) -> bool:
+        """Whether the structure of ``building`` made of ``spots`` meets every clause."""
+        return all(test(building, spots) for test in self.tests)
 
     def is_met(self, building: Building) -> bool:
         """Whether ``building`` has ``structures`` structures meeting every clause."""
         needed = self.structures
-        tests = self.tests
         for spots in building.structures():
-            if all(test(building, spots) for test in tests):
+            if self.met_by(building, spots):
                 needed -= 1
                 if needed == 0:
                     return True

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from tabletop.action_list import ActionList
@@ -42,13 +43,13 @@ from .actions import (
     Reveal,
     parse_action,
 )
-from .designs import REFERENCE_DESIGNS, Count, Design, Measure, On
+from .designs import REFERENCE_DESIGNS, Design, Sketch
 from .errors import IllegalAction, PositionError
-from .mat import COLOURS, MARKINGS, SHAPES, Building, MatLayout
+from .mat import COLOURS, MARKINGS, SHAPES, Building, MatLayout, Spot, cell_groups
 from .messages import Refusal, check_lang, refusal_text, waiting_text
 from .rules import FAVOR_KINDS, Rules
 from .scoring import Score, final_scores, winners
-from .state import AFTER, DISCARD, LIFT, PHASES, PLACE, PUT, REVEALING, TURN, State
+from .state import AFTER, DISCARD, LIFT, PHASES, PLACE, PUT, REVEALING, TURN, Group, State
 
 if TYPE_CHECKING:
     from .heuristic import KarnakHeuristic
@@ -133,37 +134,8 @@ class ActionTable:
             code[self.reveal[index]] = (K_REVEAL, index, 0)
             code[self.discard[index]] = (K_DISCARD, index, 0)
         self.code = code
-        #: Per Design: pieces it needs on the mat at least, as (piece codes, how many).
-        self.needs = [pieces_needed(d) for d in designs]
         #: The same, found by identity (the table keeps every action alive): ``push``'s path.
         self.by_id = {id(action): value for action, value in code.items()}
-
-
-def pieces_needed(design: Design) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Pieces a Design needs on the mat at least, whatever their places: (codes, count)
-    pairs (two pieces a structure, the pieces its counts, sizes and stackings ask for). A
-    mat with fewer cannot complete it, which spares the full check most of the time."""
-    every = tuple(range(2 * len(SHAPES)))
-    structures = design.goal.structures
-    needs = [(every, 2 * structures)]
-    for clause in design.goal.clauses:
-        if isinstance(clause, Count) and clause.relation != "at most" and clause.number:
-            needs.append((kind_codes(clause.shape, clause.colour), clause.number * structures))
-        elif (
-            isinstance(clause, Measure) and clause.aspect == "size" and clause.relation != "at most"
-        ):
-            needs.append((every, clause.number * structures))
-        elif isinstance(clause, On):
-            needs.append((kind_codes(clause.upper, clause.upper_colour), structures))
-            needs.append((kind_codes(clause.lower, clause.lower_colour), structures))
-    return tuple(needs)
-
-
-def kind_codes(shape: str | None, colour: str | None) -> tuple[int, ...]:
-    """The piece codes of ``shape`` and ``colour`` (None: any)."""
-    shapes = [SHAPES.index(shape)] if shape else range(len(SHAPES))
-    colours = [0, 1] if colour is None else [COLOURS.index(colour)]
-    return tuple(2 * s + c for s in shapes for c in colours)
 
 
 _TABLES: dict[tuple[int, int], tuple[MatLayout, tuple[Design, ...], ActionTable]] = {}
@@ -194,8 +166,7 @@ class Game(ComparedByPosition):
         "_events",
         "_max_level",
         "_is_cap",
-        "_marks",
-        "_per_kind",
+        "_mark_bits",
     )
 
     def __init__(self, rules: Rules, designs: tuple[Design, ...], state: State):
@@ -213,13 +184,8 @@ class Game(ComparedByPosition):
         self._max_level = rules.max_level
         caps = {SHAPES.index(shape) for shape in rules.caps}
         self._is_cap = [code >> 1 in caps for code in range(2 * len(SHAPES))]
-        #: Per cell: the marking's number (0: none), for merging lone ground placements.
-        self._marks = [0 if m is None else MARKINGS.index(m) + 1 for m in self.layout.markings]
-        #: Per piece code: how many the game has (on the mat or in the supply).
-        self._per_kind = [
-            rules.white_per_shape if code & 1 else rules.yellow_per_shape
-            for code in range(2 * len(SHAPES))
-        ]
+        #: Per cell: a bit for its marking (or for none), for merging lone ground placements.
+        self._mark_bits = [1 if m is None else 2 << MARKINGS.index(m) for m in self.layout.markings]
 
     # ------------------------------------------------------------------ setup
     @staticmethod
@@ -319,7 +285,6 @@ class Game(ComparedByPosition):
         s = self._s
         if s.pieces is None:
             s.pieces = Building(self.layout, tuple(s.stacks))
-            s.complete = {}
         found: Building = s.pieces
         return found
 
@@ -394,56 +359,63 @@ class Game(ComparedByPosition):
             return s.open
         kinds = s.cell_kinds
         if kinds is None:
-            kinds = s.cell_kinds = [self._cell_kind(c) for c in range(self.layout.size)]
-        marks = self._marks
+            kinds = s.cell_kinds = [0] * self.layout.size
+            self._find_kinds(range(self.layout.size), kinds)
+        bits = self._mark_bits
         seen = 0
-        out = []
+        out = s.open = []
         for c, kind in enumerate(kinds):
-            if kind:
-                if kind == 2:
-                    bit = 1 << marks[c]
-                    if seen & bit:
-                        continue
-                    seen |= bit
+            if kind == 1:
                 out.append(c)
-        s.open = out
+            elif kind and not seen & bits[c]:
+                seen |= bits[c]
+                out.append(c)
         return out
 
-    def _cell_kind(self, c: int) -> int:
-        """What a piece placed on ``c`` now would be: 0 not allowed, 1 allowed, 2 allowed and
-        alone on the mat (``State.cell_kinds``)."""
+    def _find_kinds(self, cells: Iterable[int], kinds: list[int]) -> None:
+        """``kinds[c]`` for each of ``cells``: what a piece placed on ``c`` now would be, 0 not
+        allowed, 1 allowed, 2 allowed and alone on the mat (``State.cell_kinds``)."""
         s = self._s
-        stacks, held = s.stacks, s.held
-        stack = stacks[c]
-        h = len(stack)
-        nbrs = self.layout.neighbour_cells[c]
-        if h:
-            if h >= self._max_level or held[c] or self._is_cap[stack[-1]]:
-                return 0
-            for n in nbrs:
-                if held[n] and len(stacks[n]) > h:
-                    return 0
-            return 1
-        if s.priest_at[c] or s.near_priest[c]:
-            return 0
-        kind = 2
-        for n in nbrs:
-            if stacks[n]:
-                if held[n]:
-                    return 0
-                kind = 1
-        return kind
+        stacks, held, priest_at, near_priest = s.stacks, s.held, s.priest_at, s.near_priest
+        max_level, is_cap = self._max_level, self._is_cap
+        neighbours = self.layout.neighbour_cells
+        for c in cells:
+            stack = stacks[c]
+            h = len(stack)
+            if h:
+                if h >= max_level or held[c] or is_cap[stack[-1]]:
+                    kind = 0
+                else:
+                    kind = 1
+                    for n in neighbours[c]:
+                        if held[n] and len(stacks[n]) > h:
+                            kind = 0
+                            break
+            elif priest_at[c] or near_priest[c]:
+                kind = 0
+            else:
+                kind = 2
+                for n in neighbours[c]:
+                    if stacks[n]:
+                        if held[n]:
+                            kind = 0
+                            break
+                        kind = 1
+            kinds[c] = kind
 
-    def _pieces_changed(self, c: int) -> None:
-        """A piece came to or left ``c``: the cells whose kind that can change are ``c`` and
-        those beside it (it is not held, so nothing else opens or closes)."""
+    def _pieces_changed(self, c: int, came: bool) -> None:
+        """A piece came to ``c`` (or left it): the cells whose kind that can change are ``c``
+        and those beside it (it is not held, so nothing else opens or closes)."""
         s = self._s
+        structures, at, liftable = s.structures, s.group_at, s.liftable
         s.changed()
+        if structures is not None and at is not None:
+            self._regroup(c, came, structures, at)
+        if liftable is not None:
+            s.liftable = self._relift(c, came, liftable)
         if s.cell_kinds is not None:
             kinds = s.cell_kinds = s.cell_kinds[:]
-            kinds[c] = self._cell_kind(c)
-            for n in self.layout.neighbour_cells[c]:
-                kinds[n] = self._cell_kind(n)
+            self._find_kinds(self.layout.around[c], kinds)
 
     def _place_refusal(self, c: int) -> Refusal | None:
         """Why a piece may not be placed on ``c`` now (None: it may)."""
@@ -479,6 +451,22 @@ class Game(ComparedByPosition):
             ]
         return s.liftable
 
+    def _relift(self, c: int, came: bool, liftable: list[int]) -> list[int]:
+        """``_liftable`` once a piece came to ``c`` (or left it), from the cells before: only
+        ``c``'s top changed, and the supply of one kind of piece (a white one put may leave
+        none of its kind, which no lift can then turn its yellow pieces into)."""
+        s = self._s
+        stacks, supply = s.stacks, s.supply
+        found = [x for x in liftable if x != c]
+        stack = stacks[c]
+        if stack:
+            top = stack[-1]
+            if not top & 1 and not s.held[c] and supply[top | 1]:
+                insort(found, c)
+            elif came and top & 1 and not supply[top]:
+                found = [x for x in found if stacks[x][-1] | 1 != top]
+        return found
+
     def _lift_refusal(self, c: int) -> Refusal | None:
         s = self._s
         stack = s.stacks[c]
@@ -495,9 +483,12 @@ class Game(ComparedByPosition):
         return None
 
     def _priest_cells(self) -> list[int]:
+        """The cells a Priest may be placed on: empty, touching one piece, not held."""
         s = self._s
+        if s.priest_cells is not None:
+            return s.priest_cells
         stacks, held, at = s.stacks, s.held, s.priest_at
-        out = []
+        out = s.priest_cells = []
         for c, stack in enumerate(stacks):
             if stack or at[c]:
                 continue
@@ -554,24 +545,137 @@ class Game(ComparedByPosition):
     def _complete_in_hand(self) -> list[int]:
         """The Designs in the current hand that are complete on the mat now."""
         s = self._s
-        hand = s.hands[s.current]
-        if not hand:
-            return []
-        return [i for i in hand if self._is_complete(i)]
+        complete = s.complete
+        if complete is None:
+            complete = s.complete = {}
+        out = []
+        for index in s.hands[s.current]:
+            found = complete.get(index)
+            if found is None:
+                found = complete[index] = self._check_design(index)
+            if found:
+                out.append(index)
+        return out
 
     def _is_complete(self, index: int) -> bool:
-        building = self._pieces()
         s = self._s
-        found = s.complete.get(index)
+        complete = s.complete
+        if complete is None:
+            complete = s.complete = {}
+        found = complete.get(index)
         if found is None:
-            # The supply tells how many pieces of each kind stand on the mat.
-            supply, total = s.supply, self._per_kind
-            found = all(
-                sum(total[code] - supply[code] for code in codes) >= count
-                for codes, count in self._table.needs[index]
-            ) and self.designs[index].is_complete(building)
-            s.complete[index] = found
+            found = complete[index] = self._check_design(index)
         return found
+
+    def _check_design(self, index: int) -> bool:
+        """``Design.is_complete`` on the mat now, by way of what is known of its structures."""
+        goal = self.designs[index].goal
+        needed = goal.structures
+        for group in self._structures():
+            met = group.meets.get(index)
+            if met is None:
+                # The group's sketch rules out most Designs before their clauses look at the
+                # pieces' places (``Goal.may_meet``, unrolled here for speed).
+                sketch = group.sketch
+                if sketch is None:
+                    sketch = group.sketch = Sketch(
+                        self._s.stacks, self.layout.markings, group.cells
+                    )
+                for test in goal.sketch_tests:
+                    if not test(sketch):
+                        met = False
+                        break
+                else:
+                    met = goal.met_by(self._pieces(), self._spots(group))
+                group.meets[index] = met
+            if met:
+                needed -= 1
+                if not needed:
+                    return True
+        return False
+
+    def _structures(self) -> tuple[Group, ...]:
+        """The structures on the mat now: its groups of two touching pieces or more."""
+        s = self._s
+        if s.structures is None:
+            stacks = s.stacks
+            at: list[Group | None] = [None] * len(stacks)
+            structures = []
+            for cells in cell_groups(stacks, self.layout.neighbour_cells):
+                group = Group(cells, sum(len(stacks[c]) for c in cells))
+                for c in cells:
+                    at[c] = group
+                if group.size > 1:
+                    structures.append(group)
+            s.structures = tuple(structures)
+            s.group_at = at
+        return s.structures
+
+    def _spots(self, group: Group) -> frozenset[Spot]:
+        """A group's pieces, as ``Design`` checks take them."""
+        spots = group.spots
+        if spots is None:
+            stacks = self._s.stacks
+            spots = group.spots = frozenset(
+                (c, level) for c in group.cells for level in range(len(stacks[c]))
+            )
+        return spots
+
+    def _regroup(
+        self, c: int, came: bool, structures: tuple[Group, ...], at: list[Group | None]
+    ) -> None:
+        """The groups once a piece came to ``c`` (or left it): only ``c``'s group changes, or
+        the groups beside ``c`` when it was empty, which the new piece joins."""
+        s = self._s
+        stacks = s.stacks
+        nbrs = self.layout.neighbour_cells
+        at = at[:]
+        old = at[c]
+        if old is None:
+            # A piece on an empty cell: it joins every group beside it.
+            gone: list[Group] = []
+            cells = [c]
+            size = 1
+            for n in nbrs[c]:
+                group = at[n]
+                if group is not None and group not in gone:
+                    gone.append(group)
+                    cells += group.cells
+                    size += group.size
+            new = [Group(cells, size)]
+        elif stacks[c]:
+            # A piece more or less on a stack: the same cells, one piece more or less.
+            gone = [old]
+            new = [Group(old.cells, old.size + (1 if came else -1))]
+        else:
+            # The last piece of ``c`` left: what is left of its group may fall apart.
+            gone = [old]
+            at[c] = None
+            rest = [x for x in old.cells if x != c]
+            for x in rest:
+                at[x] = None
+            new = []
+            for start in rest:
+                if at[start] is not None:
+                    continue
+                cells = [start]
+                marker = Group(cells, 0)
+                at[start] = marker
+                for cell in cells:
+                    for n in nbrs[cell]:
+                        if stacks[n] and at[n] is None:
+                            at[n] = marker
+                            cells.append(n)
+                marker.size = sum(len(stacks[x]) for x in cells)
+                new.append(marker)
+        for group in new:
+            for x in group.cells:
+                at[x] = group
+        s.structures = (
+            *[g for g in structures if g not in gone],
+            *[g for g in new if g.size > 1],
+        )
+        s.group_at = at
 
     def _yellow_mask(self) -> int:
         """The shapes with a yellow piece in the supply, as bits (``ActionTable.places``)."""
@@ -591,24 +695,15 @@ class Game(ComparedByPosition):
         cell of each marking (none, water, circle, line, dotted) is listed. ``play`` and
         ``is_legal`` accept every legal placement."""
         s = self._s
-        out = LegalActions()
         if s.over:
-            return out
+            return LegalActions()
         t = self._table
         phase = s.phase
+        # The phases come most frequent first.
+        if phase == DISCARD:
+            return LegalActions(map(t.discard.__getitem__, s.hands[s.current]))
         if phase in (TURN, AFTER):
-            seat = s.current
-            if s.priests[seat]:
-                priest = t.priest
-                out.extend(priest[c] for c in self._priest_cells())
-            held_favors = s.favors[seat]
-            if any(held_favors):
-                favor = t.favor
-                out.extend(
-                    favor[k]
-                    for k, n in enumerate(held_favors)
-                    if n and self._favor_refusal(k) is None
-                )
+            out = self._priests_and_favors()
             if phase == TURN:
                 main = len(out)
                 mask = self._yellow_mask()
@@ -616,17 +711,17 @@ class Game(ComparedByPosition):
                     places = t.places[mask]
                     for c in self._open_cells():
                         out += places[c]
-                lift = t.lift
-                out.extend(lift[c] for c in self._liftable())
+                out += map(t.lift.__getitem__, self._liftable())
                 if s.deck:
                     out.append(t.draw)
                 if len(out) == main:
                     out.append(t.end)
             else:
-                reveal = t.reveal
-                out.extend(reveal[i] for i in self._complete_in_hand())
+                out += map(t.reveal.__getitem__, self._complete_in_hand())
                 out.append(t.end)
-        elif phase == PLACE:
+            return out
+        out = LegalActions()
+        if phase == PLACE:
             places = t.places[self._yellow_mask()]
             for c in self._open_cells():
                 out += places[c]
@@ -634,21 +729,31 @@ class Game(ComparedByPosition):
             code = 2 * s.put_shape
             cells = self._open_cells()
             if not s.put_white and s.supply[code]:
-                put = t.put[0]
-                out.extend(put[c] for c in cells)
+                out += map(t.put[0].__getitem__, cells)
             if s.supply[code + 1]:
-                put = t.put[1]
-                out.extend(put[c] for c in cells)
+                out += map(t.put[1].__getitem__, cells)
         elif phase == LIFT:
-            lift = t.lift
-            out.extend(lift[c] for c in self._liftable())
-        elif phase == REVEALING:
-            reveal = t.reveal
-            out.extend(reveal[i] for i in self._complete_in_hand())
-            out.append(t.end)
+            out += map(t.lift.__getitem__, self._liftable())
         else:
-            discard = t.discard
-            out.extend(discard[i] for i in s.hands[s.current])
+            out += map(t.reveal.__getitem__, self._complete_in_hand())
+            out.append(t.end)
+        return out
+
+    def _priests_and_favors(self) -> LegalActions:
+        """The Priests and Favor cards the player to act may use now (phases ``turn`` and
+        ``after``)."""
+        s = self._s
+        t = self._table
+        seat = s.current
+        out = LegalActions()
+        if s.priests[seat]:
+            out += map(t.priest.__getitem__, self._priest_cells())
+        held_favors = s.favors[seat]
+        if any(held_favors):
+            favor = t.favor
+            out += [
+                favor[k] for k, n in enumerate(held_favors) if n and self._favor_refusal(k) is None
+            ]
         return out
 
     def is_legal(self, action: Action | str) -> bool:
@@ -811,8 +916,7 @@ class Game(ComparedByPosition):
         clone._events = list(self._events) if history and self._events is not None else None
         clone._max_level = self._max_level
         clone._is_cap = self._is_cap
-        clone._marks = self._marks
-        clone._per_kind = self._per_kind
+        clone._mark_bits = self._mark_bits
         return clone
 
     def start_position(self) -> Game:
@@ -830,33 +934,64 @@ class Game(ComparedByPosition):
         seat = s.current
         s.log = (s.log, seat, action)
         kind, a, b = code
-        if kind == K_PLACE:
+        # Events are noted only for ``play`` (``push`` keeps none: spared the calls), and the
+        # kinds come most frequent first.
+        note = self._event if self._events is not None else None
+        if kind == K_DISCARD:
+            hand = s.hands[seat]
+            hand.remove(a)
+            s.deck.insert(0, a)
+            s.discarded_by[a] = seat
+            if note:
+                note("discarded")
+            if len(hand) <= self.rules.hand_limit:
+                self._next_turn()
+        elif kind == K_PLACE:
             piece = 2 * a
             s.stacks[b] += (piece,)
             s.supply[piece] -= 1
-            self._pieces_changed(b)
-            self._event("placed", shape=a, colour=0, cell=b)
+            self._pieces_changed(b, True)
+            if note:
+                note("placed", shape=a, colour=0, cell=b)
             if s.phase == PLACE:
                 s.phase = AFTER
             elif any(s.supply[0:10:2]) and self._open_cells():
                 s.phase = PLACE
             else:
                 s.phase = AFTER
-                self._event("place_one")
+                if note:
+                    note("place_one")
+        elif kind == K_DRAW:
+            drawn = 0
+            hand, deck = s.hands[seat], s.deck
+            for _ in range(self.rules.draw_count):
+                if not deck:
+                    break
+                insort(hand, deck.pop())
+                drawn += 1
+            if note:
+                note("drew", count=drawn)
+            self._end_turn()
+        elif kind == K_END:
+            if note:
+                note("ended")
+            self._end_turn()
         elif kind == K_PUT:
             piece = 2 * s.put_shape + a
             s.stacks[b] += (piece,)
             s.supply[piece] -= 1
-            self._pieces_changed(b)
-            self._event("placed", shape=s.put_shape, colour=a, cell=b)
+            self._pieces_changed(b, True)
+            if note:
+                note("placed", shape=s.put_shape, colour=a, cell=b)
             s.phase = s.resume
         elif kind == K_LIFT:
             stack = s.stacks[a]
             piece = stack[-1]
             s.stacks[a] = stack[:-1]
             s.supply[piece] += 1
-            self._pieces_changed(a)
-            self._event("lifted", shape=piece >> 1, cell=a)
+            self._pieces_changed(a, False)
+            if note:
+                note("lifted", shape=piece >> 1, cell=a)
             if s.phase == TURN:
                 s.resume = AFTER
             s.phase = PUT
@@ -866,16 +1001,7 @@ class Game(ComparedByPosition):
             self._place_priest(a)
         elif kind == K_FAVOR:
             self._use_favor(a)
-        elif kind == K_DRAW:
-            drawn = 0
-            for _ in range(self.rules.draw_count):
-                if not s.deck:
-                    break
-                insort(s.hands[seat], s.deck.pop())
-                drawn += 1
-            self._event("drew", count=drawn)
-            self._end_turn()
-        elif kind == K_REVEAL:
+        else:
             s.hands[seat].remove(a)
             s.revealed[seat].append(a)
             s.discarded_by[a] = -1
@@ -886,16 +1012,6 @@ class Game(ComparedByPosition):
                 self._event("last_favor")
             else:
                 s.phase = REVEALING
-        elif kind == K_DISCARD:
-            s.hands[seat].remove(a)
-            s.deck.insert(0, a)
-            s.discarded_by[a] = seat
-            self._event("discarded")
-            if len(s.hands[seat]) <= self.rules.hand_limit:
-                self._next_turn()
-        else:
-            self._event("ended")
-            self._end_turn()
 
     def _place_priest(self, cell: int) -> None:
         s = self._s
@@ -919,7 +1035,12 @@ class Game(ComparedByPosition):
                     held[n] = True
                     cells.append(n)
         s.changed(pieces=False)
-        s.cell_kinds = None
+        if s.cell_kinds is not None:
+            # The cells whose kind can change: the Priest's, those beside it, the structure
+            # it holds and the cells beside that.
+            kinds = s.cell_kinds = s.cell_kinds[:]
+            around = self.layout.around
+            self._find_kinds({x for c in (cell, *cells) for x in around[c]}, kinds)
         self._event("priest", cell=cell, other=touched)
 
     def _use_favor(self, kind: int) -> None:
@@ -1131,10 +1252,13 @@ def setup_state(
         seed=seed,
         building=None,
         pieces=None,
-        complete={},
+        complete=None,
+        structures=None,
+        group_at=None,
         open=None,
         cell_kinds=None,
         liftable=None,
+        priest_cells=None,
         log=None,
     )
 

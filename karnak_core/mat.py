@@ -124,6 +124,10 @@ class MatLayout:
         self.neighbour_cells: tuple[tuple[int, ...], ...] = tuple(
             self._neighbours(cell) for cell in range(self.size)
         )
+        #: Each cell and those sharing an edge with it.
+        self.around: tuple[tuple[int, ...], ...] = tuple(
+            (cell, *self.neighbour_cells[cell]) for cell in range(self.size)
+        )
 
     def _neighbours(self, cell: int) -> tuple[int, ...]:
         row, column = divmod(cell, self.width)
@@ -191,6 +195,36 @@ class MatLayout:
 
     def __hash__(self) -> int:
         return hash(self.rows)
+
+
+def cell_groups(
+    stacks: Sequence[tuple[int, ...]], neighbours: Sequence[tuple[int, ...]]
+) -> list[list[int]]:
+    """The occupied cells in groups of touching pieces, in order of their first cell.
+
+    Every stack is one column of touching pieces, and the pieces on the mat of two stacks
+    sharing an edge touch: a group is every piece of a connected set of occupied cells.
+    Flooding cells (not pieces) is what makes Design checks cheap. Each group is flooded
+    from its first cell, so the order of its cells depends on the set of cells alone.
+
+    >>> square = MatLayout([". .", ". ."]).neighbour_cells  # a1 b1 below, a2 b2 above
+    >>> cell_groups([(0,), (2, 3), (), (4,)], square), cell_groups([(0,), (), (), (4,)], square)
+    ([[0, 1, 3]], [[0], [3]])
+    """
+    seen = [False] * len(stacks)
+    groups = []
+    for start, stack in enumerate(stacks):
+        if not stack or seen[start]:
+            continue
+        seen[start] = True
+        cells = [start]
+        for cell in cells:
+            for other in neighbours[cell]:
+                if stacks[other] and not seen[other]:
+                    seen[other] = True
+                    cells.append(other)
+        groups.append(cells)
+    return groups
 
 
 #: The kit's mat.
@@ -266,25 +300,11 @@ class Building:
         return found
 
     def _flood(self) -> tuple[frozenset[Spot], ...]:
-        # Every stack is one column of touching pieces, and the pieces on the mat of two
-        # stacks sharing an edge touch: a group is every piece of a connected set of occupied
-        # cells. Flooding cells (not pieces) is what makes Design checks cheap.
         stacks = self.stacks
-        neighbours = self.layout.neighbour_cells
-        seen = [False] * len(stacks)
-        groups = []
-        for start, stack in enumerate(stacks):
-            if not stack or seen[start]:
-                continue
-            seen[start] = True
-            cells = [start]
-            for cell in cells:
-                for other in neighbours[cell]:
-                    if stacks[other] and not seen[other]:
-                        seen[other] = True
-                        cells.append(other)
-            groups.append(frozenset((c, level) for c in cells for level in range(len(stacks[c]))))
-        return tuple(groups)
+        return tuple(
+            frozenset((c, level) for c in cells for level in range(len(stacks[c])))
+            for cells in cell_groups(stacks, self.layout.neighbour_cells)
+        )
 
     def group_of(self, spot: Spot) -> frozenset[Spot]:
         for group in self.groups():

@@ -10,13 +10,34 @@ and held pieces never move, so the held cells only grow, when a Priest is placed
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.action_log import LogNode
+
+if TYPE_CHECKING:
+    from .designs import Sketch
 
 #: The phases of a turn (``docs/karnak.md``, "Playing it").
 TURN, PLACE, PUT, LIFT, AFTER, REVEALING, DISCARD = range(7)
 PHASES: tuple[str, ...] = ("turn", "place", "put", "lift", "after", "revealing", "discard")
+
+
+class Group:
+    """A group of touching pieces in a game (``mat.cell_groups``): its cells and how many
+    pieces stand on them. A piece coming to or leaving one of its cells replaces the group
+    with a new one, so what is found about a group holds for as long as it is on the mat:
+    its spots and ``Sketch`` (``Game._check_design``), and per Design index whether it meets
+    the Design's goal. That is what spares checking a Design again on every structure at
+    every change."""
+
+    __slots__ = ("cells", "size", "spots", "sketch", "meets")
+
+    def __init__(self, cells: list[int], size: int):
+        self.cells = cells
+        self.size = size
+        self.spots: frozenset[tuple[int, int]] | None = None
+        self.sketch: Sketch | None = None
+        self.meets: dict[int, bool] = {}
 
 
 class State:
@@ -50,9 +71,12 @@ class State:
         "building",
         "pieces",
         "complete",
+        "structures",
+        "group_at",
         "open",
         "cell_kinds",
         "liftable",
+        "priest_cells",
         "log",
     )
 
@@ -100,17 +124,24 @@ class State:
     #: The ``Building`` of the stacks and Priests now, made when asked for (None: stale).
     building: Any
     #: The same without the Priests (what Designs are checked on: a Priest is not a piece),
-    #: and which Designs are complete on it (by index), as far as asked.
+    #: and which Designs are complete on it (by index), as far as asked. None: stale. The
+    #: dict is replaced, never cleared, when the pieces change, so copies share it.
     pieces: Any
-    complete: dict[int, bool]
-    #: The cells open to a piece (merged, ``Game.legal_actions``) and those MOVE may lift,
-    #: as found since the last change of the mat (None: not yet).
+    complete: dict[int, bool] | None
+    #: The structures (groups of two pieces or more), and each cell's group of touching
+    #: pieces (None: empty), kept up to date as pieces come and go (``Game._regroup``);
+    #: None: not found yet. Never changed in place, so copies share them.
+    structures: tuple[Group, ...] | None
+    group_at: list[Group | None] | None
+    #: The cells open to a piece (merged, ``Game.legal_actions``), those MOVE may lift and
+    #: those a Priest may go to, as found since the last change of the mat (None: not yet).
     open: list[int] | None
     #: Per cell, what a piece placed there would be: 0 not allowed, 1 allowed, 2 allowed and
     #: alone (an empty cell, nothing beside it). Updated cell by cell as pieces come and go,
-    #: found anew after a Priest (None); never changed in place, so copies share it.
+    #: and a Priest comes (None: not found yet); never changed in place, so copies share it.
     cell_kinds: list[int] | None
     liftable: list[int] | None
+    priest_cells: list[int] | None
     log: LogNode
 
     def changed(self, pieces: bool = True) -> None:
@@ -119,8 +150,12 @@ class State:
         self.building = None
         self.open = None
         self.liftable = None
+        self.priest_cells = None
         if pieces:
             self.pieces = None
+            self.complete = None
+            self.structures = None
+            self.group_at = None
 
     def copy(self) -> State:
         clone = State.__new__(State)
@@ -150,12 +185,15 @@ class State:
         clone.seed = self.seed
         clone.building = self.building
         clone.pieces = self.pieces
-        clone.complete = self.complete.copy()
+        clone.complete = self.complete
+        clone.structures = self.structures
+        clone.group_at = self.group_at
         clone.open = self.open
         clone.cell_kinds = self.cell_kinds
         clone.liftable = self.liftable
+        clone.priest_cells = self.priest_cells
         clone.log = self.log
         return clone
 
 
-__all__ = ["PHASES", "State"]
+__all__ = ["PHASES", "Group", "State"]

@@ -1,0 +1,70 @@
+"""The quick tests the engine runs before a Design's clauses (``Sketch``, ``Goal.may_meet``)
+agree with the clauses' own tests, and the Designs the engine finds complete (through the
+groups it keeps up to date as pieces come and go) are those ``Design.is_complete`` finds;
+what else the engine keeps up to date matches a position read afresh."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from karnak_core import Game
+from karnak_core.designs import Goal, Sketch
+from karnak_core.mat import MAT, SHAPES, Building
+from tests.test_karnak_designs import CLAUSES
+
+PIECES = st.lists(
+    st.tuples(st.integers(0, MAT.size - 1), st.integers(0, 2 * len(SHAPES) - 1)), max_size=16
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(PIECES, CLAUSES)
+def test_a_clause_on_a_sketch_says_what_its_test_says(pieces, clause):
+    building = Building.empty(MAT)
+    for cell, code in pieces:
+        building = building.put(cell, code)
+    quick, test = clause.sketch_test(), clause.test()
+    for spots in building.structures():
+        assert quick(Sketch.of(building, spots)) == test(building, spots)
+
+
+@settings(max_examples=100, deadline=None)
+@given(PIECES, st.lists(CLAUSES, min_size=1, max_size=4))
+def test_a_goal_a_sketch_rules_out_is_not_met(pieces, clauses):
+    building = Building.empty(MAT)
+    for cell, code in pieces:
+        building = building.put(cell, code)
+    goal = Goal(1, tuple(clauses))
+    for spots in building.structures():
+        assert goal.may_meet(Sketch.of(building, spots)) or not goal.met_by(building, spots)
+
+
+def test_the_engine_finds_the_complete_designs_the_building_has():
+    rng = random.Random(3)
+    for seed in range(12):
+        game = Game.new(2 + seed % 3, seed=seed)
+        while not game.is_over and len(game.log) < 200:
+            actions = game.legal_actions()
+            game.push(actions[int(rng.random() * len(actions))])
+            if rng.random() < 0.2:
+                game = game.copy()  # a copy shares the groups found so far
+            building = game.building()
+            hand = game.hand(game.current_player)
+            reveals = game.phase in ("after", "revealing")
+            expected = [d.id for d in hand if d.is_complete(building)] if reveals else []
+            assert [d.id for d in game.designs if game.is_legal(f"reveal {d.id}")] == expected
+
+
+def test_what_the_engine_keeps_up_to_date_matches_a_position_read_afresh():
+    # Open cells, liftable cells, Priest cells and complete Designs are kept from change to
+    # change; a game read back from its position finds them all from scratch.
+    rng = random.Random(4)
+    for seed in range(10):
+        game = Game.new(2 + seed % 3, seed=seed, rules={"white_per_shape": 1 + seed % 3})
+        while not game.is_over and len(game.log) < 200:
+            actions = game.legal_actions()
+            assert actions == Game.from_json(game.to_json()).legal_actions()
+            game.push(actions[int(rng.random() * len(actions))])
