@@ -1,6 +1,7 @@
 """Carcata, Carnuta and Carnival measured the same way: greedy games, recorded by the lab.
 
-Lessons 15 and 16 read ``three_games.json``. For each game, two runs of 2 players, the kit's
+Lessons 15 and 16 read ``three_games.json`` (``lesson_data.four_games`` adds Karnak, measured by
+the same runs: ``both_runs``). For each game, two runs of 2 players, the kit's
 greedy bot in every seat that is not the random bot (Carcata's greedy bot judges each chance by
 ``CHANCE_BUDGET`` outcomes):
 
