@@ -20,10 +20,11 @@ under the top one: what memory is worth.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import time
 from typing import Any
+
+from strength import write_json
 
 from carnival_core import CarnivalTitle
 from tabletop import lab
@@ -100,9 +101,7 @@ def main() -> None:
         rival = ("mcts", {"iterations": args.iterations, "memory": args.rival_memory})
     result = run(seeds, mcts, rival, args.workers)
     report(result)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(result, out, indent=1)
+    write_json(result, args.json)
 
 
 if __name__ == "__main__":

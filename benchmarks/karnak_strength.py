@@ -22,44 +22,13 @@ each bot's seed comes from the game's seed and its seat; ``--merge`` reports on 
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
-import time
 from typing import Any
+
+from strength import paired_main, report_speed
 
 from karnak_core import KarnakTitle
 from karnak_core.bots import MCTS_SETTINGS
 from tabletop import lab
-
-
-def play(
-    seeds: range, mcts: dict[str, Any], rival: lab.BotSpec, workers: int | None
-) -> tuple[list[dict[str, Any]], float]:
-    """Play every seed from both seats: one row per game, as MCTS saw it, and the wall time."""
-    bots: list[lab.BotSpec] = [("mcts", mcts), rival]
-    start = time.perf_counter()
-    df = lab.simulate(KarnakTitle(), bots, seeds=seeds, rotate=True, workers=workers)
-    wall = time.perf_counter() - start
-    mine = df[df["seat"] == df["rotation"]]  # the first bot moves one seat on each rotation
-    theirs = df[df["seat"] != df["rotation"]].set_index(["seed", "rotation"])
-    rows = []
-    for row in mine.itertuples():
-        rival_row = theirs.loc[(row.seed, row.rotation)]
-        rows.append(
-            {
-                "seed": int(row.seed),
-                "mcts_seat": int(row.seat),
-                "mcts_win": float(row.win),
-                "rival_win": float(rival_row["win"]),
-                "mcts_points": int(row.score),
-                "rival_points": int(rival_row["score"]),
-                "turns": int(row.turns),
-                "mcts_iterations": float(row.iterations),
-                "seconds": float(row.seconds),
-            }
-        )
-    return rows, wall
 
 
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -108,73 +77,11 @@ def report(result: dict[str, Any]) -> None:
         f"{result['mcts_iterations_per_decision']:.0f} iterations per searched decision; "
         f"{result['mean_turns']:.0f} turns a game"
     )
-    print(
-        f"  {result['games_per_second']:.3f} games/s on {result['workers']} worker(s), "
-        f"{result['wall_seconds'] / 60:.1f} min"
-        + (f" (the sum of {result['runs']} runs)" if result.get("runs", 1) > 1 else "")
-        + ", load average "
-        + " ".join(f"{x:.1f}" for x in result["load_average"])
-    )
+    report_speed(result)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seeds", type=int, default=200, help="seeds (games = 2 x seeds)")
-    parser.add_argument("--first-seed", type=int, default=10_000)
-    parser.add_argument("--iterations", type=int, default=None, help="default: MCTS_SETTINGS")
-    parser.add_argument("--exploration", type=float, default=None)
-    parser.add_argument("--rollout-depth", type=int, default=None)
-    parser.add_argument("--epsilon", type=float, default=None)
-    parser.add_argument("--workers", type=int, default=None)
-    parser.add_argument("--json", default=None, help="also write the result to this file")
-    parser.add_argument(
-        "--merge",
-        nargs="+",
-        default=None,
-        help="report on the games of these --json files together (runs split by seeds)",
-    )
-    args = parser.parse_args()
-    mcts: dict[str, Any] = {}
-    for name in ("iterations", "exploration", "rollout_depth", "epsilon"):
-        value = getattr(args, name)
-        if value is not None:
-            mcts[name] = value
-    if args.merge:
-        parts = []
-        for name in args.merge:
-            with open(name, encoding="utf-8") as f:
-                parts.append(json.load(f))
-        rows = [row for part in parts for row in part["rows"]]
-        wall = sum(part["wall_seconds"] for part in parts)
-        head = {
-            "seeds": " ".join(part["seeds"] for part in parts),
-            "mcts": parts[0]["mcts"],
-            "rival": parts[0]["rival"],
-            "workers": max(part["workers"] for part in parts),
-            "runs": len(parts),
-            "load_average": parts[-1]["load_average"],
-        }
-    else:
-        seeds = range(args.first_seed, args.first_seed + args.seeds)
-        rows, wall = play(seeds, mcts, "greedy", args.workers)
-        head = {
-            "seeds": f"{seeds.start}..{seeds.stop - 1}",
-            "mcts": {**MCTS_SETTINGS, **mcts},
-            "rival": "greedy",
-            "workers": args.workers or os.cpu_count(),
-            "load_average": list(os.getloadavg()),
-        }
-    result = {
-        **head,
-        **summarise(rows),
-        "wall_seconds": wall,
-        "games_per_second": len(rows) / wall,
-        "rows": rows,
-    }
-    report(result)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(result, out, indent=1)
+    paired_main(__doc__, KarnakTitle(), MCTS_SETTINGS, summarise, report)
 
 
 if __name__ == "__main__":

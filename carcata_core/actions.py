@@ -45,8 +45,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.saves import MAX_ACTION_TEXT, short_repr
-from tabletop.words import plain
+from tabletop.saves import short_repr
+from tabletop.words import Notated, plain, split_action
 
 from .board import DIRECTION_WORDS, DIRECTIONS, ISLAND
 from .errors import ActionSyntaxError, CarcataError
@@ -133,7 +133,7 @@ def faces_text(counts: tuple[int, ...], lang: str) -> str:
     return " ".join(w for w, n in zip(words, counts, strict=True) for _ in range(n))
 
 
-class Action:
+class Action(Notated):
     """Base class of every action and chance outcome; ``Action.parse(text)`` reads them."""
 
     __slots__ = ()
@@ -144,16 +144,6 @@ class Action:
                 "Action is the kind of every action, not one: write Action.parse('keep')"
             )
         return super().__new__(cls)
-
-    def __repr__(self) -> str:
-        return f"Action.parse({str(self)!r})"
-
-    def __str__(self) -> str:
-        return self.notation("en")
-
-    def notation(self, lang: str = "en") -> str:
-        """The action in the notation of ``lang`` (``"en"`` or ``"fr"``)."""
-        raise NotImplementedError
 
     @staticmethod
     def parse(text: str) -> Action:
@@ -479,28 +469,21 @@ def _parse_words(verb: str, args: list[str]) -> Action:
 def parse_action(text: str) -> Action:
     """Read an action or chance outcome in Carcata's notation, English or French;
     ``ActionSyntaxError`` quotes the text and says what was expected."""
-    if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action is text like 'move 1-17 ne', not {short_repr(text)}")
-    if len(text) > MAX_ACTION_TEXT:
-        raise ActionSyntaxError(
-            f"an action is a few words like 'move 1-17 ne', not {len(text)} characters"
-        )
-    words = text.split()
-    if not words:
-        raise ActionSyntaxError("an empty action: write one like 'keep' or 'move 1-17 ne'")
-    verb = _VERB.get(plain(words[0]))
-    # Quoted whole, as typed (the text is short: at most MAX_ACTION_TEXT), as Carnival does.
-    shown = repr(text.strip())
-    if verb is None:
-        raise ActionSyntaxError(
-            f"{shown} is not an action: unknown word {short_repr(words[0])} (an action starts "
-            f"with one of: {', '.join(VERBS)}; en français : "
-            f"{', '.join(WORDS['fr'][v] for v in VERBS)})"
-        )
+    verb, words = split_action(
+        text,
+        _VERB,
+        WORDS,
+        VERBS,
+        like={"en": "'move 1-17 ne'"},
+        empty={"en": "'keep' or 'move 1-17 ne'"},
+        error=ActionSyntaxError,
+        show=short_repr,
+    )
     try:
         return _parse_words(verb, words[1:])
     except ValueError as error:
-        raise ActionSyntaxError(f"{shown} is not an action: {error}") from None
+        # Quoted whole, as typed (the text is short: at most MAX_ACTION_TEXT), as Carnival does.
+        raise ActionSyntaxError(f"{text.strip()!r} is not an action: {error}") from None
 
 
 # --------------------------------------------------------- interned values

@@ -17,11 +17,11 @@ carcata_core.errors.RulesError: die_faces are six of move, lava, eruption, statu
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from tabletop.fields import KnobsByName, changed_fields, knob_changes, limits_problem
+from tabletop.fields import KnobsByName, changed_fields, limits_problem, settings_from_changes
 from tabletop.saves import short_repr
 
 from .errors import RulesError
@@ -188,19 +188,21 @@ class Rules(metaclass=KnobsByName):
     @staticmethod
     def from_changes(changes: Any) -> Rules:
         """The inverse of ``changes()``; an unknown knob is a ``RulesError`` naming it."""
-        values = knob_changes(changes, Rules, RulesError)
-        chance = values.get("touch_chance")
-        if isinstance(chance, str):
-            try:
-                values["touch_chance"] = Fraction(chance)
-            except (ValueError, ZeroDivisionError):
-                raise RulesError(
-                    f"touch_chance must be a number from 0 to 1, not {short_repr(chance)}"
-                ) from None
+        rules: Rules = settings_from_changes(changes, Rules, RulesError, _read_chance)
+        return rules
+
+
+def _read_chance(values: dict[str, Any]) -> dict[str, Any]:
+    """``touch_chance`` as ``changes()`` writes it (a string, ``"1/3"``) read as a Fraction."""
+    chance = values.get("touch_chance")
+    if isinstance(chance, str):
         try:
-            return replace(Rules(), **values)
-        except TypeError as error:
-            raise RulesError(f"rules could not be read: {short_repr(str(error))}") from None
+            values["touch_chance"] = Fraction(chance)
+        except (ValueError, ZeroDivisionError):
+            raise RulesError(
+                f"touch_chance must be a number from 0 to 1, not {short_repr(chance)}"
+            ) from None
+    return values
 
 
 __all__ = ["FACES", "GEM_NAMES", "Rules"]

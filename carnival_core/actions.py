@@ -39,8 +39,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.saves import MAX_ACTION_TEXT, short_repr
-from tabletop.words import plain, quote, spellings
+from tabletop.saves import short_repr
+from tabletop.words import plain, quote, spellings, split_action
 
 from .cards import Card
 from .errors import ActionSyntaxError, CardError, CarnivalError
@@ -157,6 +157,8 @@ WORDS: dict[str, dict[str, str]] = {
 VERBS = ("carnival", "spectator", "give", "mask")
 #: Every spelling of a word of the notation, in both languages, to its key.
 _SPELLINGS = spellings(WORDS)
+#: Every spelling of a verb, to its key.
+_VERB_SPELLINGS = {spelling: key for spelling, key in _SPELLINGS.items() if key in VERBS}
 
 
 def _words(lang: str) -> dict[str, str]:
@@ -243,23 +245,16 @@ def _parse_words(verb: str, args: list[str]) -> Action:
 def parse_action(text: str) -> Action:
     """Read an action in Carnival's notation, English or French; ``ActionSyntaxError`` says
     what is wrong."""
-    if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action is text like 'carnival R4', not {short_repr(text)}")
-    if len(text) > MAX_ACTION_TEXT:
-        raise ActionSyntaxError(
-            f"an action is a few words like 'carnival R4', not {len(text)} characters"
-        )
-    words = text.strip().split()
-    if not words:
-        raise ActionSyntaxError("an empty action: write one like 'carnival R4' or 'give R4 to 2'")
-    verb, args = _key(words[0]), words[1:]
-    if verb not in VERBS:
-        raise ActionSyntaxError(
-            f"{text.strip()!r} is not an action: unknown word {words[0]!r} "
-            f"(an action starts with one of: {', '.join(VERBS)}; en français : "
-            f"{', '.join(WORDS['fr'][v] for v in VERBS)})"
-        )
+    verb, words = split_action(
+        text,
+        _VERB_SPELLINGS,
+        WORDS,
+        VERBS,
+        like={"en": "'carnival R4'"},
+        empty={"en": "'carnival R4' or 'give R4 to 2'"},
+        error=ActionSyntaxError,
+    )
     try:
-        return _parse_words(verb, args)
+        return _parse_words(verb, words[1:])
     except ValueError as error:
         raise ActionSyntaxError(f"{text.strip()!r} is not an action: {error}") from None

@@ -6,11 +6,11 @@ last two describe what a seat remembers, for observations and resampling of hidd
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar, Literal
 
-from tabletop.fields import KnobsByName, changed_fields, knob_changes
+from tabletop.fields import KnobsByName, changed_fields, settings_from_changes
 from tabletop.saves import short_repr
 
 from .errors import RulesError
@@ -212,14 +212,16 @@ class Rules(metaclass=KnobsByName):
     def from_changes(changes: Any) -> Rules:
         """The inverse of ``changes()``: a dict of knobs (JSON lists allowed for the tables);
         an unknown knob is a ``RulesError`` naming it and the closest real ones."""
-        values = knob_changes(changes, Rules, RulesError)
-        for name, value in values.items():
-            if name in ("discard_by_players", "deal_by_players") and isinstance(value, list):
-                value = tuple(tuple(row) if isinstance(row, list) else row for row in value)
-            elif name == "values" and isinstance(value, list):
-                value = tuple(value)
-            values[name] = value
-        try:
-            return replace(Rules(), **values)
-        except TypeError as error:  # an unhashable or odd value a dataclass cannot hold
-            raise RulesError(f"rules could not be read: {short_repr(str(error))}") from None
+        rules: Rules = settings_from_changes(changes, Rules, RulesError, _read_tables)
+        return rules
+
+
+def _read_tables(values: dict[str, Any]) -> dict[str, Any]:
+    """The tables ``changes()`` writes as JSON lists, as the tuples the rules hold."""
+    for name, value in values.items():
+        if name in ("discard_by_players", "deal_by_players") and isinstance(value, list):
+            value = tuple(tuple(row) if isinstance(row, list) else row for row in value)
+        elif name == "values" and isinstance(value, list):
+            value = tuple(value)
+        values[name] = value
+    return values

@@ -33,8 +33,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from tabletop.saves import MAX_ACTION_TEXT
-from tabletop.words import plain, spellings
+from tabletop.words import Notated, plain, spellings, split_action
 
 from .cards import card_id_problem
 from .errors import ActionSyntaxError, short_repr
@@ -74,16 +73,10 @@ def _card_field(cls: type, field: str, value: Any, optional: bool = False) -> st
     return str(value)
 
 
-class Action:
+class Action(Notated):
     """Base class of every action; ``Action.parse(text)`` reads the notation."""
 
     __slots__ = ()
-
-    def __repr__(self) -> str:
-        return f"Action.parse({str(self)!r})"
-
-    def __str__(self) -> str:
-        return self.notation("en")
 
     def notation(self, lang: str = "en") -> str:
         """The action in the notation of ``lang`` (``"en"`` or ``"fr"``)."""
@@ -304,22 +297,16 @@ def _parse_words(verb: str, args: list[str]) -> Action:
 def parse_action(text: str) -> Action:
     """Read an action in the kit's notation, English or French; ``ActionSyntaxError`` says
     what is wrong."""
-    if not isinstance(text, str):
-        raise ActionSyntaxError(f"an action is text like 'take day 2', not {short_repr(text)}")
-    if len(text) > MAX_ACTION_TEXT:
-        raise ActionSyntaxError(
-            f"an action is a few words like 'take day 2', not {len(text)} characters"
-        )
-    words = text.strip().split()
-    if not words:
-        raise ActionSyntaxError("an empty action: write one like 'take day 2' or 'end'")
-    verb = _VERB_SPELLINGS.get(plain(words[0]))
-    if verb is None:
-        raise ActionSyntaxError(
-            f"{text.strip()!r} is not an action: unknown word {words[0].lower()!r} "
-            f"(an action starts with one of: {', '.join(VERBS)}; en français : "
-            f"{', '.join(VERB_WORDS['fr'][v] for v in VERBS)})"
-        )
+    verb, words = split_action(
+        text,
+        _VERB_SPELLINGS,
+        VERB_WORDS,
+        VERBS,
+        like={"en": "'take day 2'"},
+        empty={"en": "'take day 2' or 'end'"},
+        error=ActionSyntaxError,
+        show=lambda word: repr(word.lower()),
+    )
     try:
         return _parse_words(verb, [w.lower() if w.isascii() else w for w in words[1:]])
     except (ValueError, ActionSyntaxError) as error:

@@ -36,8 +36,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tabletop.saves import MAX_ACTION_TEXT, short_repr
-from tabletop.words import plain, quote, spellings
+from tabletop.saves import short_repr
+from tabletop.words import Notated, plain, quote, spellings, split_action
 
 from .errors import ActionSyntaxError, KarnakError
 from .mat import COLOURS, COLUMN_LETTERS, SHAPES
@@ -94,7 +94,7 @@ def _lang(lang: str) -> dict[str, str]:
     return WORDS[lang]
 
 
-class Action:
+class Action(Notated):
     """Base class of every action; ``Action.parse(text)`` reads the notation."""
 
     __slots__ = ()
@@ -106,16 +106,6 @@ class Action:
                 " or Place('cube', 'c4')"
             )
         return super().__new__(cls)
-
-    def __repr__(self) -> str:
-        return f"Action.parse({str(self)!r})"
-
-    def __str__(self) -> str:
-        return self.notation("en")
-
-    def notation(self, lang: str = "en") -> str:
-        """The action in the notation of ``lang`` (``"en"`` or ``"fr"``)."""
-        raise NotImplementedError
 
     @staticmethod
     def parse(text: str) -> Action:
@@ -337,35 +327,17 @@ def _parse_words(verb: str, args: list[str], typed: str) -> Action:
 def parse_action(text: str) -> Action:
     """Read an action in Karnak's notation, English or French; ``ActionSyntaxError`` says what
     is wrong, quoting the text (and its ``french`` says it in French)."""
-    if not isinstance(text, str):
-        raise ActionSyntaxError(
-            f"an action is text like 'place cube c4', not {short_repr(text)}",
-            f"une action est un texte comme « poser cube c4 », pas {short_repr(text)}",
-        )
-    if len(text) > MAX_ACTION_TEXT:
-        raise ActionSyntaxError(
-            f"an action is a few words like 'place cube c4', not {len(text)} characters",
-            f"une action tient en quelques mots comme « poser cube c4 », pas {len(text)} "
-            "caractères",
-        )
-    words = text.strip().split()
-    if not words:
-        raise ActionSyntaxError(
-            "an empty action: write one like 'place cube c4' or 'draw'",
-            "une action vide : écrivez-en une comme « poser cube c4 » ou « piocher »",
-        )
-    verb, args = _VERB_SPELLINGS.get(plain(words[0])), words[1:]
-    if verb is None:
-        raise ActionSyntaxError(
-            f"{text.strip()!r} is not an action: unknown word {words[0]!r} "
-            f"(an action starts with one of: {', '.join(VERBS)}; en français : "
-            f"{', '.join(WORDS['fr'][v] for v in VERBS)})",
-            f"« {text.strip()} » n’est pas une action : mot inconnu « {words[0]} » (une action "
-            f"commence par : {', '.join(WORDS['fr'][v] for v in VERBS)} ; in English: "
-            f"{', '.join(VERBS)})",
-        )
+    verb, words = split_action(
+        text,
+        _VERB_SPELLINGS,
+        WORDS,
+        VERBS,
+        like={"en": "'place cube c4'", "fr": "« poser cube c4 »"},
+        empty={"en": "'place cube c4' or 'draw'", "fr": "« poser cube c4 » ou « piocher »"},
+        error=ActionSyntaxError,
+    )
     try:
-        return _parse_words(verb, args, words[0])
+        return _parse_words(verb, words[1:], words[0])
     except _Unreadable as error:
         raise ActionSyntaxError(
             f"{text.strip()!r} is not an action: {error}",

@@ -53,6 +53,10 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{rounds} rounds are played and the Favor deck is not empty: the game is over.",
         "{rounds} manches sont jouées sans vider la pioche Faveur : la partie est finie.",
     ),
+    "locked": (
+        "No piece can be placed or moved any more, so no Design can be revealed: the game is over.",
+        "Plus aucune pièce ne peut être posée ni déplacée, donc plus aucun Dessin révélé : la partie est finie.",
+    ),
     "ended": ("{who} ends the turn.", "{who} termine son tour."),
     "took_back": ("Took back '{action}'.", "Coup « {action} » annulé."),
 }

@@ -275,6 +275,20 @@ class Game(ComparedByPosition):
         return self._s.over
 
     @property
+    def ending(self) -> str | None:
+        """How the game ended: ``"favor"`` (the last Favor card was taken), ``"locked"`` (no
+        piece could be placed or moved any more, RULING 18) or ``"rounds"`` (the round limit,
+        RULING 11); None while it goes on."""
+        s = self._s
+        if not s.over:
+            return None
+        if not s.favor_deck:
+            return "favor"
+        if self.rules.end_on_locked_mat and self._mat_locked():
+            return "locked"
+        return "rounds"
+
+    @property
     def seed(self) -> int:
         return self._s.seed
 
@@ -939,12 +953,22 @@ class Game(ComparedByPosition):
         s = self._s
         s.current = (s.current + 1) % len(s.hands)
         s.phase = TURN
-        if s.current == s.starter:
+        if self.rules.end_on_locked_mat and self._mat_locked():
+            s.over = True
+            self._event("locked")
+        elif s.current == s.starter:
             s.round += 1
             if s.round > self.rules.round_limit:
                 s.over = True
                 s.round -= 1
                 self._event("stalled", rounds=self.rules.round_limit)
+
+    def _mat_locked(self) -> bool:
+        """Whether no PLACE and no MOVE can ever be taken again (RULING 18): no cell takes a
+        piece or the supply has no yellow piece, and no yellow piece can be lifted. Pieces
+        only come back to the supply by a lift, so this lasts, and with it no Design can be
+        revealed and the Favor deck can never run out."""
+        return (not self._open_cells() or not self._yellow_mask()) and not self._liftable()
 
     # ------------------------------------------------------------- results
     def scores(self) -> list[int]:

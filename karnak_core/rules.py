@@ -16,10 +16,10 @@ karnak_core.errors.RulesError: caps are shapes among triangle, statue, disk, rod
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tabletop.fields import KnobsByName, changed_fields, knob_changes, limits_problem
+from tabletop.fields import KnobsByName, changed_fields, limits_problem, settings_from_changes
 from tabletop.saves import short_repr
 
 from .errors import RulesError
@@ -78,6 +78,9 @@ class Rules(metaclass=KnobsByName):
     caps: tuple[str, ...] = ("triangle", "statue")
     #: Ruling: a game in which the Favor deck never runs out ends after this many rounds.
     round_limit: int = 60
+    #: Ruling: the game ends as soon as no PLACE or MOVE can ever be taken again (the Favor
+    #: deck could then never run out); ``False`` plays on to ``round_limit``.
+    end_on_locked_mat: bool = True
 
     def __post_init__(self) -> None:
         for name in ("younger_seats", "favor_counts", "mat", "caps"):
@@ -120,6 +123,8 @@ class Rules(metaclass=KnobsByName):
         mat = MatLayout.problem(self.mat)
         if mat:
             return mat
+        if not isinstance(self.end_on_locked_mat, bool):
+            return f"end_on_locked_mat is True or False, not {short_repr(self.end_on_locked_mat)}"
         caps = self.caps
         if not isinstance(caps, tuple) or any(
             not isinstance(c, str) or c not in SHAPES for c in caps
@@ -154,11 +159,8 @@ class Rules(metaclass=KnobsByName):
     @staticmethod
     def from_changes(changes: Any) -> Rules:
         """The inverse of ``changes()``; an unknown knob is a ``RulesError`` naming it."""
-        values = knob_changes(changes, Rules, RulesError)
-        try:
-            return replace(Rules(), **values)
-        except TypeError as error:
-            raise RulesError(f"rules could not be read: {short_repr(str(error))}") from None
+        rules: Rules = settings_from_changes(changes, Rules, RulesError)
+        return rules
 
 
 _LAYOUTS: dict[tuple[str, ...], MatLayout] = {}

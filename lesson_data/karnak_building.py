@@ -15,12 +15,13 @@ deal: paired comparisons):
   (``priests_each=0``: the "gain a Priest" Favor card still brings some into play); ``extra_0``
   and ``extra_1``, one more Priest for seat 0 or for seat 1 (``younger_seats``).
 
-For each game: the scores, the Priests placed, and, among the Designs the seats hold at the end
+For each game: the scores, the Priests placed, how it ended (``Game.ending``: the last Favor
+card, or a locked mat), the Designs revealed, the rounds played, and, among the Designs the seats hold at the end
 (in hand or revealed), those that were complete at some moment before the end while that seat
 held them: how many, how many are broken at the end, and whose action last broke each (its
 owner's or a rival's: the seat that last took it from complete to incomplete). The numbers depend
 on the kit's reconstruction (the mat, the 46 Designs, the Favor mix) and on these bots. Rerun
-with ``python -m lesson_data.karnak_building`` (about a quarter of an hour on one core).
+with ``python -m lesson_data.karnak_building`` (a few minutes on one core).
 """
 
 from __future__ import annotations
@@ -28,12 +29,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tqdm.auto import tqdm
+
 from karnak_core import Game, KarnakTitle, Rules
 from karnak_core.actions import Action, Priest
 from tabletop.lab.record import Recorder
 
 #: Seeds per variant, for each bot.
-GAMES = {"random": 300, "guard": 300, "greedy": 100}
+GAMES = {"random": 300, "guard": 300, "greedy": 300}
 #: The bots: the lab's random bot, ``Guard``, the lab's greedy bot.
 BOTS = tuple(GAMES)
 #: Each variant's rules, by name.
@@ -144,6 +147,9 @@ def play(rules: Rules, seed: int, bot_name: str) -> tuple[dict[str, Any], Game]:
         "completed": len(watch.completed(game)),
         "broken_by_owner": by.count("owner"),
         "broken_by_rival": by.count("rival"),
+        "ending": game.ending,
+        "reveals": sum(len(game.revealed(s)) for s in range(game.num_players)),
+        "rounds": game.round,
     }
     return summary, game
 
@@ -151,13 +157,16 @@ def play(rules: Rules, seed: int, bot_name: str) -> tuple[dict[str, Any], Game]:
 def compute(sample: int | None = None) -> dict[str, Any]:
     """Every bot's games under every variant, on the first ``sample`` seeds (all by default)."""
     games = {name: n if sample is None else min(n, sample) for name, n in GAMES.items()}
-    runs = {
-        name: {
-            variant: [play(Rules(**changes), seed, name)[0] for seed in range(games[name])]
-            for variant, changes in VARIANTS.items()
-        }
-        for name in BOTS
-    }
+    progress = tqdm(total=sum(games.values()) * len(VARIANTS), desc="Karnak games")
+    runs: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    for name in BOTS:
+        runs[name] = {}
+        for variant, changes in VARIANTS.items():
+            runs[name][variant] = []
+            for seed in range(games[name]):
+                runs[name][variant].append(play(Rules(**changes), seed, name)[0])
+                progress.update()
+    progress.close()
     variants = {name: {k: list(v) if isinstance(v, tuple) else v for k, v in changes.items()}
                 for name, changes in VARIANTS.items()}  # fmt: skip
     return {"games": games, "bots": list(BOTS), "variants": variants, "runs": runs}

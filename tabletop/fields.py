@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any
 
 from .saves import same_value, short_repr
@@ -160,6 +160,25 @@ def knob_changes(changes: Any, settings: Any, error: Callable[[str], ValueError]
     return dict(changes)
 
 
+def settings_from_changes(
+    changes: Any,
+    kind: Any,
+    error: Callable[[str], ValueError],
+    read: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+) -> Any:
+    """A game's settings (the dataclass ``kind``, as printed) with ``changes`` made (what its
+    ``Rules.from_changes`` reads): each knob checked by name (``knob_changes``), then its
+    values turned back from JSON by ``read``; a value the dataclass cannot hold (an unhashable
+    one, say) is ``error`` too."""
+    values = knob_changes(changes, kind, error)
+    if read is not None:
+        values = read(values)
+    try:
+        return replace(kind(), **values)
+    except TypeError as problem:
+        raise error(f"rules could not be read: {short_repr(str(problem))}") from None
+
+
 def limits_problem(
     settings: Any, limits: Mapping[str, tuple[int, int]], may_be_none: Iterable[str] = ()
 ) -> str | None:
@@ -216,6 +235,7 @@ __all__ = [
     "first_difference",
     "jsonable",
     "knob_changes",
+    "settings_from_changes",
     "knob_problem",
     "limits_problem",
 ]

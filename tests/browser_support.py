@@ -42,6 +42,11 @@ CHROMIUM_ARGS = [
 VIEWPORT = {"width": 1500, "height": 1000}
 
 
+#: The widths a table is looked at: a large laptop, a tablet held upright, a phone, WCAG's
+#: reflow width.
+REFLOW_WIDTHS = (1366, 820, 390, 320)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -346,6 +351,26 @@ KERNEL_IDLE = """(path) => {
   const session = widget.sessionContext && widget.sessionContext.session;
   return !!(session && session.kernel && session.kernel.status === 'idle');
 }"""
+
+
+def said(table: Any) -> Any:
+    """The table's polite live region: what it announces."""
+    return table.locator("[role='status'][aria-live='polite']")
+
+
+def open_in_voila(page: Any, url: str, shown: str = ".cn-map svg:visible") -> None:
+    """Open a Voilà page. Once, on a loaded machine, Voilà served a page on which the table
+    never came (its kernel busy starting while a JupyterLab server ran beside it): a page
+    where nothing matches ``shown`` (a table's picture) after 60 s says what it shows and is
+    loaded once more."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+
+    page.goto(url)
+    try:
+        page.locator(shown).first.wait_for(timeout=60_000)
+    except PageTimeout:
+        print(f"{url}: no table after 60 s; the page said {page.inner_text('body')[:300]!r}")
+        page.reload()
 
 
 def open_in_lab(page: Any, lab: str, notebook: str) -> None:

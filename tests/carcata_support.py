@@ -13,6 +13,7 @@ import networkx as nx
 from carcata_core import ISLAND, Game, Lava, Rules
 from carcata_core.board import DIRECTIONS, turned
 from carcata_core.rules import GEM_NAMES
+from tests.game_checks import play_choices
 
 #: The printed game and the settings that change what the checks see.
 RULESETS = [
@@ -33,33 +34,9 @@ def play_random(
     checked: bool = True,
 ) -> Game:
     """Play ``game`` on: chance from its own stream, each decision ``legal[choice % n]`` (or
-    ``rng.choice``), until the choices run out, the game ends or ``limit`` steps. With
-    ``checked`` every step is ``play(settle=False)``, else ``push``; ``each(before, action,
-    after)`` after every step (``before`` a copy)."""
-    rng = choices if isinstance(choices, random.Random) else None
-    stream = iter(()) if rng else iter(choices)
-    for _ in range(limit):
-        if game.is_over:
-            break
-        if game.is_chance:
-            action = game.sample_chance()
-        else:
-            legal = game.legal_actions()
-            if rng is not None:
-                action = rng.choice(legal)
-            else:
-                pick = next(stream, None)
-                if pick is None:
-                    break
-                action = legal[pick % len(legal)]
-        before = game.copy() if each else None
-        if checked:
-            game.play(action, settle=False)
-        else:
-            game.push(action)
-        if each is not None:
-            each(before, action, game)
-    return game
+    ``rng.choice``), until the choices run out, the game ends or ``limit`` steps; a checked
+    step is ``play(settle=False)`` (``game_checks.play_choices``)."""
+    return play_choices(game, choices, limit=limit, each=each, checked=checked, settle=False)
 
 
 def set_up(players: int, seed: int, rules: Rules | None = None) -> Game:

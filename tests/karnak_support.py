@@ -13,6 +13,7 @@ import networkx as nx
 
 from karnak_core import FAVOR_KINDS, Game, Rules
 from karnak_core.mat import Building
+from tests.game_checks import play_choices
 
 #: The printed game and settings that change what the checks see: a short Favor deck (games
 #: end by the last Favor card), a low mat, few pieces (shapes run out), more Priests and a
@@ -24,6 +25,7 @@ RULESETS = [
     Rules(yellow_per_shape=2, white_per_shape=1, round_limit=20),
     Rules(priests_each=4, younger_seats=(1,), favor_deck=8, round_limit=25),
     Rules(hand_limit=3, draw_count=5, favor_point=2, round_limit=20),
+    Rules(end_on_locked_mat=False, round_limit=25),
 ]
 
 
@@ -36,30 +38,8 @@ def play_random(
     checked: bool = True,
 ) -> Game:
     """Play ``game`` on, each action ``legal[choice % n]`` (or ``rng.choice``), until the
-    choices run out, the game ends or ``limit`` steps. With ``checked`` every step is
-    ``play``, else ``push``; ``each(before, action, after)`` after every step (``before`` a
-    copy)."""
-    rng = choices if isinstance(choices, random.Random) else None
-    stream = iter(()) if rng else iter(choices)
-    for _ in range(limit):
-        if game.is_over:
-            break
-        legal = game.legal_actions()
-        if rng is not None:
-            action = rng.choice(legal)
-        else:
-            pick = next(stream, None)
-            if pick is None:
-                break
-            action = legal[pick % len(legal)]
-        before = game.copy() if each else None
-        if checked:
-            game.play(action)
-        else:
-            game.push(action)
-        if each is not None:
-            each(before, action, game)
-    return game
+    choices run out, the game ends or ``limit`` steps (``game_checks.play_choices``)."""
+    return play_choices(game, choices, limit=limit, each=each, checked=checked)
 
 
 # ------------------------------------------------------------------ accounting

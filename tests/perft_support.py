@@ -1,6 +1,7 @@
-"""Perft regression files (``tests/perft.json``, ``tests/carnival_perft.json``): each position's
-depth, total and count under every action; a mismatch names the actions whose counts moved.
-``CARNUTA_UPDATE_GOLDEN=1`` rewrites a file from the engine's current counts."""
+"""Perft regression files (``tests/perft.json``, ``tests/carnival_perft.json``, and Carcata's
+and Karnak's): each position's depth, total and count under every action; a mismatch names
+the actions whose counts moved. ``CARNUTA_UPDATE_GOLDEN=1`` rewrites a file from the engine's
+current counts."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,3 +50,32 @@ def check_perft(path: Path, name: str, depth: int, split: Mapping[str, int]) -> 
     pytest.fail(
         f"{name}: depth {depth} counts {total}, expected {expected['total']}\n" + "\n".join(rows)
     )
+
+
+#: Named positions of a perft file: how to make each (a fresh game) and the depth counted.
+Positions = Mapping[str, tuple[Callable[[], Any], int]]
+
+
+def rewrite_positions_if_asked(
+    path: Path, positions: Positions, divide: Callable[[Any, int], Mapping[str, int]]
+) -> None:
+    """``rewrite_if_asked`` for ``positions``, counted by the game's ``divide``."""
+    rewrite_if_asked(
+        path,
+        lambda: {
+            name: perft_entry(depth, divide(make(), depth))
+            for name, (make, depth) in positions.items()
+        },
+    )
+
+
+def check_position(
+    path: Path, positions: Positions, name: str, divide: Callable[[Any, int], Mapping[str, int]]
+) -> None:
+    """``check_perft`` for the position ``name`` of ``positions``; counting leaves it as it
+    was."""
+    make, depth = positions[name]
+    game = make()
+    before = game.state_key()
+    check_perft(path, name, depth, divide(game, depth))
+    assert game.state_key() == before, "counting changes nothing"

@@ -96,7 +96,7 @@ def lab(home: Path, served: Path) -> Iterator[str]:
 
 # --------------------------------------------------------------------------- tests
 def test_voila_serves_the_play_notebook_without_code(page: Any, voila: str) -> None:
-    page.goto(f"{voila}/voila/render/play.ipynb")
+    support.open_in_voila(page, f"{voila}/voila/render/play.ipynb")
     expect(page).to_have_title("Play Carnuta")  # the notebook's metadata title, not "play"
     table = page.locator(".cn-table")
     expect(table.locator(".cn-map-market svg:visible")).to_be_visible()
@@ -285,7 +285,7 @@ def measure_tables(page: Any, tables: Any, app: str) -> dict[str, Any]:
 
 
 def test_the_table_reads_at_classroom_widths_in_voila(page: Any, voila: str) -> None:
-    page.goto(f"{voila}/voila/render/layout.ipynb")
+    support.open_in_voila(page, f"{voila}/voila/render/layout.ipynb")
     tables = page.locator(".cn-table")
     expect(tables).to_have_count(2)
     expect(tables.nth(1).locator(".cn-map-seat0 svg:visible")).to_be_visible()

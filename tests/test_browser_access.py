@@ -35,8 +35,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 expect = support.playwright_expect()
 
 NOTEBOOK = "access.ipynb"
-#: A large laptop, a tablet held upright, a phone, and the narrowest width WCAG's reflow asks.
-WIDTHS = (1366, 820, 390, 320)
 SHOTS = (1366, 820, 390)
 #: The four tables of the notebook, in order: what each is.
 TABLES = ("Carnuta, English", "Carnuta, French", "Carnival, English", "Carnival, French")
@@ -136,7 +134,7 @@ def at_width(page: Any, width: int) -> None:
 
 def test_both_tables_pass_axe_and_reflow_in_voila(page: Any, voila: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
-    page.goto(f"{voila}/")
+    support.open_in_voila(page, f"{voila}/")
     tables = tables_of(page)
     play_in_the_page(tables)
     for k, what in enumerate(TABLES):
@@ -149,7 +147,7 @@ def test_both_tables_pass_axe_and_reflow_in_voila(page: Any, voila: str) -> None
     figures: dict[str, Any] = {}
     # At every width each table shows the layout of its pictures that fits: every word at
     # 12 px or more, every button 24 pixels or more, each over its card.
-    for width in WIDTHS:
+    for width in support.REFLOW_WIDTHS:
         at_width(page, width)
         for k, what in enumerate(TABLES):
             table = tables.nth(k)
@@ -208,14 +206,14 @@ def test_the_reveal_and_the_score_pad_read_at_12_px_on_a_phone(
     narrower layout: every word at 12 px or more, nothing scrolling sideways, and only the
     layout shown read out."""
     page.set_viewport_size({"width": 1366, "height": 900})
-    page.goto(f"{voila_reveal}/")
+    support.open_in_voila(page, f"{voila_reveal}/")
     tables = page.locator(".cv-table")
     expect(tables).to_have_count(2)
     mid, over = tables.nth(0), tables.nth(1)
     expect(mid.locator(".cv-status")).to_have_attribute("data-step", "3")
     expect(over.locator(".cv-status")).to_have_attribute("data-phase", "over")
     figures: dict[str, Any] = {}
-    for width in WIDTHS:
+    for width in support.REFLOW_WIDTHS:
         at_width(page, width)
         for what, table in (("round 1's reveal", mid), ("the game's end, French", over)):
             for part in ("reveal", "scores"):

@@ -41,6 +41,7 @@ from tests.browser_support import (
     check_buttons_cover_their_spaces,
     check_table_access,
     open_in_lab,
+    open_in_voila,
     write_notebook,
 )
 from tests.test_browser_access import SMALLEST_CONTROL_TEXT, SMALLEST_TEXT, TEXT_PX
@@ -58,8 +59,6 @@ SEED = 3
 #: smaller (about 5 px at 320 px): a known gap, which the row of choice buttons under the island
 #: (named by the space) and the typed box make up for.
 ISLAND_TEXT_PX = TEXT_STYLES["name"][0] * ZOOM
-#: The widths looked at: a large laptop, a tablet held upright, a phone, WCAG's reflow width.
-WIDTHS = (1366, 820, 390, 320)
 #: Two tables a few moves in, their dice kept: one English, one French.
 ACCESS_CELLS = [
     "from widgets import CarcataTable\n"
@@ -89,6 +88,8 @@ SLOW_BOT_CELLS = [
     "table.bots[1].bot = Slow(table.bots[1].bot)\n"
     "table"
 ]
+#: What the page shows once the table came: the island.
+ISLAND = ".ca-table .cn-map-island svg:visible"
 FOCUSED = """() => { const e = document.activeElement;
   return {cls: e.className || '', inTable: !!e.closest('.ca-table'),
           typed: !!e.closest('.ca-typed')}; }"""
@@ -119,36 +120,17 @@ def lab(home: Path, served: Path) -> Iterator[str]:
 
 
 # ----------------------------------------------------------------- driving the table
-def render(page: Any, url: str) -> None:
-    """Open a Voilà page. Once, on a loaded machine, Voilà served a page on which the table
-    never came (its kernel busy starting while a JupyterLab server ran beside it): a page
-    with no island after 60 s says what it shows and is loaded once more."""
-    from playwright.sync_api import TimeoutError as PageTimeout
-
-    page.goto(url)
-    island = page.locator(".ca-table .cn-map-island svg:visible").first
-    try:
-        island.wait_for(timeout=60_000)
-    except PageTimeout:
-        print(f"{url}: no table after 60 s; the page said {page.inner_text('body')[:300]!r}")
-        page.reload()
-
-
 def ready(table: Any) -> None:
     """The table is drawn, its buttons are on the page and it has spoken (in Voilà the page
     is drawn once every cell has run; JupyterLab's tests wait for the kernel too)."""
     expect(table.locator(".cn-map-island svg:visible").first).to_be_visible()
     expect(table.locator(".cn-map-island .cn-hit:visible").first).to_be_visible()
-    expect(said(table)).not_to_have_text("")
+    expect(support.said(table)).not_to_have_text("")
 
 
 def focused(page: Any) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate(FOCUSED)
     return found
-
-
-def said(table: Any) -> Any:
-    return table.locator("[role='status'][aria-live='polite']")
 
 
 def decisions(table: Any, count: int) -> None:
@@ -211,7 +193,7 @@ def chooser_move(game: Any, chooser: random.Random) -> Any:
 # --------------------------------------------------------------------------- tests
 def test_the_table_passes_axe_and_reflows_to_320_px_in_voila(page: Any, voila: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
-    render(page, f"{voila}/voila/render/carcata_access.ipynb")
+    open_in_voila(page, f"{voila}/voila/render/carcata_access.ipynb", ISLAND)
     tables = page.locator(".ca-table")
     expect(tables).to_have_count(2)
     english, french = tables.nth(0), tables.nth(1)
@@ -227,7 +209,7 @@ def test_the_table_passes_axe_and_reflows_to_320_px_in_voila(page: Any, voila: s
     check_table_access(page, french, "Voilà, Carcata, French")
     assert not english.evaluate(SMALL_BUTTONS)  # every button 24 px or more on a laptop
     figures: dict[str, Any] = {}
-    for width in WIDTHS:
+    for width in support.REFLOW_WIDTHS:
         figures.update(at_width(page, [english, french], width))
         if width == 390:
             page.set_viewport_size({"width": width, "height": 2600})
@@ -242,11 +224,11 @@ def test_the_table_passes_axe_and_reflows_to_320_px_in_voila(page: Any, voila: s
 
 
 def test_a_whole_game_by_keyboard_is_heard_in_voila(page: Any, voila: str) -> None:
-    render(page, f"{voila}/voila/render/carcata_keyboard.ipynb")
+    open_in_voila(page, f"{voila}/voila/render/carcata_keyboard.ipynb", ISLAND)
     table = page.locator(".ca-table").first
     ready(table)
     mirror = CarcataTable(("human", "random"), seed=SEED, rules=Rules(turtle_laps=1))
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     entering = tab_to_typed_box(page)
     box = table.locator(".ca-typed input:visible")
     # A refusal typed: the alert region says the engine's reason; nothing is played.
@@ -271,10 +253,10 @@ def test_a_whole_game_by_keyboard_is_heard_in_voila(page: Any, voila: str) -> No
         assert mirror.play(action), mirror.alerted
         decisions(table, mirror.decisions())
         if typed in (1, 6, 7):  # a pawn placed, the first dice, the first effects
-            expect(said(table)).to_have_text(mirror.said)
+            expect(support.said(table)).to_have_text(mirror.said)
     assert mirror.game.is_over
     expect(table.locator(".ca-status")).to_have_attribute("data-phase", "over")
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     assert "Game over · " in mirror.said
     print(f"Tabs into the typed box: {entering}; actions typed: {typed}")
 
@@ -325,7 +307,7 @@ def tabs_from_the_top(page: Any, limit: int = 80) -> dict[str, int]:
 def test_the_island_is_one_tab_stop_and_its_arrows_move_among_the_spaces(
     page: Any, voila: str
 ) -> None:
-    render(page, f"{voila}/voila/render/carcata_keyboard.ipynb")
+    open_in_voila(page, f"{voila}/voila/render/carcata_keyboard.ipynb", ISLAND)
     table = page.locator(".ca-table").first
     ready(table)
     tabs = tabs_from_the_top(page)
@@ -368,7 +350,7 @@ def test_the_island_is_one_tab_stop_and_its_arrows_move_among_the_spaces(
 
 
 def test_the_human_s_controls_are_held_while_a_bot_thinks(page: Any, voila: str) -> None:
-    render(page, f"{voila}/voila/render/carcata_slow_bot.ipynb")
+    open_in_voila(page, f"{voila}/voila/render/carcata_slow_bot.ipynb", ISLAND)
     table = page.locator(".ca-table").first
     ready(table)
     spaces = table.locator(".cn-map-island .cn-hit.cn-legal:visible")
@@ -376,7 +358,7 @@ def test_the_human_s_controls_are_held_while_a_bot_thinks(page: Any, voila: str)
     status = table.locator(".ca-status")
     expect(status).to_have_attribute("data-phase", "thinking")
     expect(status).to_have_attribute("data-current", "1")
-    expect(said(table)).to_have_text("Player 2 (Random bot) is thinking…")
+    expect(support.said(table)).to_have_text("Player 2 (Random bot) is thinking…")
     # The buttons still shown say they are disabled, and a click on one does nothing.
     expect(spaces.nth(3)).to_have_attribute("aria-disabled", "true")
     expect(table.locator(".ca-typed input:visible")).to_have_attribute("aria-disabled", "true")

@@ -196,7 +196,7 @@ def check_readable_at(page: Any, table: Any, width: int) -> float:
 
 # --------------------------------------------------------------------------- tests
 def test_voila_serves_the_carnival_table_and_plays(page: Any, voila: str) -> None:
-    page.goto(f"{voila}/")
+    support.open_in_voila(page, f"{voila}/")
     expect(page).to_have_title("Carnival — play table")  # the notebook's title metadata
     table = page.locator(".cv-table")
     expect(table.locator(".cn-map-centre svg:visible")).to_be_visible()

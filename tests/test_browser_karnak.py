@@ -39,8 +39,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 expect = support.playwright_expect()
 
 SEED = 3
-#: The widths looked at: a large laptop, a tablet held upright, a phone, WCAG's reflow width.
-WIDTHS = (1366, 820, 390, 320)
 #: Two tables a turn in, a shape chosen: one English, one French.
 ACCESS_CELLS = [
     "from widgets import KarnakTable\n"
@@ -75,11 +73,7 @@ def voila(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
 def ready(table: Any) -> None:
     """The table is drawn and it has spoken."""
     expect(table.locator(".cn-map-mat svg:visible").first).to_be_visible()
-    expect(said(table)).not_to_have_text("")
-
-
-def said(table: Any) -> Any:
-    return table.locator("[role='status'][aria-live='polite']")
+    expect(support.said(table)).not_to_have_text("")
 
 
 def decisions(table: Any, count: int) -> None:
@@ -112,7 +106,7 @@ def at_width(page: Any, tables: list[Any], width: int) -> dict[str, Any]:
 # --------------------------------------------------------------------------- tests
 def test_the_table_passes_axe_shows_the_focus_and_reflows_to_320_px(page: Any, voila: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
-    page.goto(f"{voila}/voila/render/karnak_access.ipynb")
+    support.open_in_voila(page, f"{voila}/voila/render/karnak_access.ipynb")
     tables = page.locator(".ka-table")
     expect(tables).to_have_count(2)
     english, french = tables.nth(0), tables.nth(1)
@@ -124,7 +118,7 @@ def test_the_table_passes_axe_shows_the_focus_and_reflows_to_320_px(page: Any, v
     check_table_access(page, english, "Voilà, Karnak, English")
     check_table_access(page, french, "Voilà, Karnak, French")
     figures: dict[str, Any] = {}
-    for width in WIDTHS:
+    for width in support.REFLOW_WIDTHS:
         figures.update(at_width(page, [english, french], width))
     check_axe(page, english, "Voilà, Karnak, English, 320 px")
     print(json.dumps(figures, indent=1))
@@ -132,15 +126,15 @@ def test_the_table_passes_axe_shows_the_focus_and_reflows_to_320_px(page: Any, v
 
 def test_a_turn_by_click_and_keyboard_is_heard(page: Any, voila: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(f"{voila}/voila/render/karnak_play.ipynb")
+    support.open_in_voila(page, f"{voila}/voila/render/karnak_play.ipynb")
     table = page.locator(".ka-table").first
     ready(table)
     mirror = KarnakTable(("human", "greedy"), seed=SEED)
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     # A shape by a click: the focus goes to the mat's first allowed cell, the mat's one stop.
     table.get_by_role("button", name="Place a cube (7 left)").click()
     mirror.click_action("shape", "cube")
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     page.wait_for_function(f"() => ({WHERE})().cell")
     expect(table.locator(".cn-map-mat .cn-hit[tabindex='0']:visible")).to_have_count(1)
     first = page.evaluate(WHERE)["name"]
@@ -151,7 +145,7 @@ def test_a_turn_by_click_and_keyboard_is_heard(page: Any, voila: str) -> None:
     page.keyboard.press("Enter")
     mirror.click_cell("b1")
     decisions(table, 1)
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     # The rest typed: a refusal first (the alert says the engine's reason), then the turn.
     box = table.locator(".ka-typed input:visible")
     box.click()
@@ -167,6 +161,6 @@ def test_a_turn_by_click_and_keyboard_is_heard(page: Any, voila: str) -> None:
         page.keyboard.press("Enter")
         assert mirror.play(typed), mirror.alerted
         decisions(table, len(mirror.game.log))
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     expect(table.locator(".ka-status")).to_have_attribute("data-current", "0")
     assert page.evaluate(WHERE)["typed"]

@@ -68,14 +68,10 @@ def voila(home: Path, served: Path) -> Iterator[str]:
 
 
 def open_table(page: Any, voila: str, name: str) -> Any:
-    page.goto(f"{voila}/voila/render/{name}.ipynb")
+    support.open_in_voila(page, f"{voila}/voila/render/{name}.ipynb")
     table = page.locator(".cn-table, .cv-table").first
     expect(table.locator(".cn-map svg:visible").first).to_be_visible()
     return table
-
-
-def said(table: Any) -> Any:
-    return table.locator("[role='status'][aria-live='polite']")
 
 
 def alerted(table: Any) -> Any:
@@ -126,14 +122,14 @@ def tab_to(page: Any, wanted: str, limit: int = 60) -> int:
 def test_carnuta_announces_actions_bots_and_refusals(page: Any, voila: str) -> None:
     table = open_table(page, voila, "carnuta_en")
     mirror = PlayTable(("human", "greedy"), seed=SEED)
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     assert table.get_attribute("lang") == "en"
     # A card taken by keyboard: Tab to the first allowed card, Space.
     tab_to(page, "cn-legal")
     page.keyboard.press("Space")
     mirror.play(next(b.payload for b in mirror.market_map.visible() if b.legal))
     wait_for_log(table, "cn", len(mirror.game.log))
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     assert mirror.said.startswith("You took ") and "1 action left" in mirror.said
     # A refusal typed in the box: the alert region says it, the log stays.
     box = table.locator(".cn-side input[type='text']")
@@ -153,7 +149,7 @@ def test_carnuta_announces_actions_bots_and_refusals(page: Any, voila: str) -> N
     box.press("Enter")
     mirror.play("end")
     wait_for_log(table, "cn", len(mirror.game.log))
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     assert re.fullmatch(r"You ended\. Player 2 .+\. Your turn: 2 actions left\.", mirror.said)
 
 
@@ -167,7 +163,7 @@ def test_a_french_carnuta_table_is_french_to_a_screen_reader(page: Any, voila: s
         box.press("Enter")
         mirror.play(action)
         wait_for_log(table, "cn", len(mirror.game.log))
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     assert mirror.said.startswith("Vous avez fini votre tour. Joueur 2 a ")
     assert mirror.said.endswith("À vous : 2 actions restantes.")
     # The pressed language is exposed as pressed.
@@ -244,7 +240,7 @@ def test_a_whole_carnuta_game_by_keyboard(page: Any, voila: str) -> None:
         assert focused(page)["inTable"]
     assert mirror.game.is_over
     expect(table.locator(".cn-status")).to_have_attribute("data-phase", "over")
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     assert "Game over. Winner: " in mirror.said
 
 
@@ -260,7 +256,7 @@ def play_carnival_by_keyboard(page: Any, table: Any, mirror: CarnivalTable) -> l
             break
         if mirror.revealing is not None:
             expect(table.locator(".cv-status")).to_have_attribute("data-phase", "reveal")
-            expect(said(table)).to_have_text(mirror.said)
+            expect(support.said(table)).to_have_text(mirror.said)
             reveals.append(mirror.said)
             page.wait_for_function(f"() => ({FOCUSED})().cls.includes('cv-next')")
             done = focus_requests_done(table)
@@ -278,14 +274,14 @@ def play_carnival_by_keyboard(page: Any, table: Any, mirror: CarnivalTable) -> l
         wait_for_log(table, "cv", len(mirror.game.log))
     assert mirror.game.is_over
     expect(table.locator(".cv-status")).to_have_attribute("data-phase", "over")
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     return reveals
 
 
 def test_a_whole_carnival_game_by_keyboard(page: Any, voila: str) -> None:
     table = open_table(page, voila, "carnival_en")
     mirror = CarnivalTable(("human", "greedy"), seed=CARNIVAL_SEED)
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     # The reading order: the board comes before the side panel.
     order = table.evaluate(
         "t => [...t.children].map(c => c.querySelector('.cn-map-centre') ? 'board'"
@@ -298,12 +294,12 @@ def test_a_whole_carnival_game_by_keyboard(page: Any, voila: str) -> None:
     page.keyboard.press("Space")
     assert "cn-target" in after_focus(page, table, done)["cls"].split()
     mirror.click_hand(mirror.player_maps[0].visible()[0].payload.card)
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     done = focus_requests_done(table)
     page.keyboard.press("Space")
     next(b for b, _ in mirror.clickable() if "cn-target" in b.classes).click()
     wait_for_log(table, "cv", len(mirror.game.log))
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     assert "cn-pick" in after_focus(page, table, done)["cls"].split()
     # A refusal: the alert region says it.
     tab_to(page, "typed")
@@ -331,5 +327,5 @@ def test_a_french_carnival_table_reveals_in_french(page: Any, voila: str) -> Non
         type_and_enter(page, table, str(action))
         mirror.play(action)
         wait_for_log(table, "cv", len(mirror.game.log))
-    expect(said(table)).to_have_text(mirror.said)
+    expect(support.said(table)).to_have_text(mirror.said)
     assert "La manche 1 est finie : la révélation, étape 1 sur 3." in mirror.said

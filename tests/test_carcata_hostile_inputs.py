@@ -40,28 +40,30 @@ from carcata_core import (
 from carcata_core.rules import LIMITS
 from tabletop.saves import MAX_HISTORY, MAX_NESTING, MAX_SEED
 from tests.carcata_support import play_random
-from tests.hostile_support import MAX_MESSAGE, SETTINGS, Awkward, json_like, refused_or_fine_for
+from tests.hostile_support import (
+    MAX_MESSAGE,
+    SETTINGS,
+    Awkward,
+    action_text_round_trips,
+    answer,
+    json_like,
+    knob_range_is_kept,
+    new_game_round_trips,
+    refusal_quotes_what_was_typed,
+    refused_or_fine_for,
+    refused_play_changes_nothing,
+    rules_round_trip,
+    wrong_field_is_named,
+)
 
 refused_or_fine = refused_or_fine_for(CarcataError)
-
-
-def answer(call: Any, *args: Any, **kwargs: Any) -> str:
-    """What ``call(*args, **kwargs)`` answers: its error's message (any ``ValueError``), or
-    ``"fine"``."""
-    try:
-        call(*args, **kwargs)
-    except ValueError as error:
-        return str(error)
-    return "fine"
 
 
 # ------------------------------------------------------------------ setup and rules
 @SETTINGS
 @given(players=json_like, seed=json_like, rules=json_like)
 def test_game_new_takes_anything(players: Any, seed: Any, rules: Any) -> None:
-    game = refused_or_fine(Game.new, players, seed=seed, rules=rules)
-    if game is not None:
-        assert Game.from_json(game.to_json()) == game
+    new_game_round_trips(Game, CarcataError, players, seed=seed, rules=rules)
 
 
 @pytest.mark.parametrize("seed", [-1, "abc", 1.5, True, MAX_SEED + 1, 10**40])
@@ -77,10 +79,7 @@ def test_a_seed_the_save_format_refuses_is_refused_at_setup(seed: Any) -> None:
     )
 )
 def test_rules_take_anything(knobs: dict[str, Any]) -> None:
-    rules = refused_or_fine(Rules, **knobs)
-    if rules is not None:
-        assert Rules.from_changes(rules.changes()) == rules
-        hash(rules)
+    rules_round_trip(Rules, CarcataError, knobs)
 
 
 @SETTINGS
@@ -91,10 +90,7 @@ def test_rules_from_changes_takes_anything(changes: Any) -> None:
 
 @pytest.mark.parametrize(("knob", "bounds"), sorted(LIMITS.items()))
 def test_every_whole_number_knob_has_a_documented_range(knob: str, bounds: tuple[int, int]) -> None:
-    low, high = bounds
-    for value in (low - 1, high + 1, 10**12):
-        with pytest.raises(RulesError, match=f"^{knob} must be .*from {low} to {high}"):
-            Rules(**{knob: value})
+    knob_range_is_kept(Rules, RulesError, knob, bounds)
 
 
 @pytest.mark.parametrize(
@@ -152,10 +148,7 @@ def test_a_player_count_is_refused_in_carnival_s_words(players: Any) -> None:
 @SETTINGS
 @given(text=st.text(max_size=60))
 def test_action_text_takes_anything(text: str) -> None:
-    action = refused_or_fine(Action.parse, text)
-    if action is not None:
-        assert Action.parse(str(action)) == action
-        assert Action.parse(action.notation("fr")) == action
+    action_text_round_trips(Action, CarcataError, text)
 
 
 @pytest.mark.parametrize(
@@ -227,17 +220,7 @@ TYPED = st.lists(
 @SETTINGS
 @given(text=TYPED)
 def test_a_refused_text_is_quoted_as_typed_and_names_no_word_it_lacks(text: str) -> None:
-    """As in Carnival: a refusal opens with the text as typed (its case kept), and every other
-    word it quotes is part of that text or one of the notation's own examples."""
-    try:
-        Action.parse(text)
-    except CarcataError as error:
-        message = str(error)
-        assert message.startswith(f"{text!r} is not an action: "), message
-        for quoted in re.findall(r"'([^']*)'", message.split(": ", 1)[1]):
-            assert quoted in text or quoted in NOTATION_WORDS, (
-                f"{message!r} quotes {quoted!r}, which {text!r} does not hold"
-            )
+    refusal_quotes_what_was_typed(Action.parse, CarcataError, text, NOTATION_WORDS)
 
 
 def test_the_base_action_is_not_an_action() -> None:
@@ -258,15 +241,7 @@ def midgame() -> Game:
 )
 @given(action=json_like)
 def test_play_takes_anything_and_refusals_change_nothing(midgame: Game, action: Any) -> None:
-    game = midgame.copy(history=True)
-    before = game.to_json()
-    try:
-        game.play(action)
-    except CarcataError as error:
-        assert game.to_json() == before
-        assert len(str(error)) <= MAX_MESSAGE
-        return
-    assert game.can_undo
+    refused_play_changes_nothing(midgame, CarcataError, action)
 
 
 #: One staged position per phase; the actions each refuses, with the words of the reason.
@@ -495,13 +470,7 @@ WRONG_FIELDS = [
 @pytest.mark.parametrize(("field", "value", "named"), WRONG_FIELDS)
 def test_a_staged_position_with_a_field_wrong_names_it(field: str, value: Any, named: str) -> None:
     assert Game.from_position(SOUND).phase == "effects"
-    doc = json.loads(json.dumps(SOUND))
-    doc[field] = value
-    with pytest.raises(PositionError) as info:
-        Game.from_json(doc)
-    assert info.value.field == named, str(info.value)
-    assert str(info.value).startswith(f"{named}: ")
-    assert len(str(info.value)) <= MAX_MESSAGE
+    wrong_field_is_named(Game, SOUND, field, value, named, PositionError)
 
 
 def test_a_save_whose_history_was_tampered_with_is_refused() -> None:

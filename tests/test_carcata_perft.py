@@ -14,7 +14,7 @@ import pytest
 from carcata_core import Game, Rules
 from carcata_core.perft import divide, expected_perft, perft
 from tests.carcata_support import set_up
-from tests.perft_support import check_perft, perft_entry, rewrite_if_asked
+from tests.perft_support import check_position, rewrite_positions_if_asked
 
 PERFT_FILE = Path(__file__).parent / "carcata_perft.json"
 
@@ -76,21 +76,12 @@ POSITIONS = {
     "random-midgame-4p": (lambda: random_game(4, 5, 40), 3),
 }
 
-rewrite_if_asked(
-    PERFT_FILE,
-    lambda: {
-        name: perft_entry(depth, divide(make(), depth)) for name, (make, depth) in POSITIONS.items()
-    },
-)
+rewrite_positions_if_asked(PERFT_FILE, POSITIONS, divide)
 
 
 @pytest.mark.parametrize("name", list(POSITIONS))
 def test_perft(name: str) -> None:
-    make, depth = POSITIONS[name]
-    game = make()
-    before = game.state_key()
-    check_perft(PERFT_FILE, name, depth, divide(game, depth))
-    assert game.state_key() == before, "counting changes nothing"
+    check_position(PERFT_FILE, POSITIONS, name, divide)
 
 
 def test_the_deflection_position_offers_both_turns_at_the_statue() -> None:

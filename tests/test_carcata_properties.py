@@ -44,26 +44,21 @@ from tests.carcata_support import (
     removals,
     territories_by_networkx,
 )
-from tests.game_checks import check_play_trusts_only_what_is_legal_now, check_undo_restores_exactly
-
-SETTINGS = settings(
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+from tests.game_checks import (
+    check_copy_is_independent,
+    check_play_and_push_agree,
+    check_play_trusts_only_what_is_legal_now,
+    check_refusals_say_why,
+    check_replay_is_the_same_game,
+    check_undo_restores_exactly,
+    property_settings,
+    random_games,
 )
 
-games = st.fixed_dictionaries(
-    {
-        "players": st.integers(2, 4),
-        "seed": st.integers(0, 2**64 - 1),
-        "rules": st.sampled_from(RULESETS),
-        # Short lists stay in the set-up and first turns; long ones reach lava and the end.
-        "choices": st.one_of(
-            st.lists(st.integers(0, 2**16), max_size=30),
-            st.lists(st.integers(0, 2**16), min_size=60, max_size=300),
-        ),
-    }
-)
+SETTINGS = property_settings(25)
+
+# Short lists stay in the set-up and first turns; long ones reach lava and the end.
+games = random_games((2, 4), 2**64, RULESETS, short=30, long=(60, 300))
 
 
 def new(spec: dict) -> Game:
@@ -211,36 +206,20 @@ def check_legal_exactly(game: Game) -> None:
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(spec=games, picks=st.lists(st.integers(0, len(WELL_FORMED) - 1), max_size=60))
 def test_a_refused_action_changes_nothing_and_says_why(spec, picks):
-    game = run(spec)
-    before = game.to_json()
-    key = game.state_key()
-    for pick in picks:
-        action = WELL_FORMED[pick]
-        if game.is_legal(action):
-            continue
-        with pytest.raises(IllegalAction) as info:
-            game.play(action)
-        assert str(info.value).startswith(f"{action}: ")
-        assert len(str(info.value)) > len(str(action)) + 10
-        assert game.why_illegal(action) == str(info.value)[len(str(action)) + 2 :]
-        with pytest.raises(IllegalAction):
-            game.play(str(action))
-    for text in ["", "dance", "move 1-1", "lava 6-1 up", "reroll turtle", "land 9-9"]:
-        with pytest.raises(ActionSyntaxError):
-            game.play(text)
-    assert game.to_json() == before and game.state_key() == key
+    check_refusals_say_why(
+        run(spec),
+        [WELL_FORMED[pick] for pick in picks],
+        ["", "dance", "move 1-1", "lava 6-1 up", "reroll turtle", "land 9-9"],
+        opening=lambda action: f"{action}: ",
+        illegal=IllegalAction,
+        syntax=ActionSyntaxError,
+    )
 
 
 @SETTINGS
 @given(spec=games)
 def test_every_legal_action_applies_alike_by_play_and_by_push(spec):
-    game = run(spec)
-    for action in game.legal_actions():
-        checked, fast = game.copy(), game.copy()
-        checked.play(action, settle=False)
-        fast.push(action)
-        assert checked.state_key() == fast.state_key()
-        assert checked.log[-1][1] == action
+    check_play_and_push_agree(run(spec), settle=False)
 
 
 @given(
@@ -257,14 +236,7 @@ def test_play_trusts_only_what_is_legal_now(seed: int, players: int, picks: list
 @SETTINGS
 @given(spec=games, more=st.lists(st.integers(0, 2**16), min_size=1, max_size=40))
 def test_a_copy_is_independent_both_ways(spec, more):
-    game = run(spec)
-    key = game.state_key()
-    copy = game.copy()
-    play_random(copy, more, checked=False)
-    assert game.state_key() == key
-    copied_key = copy.state_key()
-    play_random(game, more)
-    assert copy.state_key() == copied_key
+    check_copy_is_independent(run(spec), more, play_random)
 
 
 @SETTINGS
@@ -286,24 +258,14 @@ def test_save_and_reload_are_equal_and_play_on_alike(spec, more):
 @SETTINGS
 @given(spec=games)
 def test_same_seed_and_decisions_give_the_same_game(spec):
-    game = run(spec)
-    again = new(spec)
-    for _, action in game.log:
-        again.play(action, settle=False)
-    assert again.to_json() == game.to_json()
+    check_replay_is_the_same_game(run(spec), new(spec), settle=False)
 
 
 @SETTINGS
 @given(spec=games, data=st.data())
 def test_undo_restores_exactly(spec, data):
     """Undo takes back a decision with the chance ``play`` resolved after it."""
-    check_undo_restores_exactly(
-        new(spec),
-        spec["choices"],
-        lambda game, choice: game.legal_actions()[choice % len(game.legal_actions())],
-        lambda played: data.draw(st.integers(0, played)),
-        IllegalAction,
-    )
+    check_undo_restores_exactly(new(spec), spec["choices"], data, IllegalAction)
 
 
 # -------------------------------------------------------------------- chance

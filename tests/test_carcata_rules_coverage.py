@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 
 from tests.coverage_tables import (
-    REF,
     ROOT,
+    check_cites_the_rulebook_by_title,
+    check_clause_tests_named,
+    check_every_clause_has_a_test,
     check_named_tests_exist,
-    clause_tests_not_named,
+    doc_section,
     table_rows,
 )
 
@@ -21,36 +23,21 @@ CLAUSE_TESTS = [
 ]
 
 
-def section(heading: str) -> str:
-    """The text of ``docs/carcata.md`` under ``## heading``, to the next heading."""
-    text = DOCS.read_text(encoding="utf-8")
-    start = text.index(f"\n## {heading}\n")
-    end = text.find("\n## ", start + 1)
-    return text[start : end if end >= 0 else None]
-
-
 def test_every_referenced_test_exists():
     check_named_tests_exist(TABLE, least=150)
 
 
 def test_every_clause_has_a_test():
-    rows = table_rows(TABLE)
-    assert [n for n, *_ in rows] == list(range(1, len(rows) + 1)), "rows are numbered in order"
-    assert len(rows) > 90
-    for number, _, clause, cell in rows:
-        assert clause, f"row {number} states no clause"
-        assert REF.search(cell), f"row {number} ({clause}) names no test"
+    check_every_clause_has_a_test(TABLE, more_than=90)
 
 
 def test_every_clause_test_is_in_the_table():
-    for path in CLAUSE_TESTS:
-        missing = clause_tests_not_named(TABLE, path)
-        assert not missing, f"tests of {path.name} missing from the coverage table: {missing}"
+    check_clause_tests_named(TABLE, CLAUSE_TESTS)
 
 
 def test_every_ruling_and_reconstruction_of_the_docs_is_in_the_table():
-    rulings = re.findall(r"^- \*\*(.+?)\.\*\*", section("RULINGS"), re.M)
-    rebuilt = re.findall(r"^- \*\*(.+?)\*\*", section("The reconstruction"), re.M)
+    rulings = re.findall(r"^- \*\*(.+?)\.\*\*", doc_section(DOCS, "RULINGS"), re.M)
+    rebuilt = re.findall(r"^- \*\*(.+?)\*\*", doc_section(DOCS, "The reconstruction"), re.M)
     assert len(rulings) >= 20 and len(rebuilt) >= 5
     covered = {name for _, name, _, _ in table_rows(TABLE)}
     missing = sorted(set(rulings + rebuilt) - covered)
@@ -58,6 +45,4 @@ def test_every_ruling_and_reconstruction_of_the_docs_is_in_the_table():
 
 
 def test_the_table_cites_the_rulebook_by_title_only():
-    text = TABLE.read_text(encoding="utf-8")
-    assert "the Carcata rulebook" in text
-    assert "/work/" not in text and "rulebook-en" not in text
+    check_cites_the_rulebook_by_title(TABLE, "the Carcata rulebook")

@@ -19,26 +19,14 @@ from tests.carnival_support import RULESETS, box_counts, card_counts
 from tests.game_checks import (
     check_play_trusts_only_what_is_legal_now,
     check_undo_restores_exactly,
+    property_settings,
+    random_games,
 )
 
-SETTINGS = settings(
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+SETTINGS = property_settings(25)
 
-games = st.fixed_dictionaries(
-    {
-        "players": st.integers(2, 6),
-        "seed": st.integers(0, 2**32 - 1),
-        "rules": st.sampled_from(RULESETS),
-        # Short lists shrink well; long ones reach the second round and the end.
-        "choices": st.one_of(
-            st.lists(st.integers(0, 2**16), max_size=30),
-            st.lists(st.integers(0, 2**16), min_size=60, max_size=200),
-        ),
-    }
-)
+# Short lists shrink well; long ones reach the second round and the end.
+games = random_games((2, 6), 2**32, RULESETS, short=30, long=(60, 200))
 
 
 def new(spec: dict) -> Game:
@@ -216,13 +204,7 @@ def test_every_legal_action_applies_cleanly_by_play_and_by_push(spec):
 @SETTINGS
 @given(spec=games, data=st.data())
 def test_undo_restores_exactly(spec, data):
-    check_undo_restores_exactly(
-        new(spec),
-        spec["choices"],
-        lambda game, choice: game.legal_actions()[choice % len(game.legal_actions())],
-        lambda played: data.draw(st.integers(0, played)),
-        IllegalAction,
-    )
+    check_undo_restores_exactly(new(spec), spec["choices"], data, IllegalAction)
 
 
 @SETTINGS

@@ -13,9 +13,11 @@ import pytest
 
 from karnak_core import Game, Rules, staged
 from karnak_core.perft import divide, perft
-from tests.perft_support import check_perft, perft_entry, rewrite_if_asked
+from tests.perft_support import check_position, rewrite_positions_if_asked
 
 PERFT_FILE = Path(__file__).parent / "karnak_perft.json"
+#: The printed rules, played on when the mat locks (RULING 18 off).
+PLAYED_ON = Rules(end_on_locked_mat=False)
 
 #: A mat with a held structure (a Priest on b4 holds c4-d4), a stack capped by a statue, a
 #: white piece, a stack at the top level and pieces to lift; Priests and every kind of Favor
@@ -50,13 +52,15 @@ LIFT: dict[str, Any] = {
 }
 
 
-def random_game(players: int, seed: int, prefix: int) -> Game:
+def random_game(players: int, seed: int, prefix: int, rules: Rules | None = None) -> Game:
     """``prefix`` random actions from the deal, then on to the next player's turn."""
-    game = Game.new(players, seed=seed)
+    game = Game.new(players, seed=seed, rules=rules)
     rng = random.Random(seed)
     for _ in range(prefix):
+        if game.is_over:
+            break
         game.push(rng.choice(game.legal_actions()))
-    while game.phase != "turn":
+    while not game.is_over and game.phase != "turn":
         game.push(rng.choice(game.legal_actions()))
     return game
 
@@ -78,31 +82,25 @@ POSITIONS = {
     "random-midgame-3p": (lambda: random_game(3, 4, 30), 2),
     "random-midgame-4p": (lambda: random_game(4, 5, 50), 3),
     # Six Priests hold every piece that is not white and guard every empty cell: no piece
-    # can be placed or lifted, and DRAW is the only action.
-    "locked-by-priests-3p": (lambda: random_game(3, 4, 90), 3),
+    # can be placed or lifted, and DRAW is the only action (played on past RULING 18).
+    "locked-by-priests-3p": (lambda: random_game(3, 4, 90, PLAYED_ON), 3),
 }
 
-rewrite_if_asked(
-    PERFT_FILE,
-    lambda: {
-        name: perft_entry(depth, divide(make(), depth)) for name, (make, depth) in POSITIONS.items()
-    },
-)
+rewrite_positions_if_asked(PERFT_FILE, POSITIONS, divide)
 
 
 @pytest.mark.parametrize("name", list(POSITIONS))
 def test_perft(name: str) -> None:
-    make, depth = POSITIONS[name]
-    game = make()
-    before = game.state_key()
-    check_perft(PERFT_FILE, name, depth, divide(game, depth))
-    assert game.state_key() == before, "counting changes nothing"
+    check_position(PERFT_FILE, POSITIONS, name, divide)
 
 
 def test_a_mat_locked_by_priests_leaves_only_draw() -> None:
-    game = random_game(3, 4, 90)
+    game = random_game(3, 4, 90, PLAYED_ON)
     assert [str(a) for a in game.legal_actions()] == ["draw"]
     assert len(game.building().priests) == 6
+    # Under the printed rules the same play ended the game when the mat locked.
+    printed = random_game(3, 4, 90)
+    assert printed.is_over and printed.ending == "locked"
 
 
 def test_perft_adds_up_its_divide_and_counts_the_listed_actions() -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,27 +30,22 @@ from karnak_core import (
     staged,
 )
 from karnak_core.mat import COLOURS, MAT, SHAPES, Building
-from tests.game_checks import check_play_trusts_only_what_is_legal_now, check_undo_restores_exactly
+from tests.game_checks import (
+    check_copy_is_independent,
+    check_play_and_push_agree,
+    check_play_trusts_only_what_is_legal_now,
+    check_refusals_say_why,
+    check_replay_is_the_same_game,
+    check_undo_restores_exactly,
+    property_settings,
+    random_games,
+)
 from tests.karnak_support import RULESETS, check_accounts, check_step, play_random
 
-SETTINGS = settings(
-    max_examples=12,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+SETTINGS = property_settings(12)
 
-games = st.fixed_dictionaries(
-    {
-        "players": st.integers(2, 4),
-        "seed": st.integers(0, 2**64 - 1),
-        "rules": st.sampled_from(RULESETS),
-        # Short lists stay in the first turns; long ones reach Priests, reveals and the end.
-        "choices": st.one_of(
-            st.lists(st.integers(0, 2**16), max_size=20),
-            st.lists(st.integers(0, 2**16), min_size=60, max_size=400),
-        ),
-    }
-)
+# Short lists stay in the first turns; long ones reach Priests, reveals and the end.
+games = random_games((2, 4), 2**64, RULESETS, short=20, long=(60, 400))
 
 
 def new(spec: dict) -> Game:
@@ -154,35 +148,27 @@ def test_legal_actions_are_legal_and_the_others_are_merged_placements(spec):
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(spec=games, picks=st.lists(st.integers(0, len(WELL_FORMED) - 1), max_size=60))
 def test_a_refused_action_changes_nothing_and_says_why(spec, picks):
-    game = run(spec)
-    before = game.to_json()
-    for pick in picks:
-        action = WELL_FORMED[pick]
-        if game.is_legal(action):
-            continue
-        with pytest.raises(IllegalAction) as info:
-            game.play(action)
-        assert str(info.value).startswith(f"'{action}': ")
-        assert game.why_illegal(action) == str(info.value)[len(str(action)) + 4 :]
-        assert info.value.french.startswith(f"« {action.notation('fr')} » : ")
-        with pytest.raises(IllegalAction):
-            game.play(str(action))
-    for text in ["", "dance", "place cube z9", "place pyramid c4", "reveal", "end now"]:
-        with pytest.raises(ActionSyntaxError):
-            game.play(text)
-    assert game.to_json() == before
+    check_refusals_say_why(
+        run(spec),
+        [WELL_FORMED[pick] for pick in picks],
+        ["", "dance", "place cube z9", "place pyramid c4", "reveal", "end now"],
+        opening=lambda action: f"'{action}': ",
+        illegal=IllegalAction,
+        syntax=ActionSyntaxError,
+        also=french_opening,
+    )
+
+
+def french_opening(action: Action, error: Exception) -> None:
+    """A refusal quotes the action in French too."""
+    assert isinstance(error, IllegalAction)
+    assert error.french.startswith(f"« {action.notation('fr')} » : ")
 
 
 @SETTINGS
 @given(spec=games)
 def test_every_legal_action_applies_alike_by_play_and_by_push(spec):
-    game = run(spec)
-    for action in game.legal_actions():
-        checked, fast = game.copy(), game.copy()
-        checked.play(action)
-        fast.push(action)
-        assert checked == fast
-        assert checked.log[-1][1] == action
+    check_play_and_push_agree(run(spec))
 
 
 @given(
@@ -199,14 +185,7 @@ def test_play_trusts_only_what_is_legal_now(seed: int, players: int, picks: list
 @SETTINGS
 @given(spec=games, more=st.lists(st.integers(0, 2**16), min_size=1, max_size=40))
 def test_a_copy_is_independent_both_ways(spec, more):
-    game = run(spec)
-    key = game.state_key()
-    copy = game.copy()
-    play_random(copy, more, checked=False)
-    assert game.state_key() == key
-    copied = copy.state_key()
-    play_random(game, more)
-    assert copy.state_key() == copied
+    check_copy_is_independent(run(spec), more, play_random)
 
 
 @SETTINGS
@@ -226,23 +205,13 @@ def test_save_and_reload_anywhere_are_equal_and_play_on_alike(spec, more):
 @SETTINGS
 @given(spec=games)
 def test_same_seed_and_actions_give_the_same_game(spec):
-    game = run(spec)
-    again = new(spec)
-    for _, action in game.log:
-        again.play(action)
-    assert again.to_json() == game.to_json()
+    check_replay_is_the_same_game(run(spec), new(spec))
 
 
 @SETTINGS
 @given(spec=games, data=st.data())
 def test_undo_restores_exactly(spec, data):
-    check_undo_restores_exactly(
-        new(spec),
-        spec["choices"],
-        lambda game, choice: game.legal_actions()[choice % len(game.legal_actions())],
-        lambda played: data.draw(st.integers(0, played)),
-        IllegalAction,
-    )
+    check_undo_restores_exactly(new(spec), spec["choices"], data, IllegalAction)
 
 
 # --------------------------------------------------------- hidden information

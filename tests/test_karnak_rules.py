@@ -409,9 +409,35 @@ def test_lone_ground_placements_are_merged_by_marking():
 
 # --------------------------------------------------------------------- the end
 def test_the_stall_round_limit_ends_the_game():
-    game = stage(deck=[], rules={"yellow_per_shape": 0, "round_limit": 5}, round=5, player=1)
+    rules = {"yellow_per_shape": 0, "round_limit": 5, "end_on_locked_mat": False}
+    game = stage(deck=[], rules=rules, round=5, player=1)
     game.play("end")
-    assert game.is_over and "5 rounds" in game.last_events()[-1]
+    assert game.is_over and game.ending == "rounds" and "5 rounds" in game.last_events()[-1]
+
+
+def test_a_locked_mat_ends_the_game_at_the_end_of_the_turn():
+    # No yellow piece is left and the only pieces are white: nothing can be placed or lifted.
+    game = stage("a1: Rw\nb1: Rw", rules={"yellow_per_shape": 0}, round=3)
+    offered = legal(game)
+    assert "draw" in offered and not any(a.startswith(("place", "move")) for a in offered)
+    game.play("draw")
+    assert game.is_over and game.ending == "locked" and game.round == 3
+    assert game.favor_deck_size == 25 and game.legal_actions() == []
+    assert "no Design can be revealed" in game.last_events()[-1]
+    assert "plus aucun Dessin" in game.last_events("fr")[-1]
+
+
+def test_a_locked_mat_plays_on_when_the_setting_is_off():
+    game = stage("a1: Rw\nb1: Rw", rules={"yellow_per_shape": 0, "end_on_locked_mat": False})
+    game.play("draw")
+    assert not game.is_over and game.ending is None and game.current_player == 1
+
+
+def test_a_lift_keeps_the_mat_open():
+    # No yellow piece in the supply, but the yellow rod on a1 can still be lifted for a white.
+    game = stage("a1: Ry\nb1: Rw", rules={"yellow_per_shape": 1})
+    game.play("draw")
+    assert not game.is_over
 
 
 def test_scoring_counts_complete_designs_in_hand_and_revealed_and_favors():

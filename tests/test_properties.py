@@ -21,7 +21,7 @@ from carnuta_core.model import INGREDIENTS
 from carnuta_core.position import position_dict
 from carnuta_core.rules import Rules
 from tests.conftest import DECK_NAMES, board, load_named_deck, position, zones
-from tests.game_checks import check_undo_restores_exactly
+from tests.game_checks import check_undo_restores_exactly, property_settings, random_games
 
 RULESETS = (
     Rules(),
@@ -31,11 +31,7 @@ RULESETS = (
     Rules(final_extra_round=False),
 )
 
-SETTINGS = settings(
-    max_examples=20,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+SETTINGS = property_settings(20)
 
 
 def pick(game: Game, choice: int) -> Action:
@@ -46,18 +42,8 @@ def pick(game: Game, choice: int) -> Action:
     return options[(choice // 2) % len(options)]
 
 
-games = st.fixed_dictionaries(
-    {
-        "players": st.integers(2, 4),
-        "seed": st.integers(0, 2**32 - 1),
-        "rules": st.sampled_from(RULESETS),
-        # Short lists shrink well; long ones reach bonus spaces, reshuffles and game ends.
-        "choices": st.one_of(
-            st.lists(st.integers(0, 2**16), max_size=40),
-            st.lists(st.integers(0, 2**16), min_size=150, max_size=400),
-        ),
-    }
-)
+# Short lists shrink well; long ones reach bonus spaces, reshuffles and game ends.
+games = random_games((2, 4), 2**32, RULESETS, short=40, long=(150, 400))
 
 
 def new(spec: dict, deck_name: str = "test") -> Game:
@@ -194,13 +180,7 @@ def test_every_illegal_action_is_refused_and_changes_nothing(spec, junk):
 @SETTINGS
 @given(spec=games, data=st.data())
 def test_undo_restores_exactly(spec, data):
-    check_undo_restores_exactly(
-        new(spec),
-        spec["choices"][:120],
-        pick,
-        lambda played: data.draw(st.integers(0, played)),
-        IllegalAction,
-    )
+    check_undo_restores_exactly(new(spec), spec["choices"][:120], data, IllegalAction, pick)
 
 
 @SETTINGS

@@ -26,6 +26,7 @@ controls still shown say they are disabled and ignore clicks (``TableVoice.busy`
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -66,12 +67,11 @@ from carcata_core.svg import (
     view_of,
 )
 from tabletop.protocol import CHANCE
-from tabletop.saves import short_repr
 
 from .carcata_words import UI, say
 from .pictures import Box, Fit, Hit, HitButton, PictureMap, show
 from .recording import Recorder
-from .seated_table import SeatedTable
+from .seated_table import Entry, EntryTable, ThinkingBot, entry_table_style
 from .table_parts import esc, make_button
 
 __all__ = ["CARCATA_SEATS", "CarcataTable", "Choice"]
@@ -90,8 +90,6 @@ HIT_W, HIT_H = 36.0, 32.0
 #: Below this width the island's buttons would be under 24 px (a space's button is 32 units
 #: high in a picture 600 units wide): the choices are then ordinary buttons under it.
 PHONE_PX = 24 * 600 / HIT_H
-#: The most lines of the log shown (the count in its heading is every decision).
-LOG_LINES = 60
 #: The groups of buttons that are each one tab stop, the arrow keys moving among their allowed
 #: buttons (``TableVoice``): the island's (in each of its layouts), and its choices on a phone.
 ROVING = ".cn-map-island, .cn-map-island > .cn-fit, .ca-choices"
@@ -140,68 +138,24 @@ class Words:
         return translate(self.text, lang)
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One decision played at the table: who, what, and what it did in each language."""
-
-    seat: int
-    action: Action
-    events: dict[str, tuple[str, ...]]
-
-
-STYLE = """
-<style>
-.ca-table {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; color: {ink};
-  background: #f3efe4; border-radius: 10px; padding: 8px; box-sizing: border-box; }}
-.ca-table.ca-table {{ display: flex !important; flex-flow: row wrap; align-items: flex-start;
-  gap: 8px; }}
-.ca-table > .ca-header {{ flex: 1 1 100%; min-width: 0; }}
-.ca-table > .ca-center {{ flex: 1 1 600px; min-width: 0; max-width: 100%; }}
-.ca-table > .ca-side {{ flex: 1 1 280px; min-width: 0; max-width: 100%; }}
-.ca-table .widget-html, .ca-table .widget-html-content {{ line-height: 1.35; height: auto; }}
-.ca-table .cn-map {{ position: relative; padding: 0; margin: 0 0 6px 0; overflow: visible;
-  flex: 0 0 auto; }}
-.ca-table .cn-map > .widget-html, .ca-table .cn-map .widget-html-content {{ margin: 0;
-  padding: 0; line-height: 0; width: 100%; height: auto; }}
-.ca-table .cn-map svg {{ display: block; width: 100%; height: auto; }}
-.ca-table .cn-hit {{ position: absolute !important; margin: 0 !important; padding: 0 !important;
-  min-width: 0 !important; border: 0 !important; border-radius: 40%; box-sizing: border-box;
-  background: transparent !important; color: transparent !important; font-size: 0 !important;
-  box-shadow: none !important; overflow: hidden; cursor: pointer; z-index: 2; }}
-.ca-table .cn-hit:disabled {{ cursor: default; opacity: 1 !important; }}
-.ca-table .cn-hit.cn-legal:enabled:hover {{ background: rgba(18,52,138,.25) !important; }}
-.ca-table .cn-hit.cn-refused:enabled:hover {{ background: rgba(31,26,20,.18) !important; }}
+STYLE = entry_table_style(
+    "ca",
+    """
 .ca-bar {{ align-items: center; flex-wrap: wrap; gap: 4px; }}
 .ca-bar .jupyter-button {{ border-radius: 6px; font-weight: 600; }}
 .ca-dice .widget-toggle-button {{ border-radius: 6px; }}
 .ca-dice .widget-toggle-button.mod-active {{ background: {legal}; color: white; }}
 .ca-status {{ background: {turtle}; color: white; padding: 6px 10px; border-radius: 6px;
   font-weight: bold; }}
-.ca-status.ca-thinking {{ background: #5c564c; }}
-.ca-status.ca-over {{ background: #7a1f0b; }}
-.ca-prompt {{ font-size: 14px; padding: 2px 4px; }}
-.ca-side {{ background: {panel}; border: 1px solid #cfc6b3; border-radius: 8px;
-  padding: 6px 8px; }}
 .ca-side h4 {{ margin: 6px 0 3px 0; font-size: 14px; }}
-.ca-message {{ color: #b3261e; font-weight: bold; font-size: 13px; }}
 .ca-scores {{ font-size: 13px; }}
 .ca-scores ul {{ margin: 2px 0; padding-left: 18px; }}
-.ca-log {{ font-size: 12px; max-height: 260px; overflow-y: auto; overflow-x: hidden;
-  overflow-wrap: anywhere; }}
-.ca-log .ca-move {{ font-family: DejaVu Sans Mono, monospace; font-weight: bold; }}
-/* Where the island is too small for buttons of 24 px over its spaces (a phone), the choices
-   are a row of ordinary buttons under it instead (WCAG 2.5.8). */
-.ca-table > .ca-center {{ container: ca-center / inline-size; }}
-.ca-choices {{ display: none !important; flex-flow: row wrap; gap: 4px; }}
-.ca-choices .jupyter-button {{ max-width: 100%; }}
-@container ca-center (max-width: {phone:.2f}px) {{
-  .ca-table .cn-map-island .cn-hit {{ display: none !important; }}
-  .ca-table .ca-choices {{ display: flex !important; }} }}
-.ca-legal {{ font-size: 12px; color: {muted}; overflow-wrap: anywhere; }}
-.ca-table [aria-disabled="true"] {{ cursor: progress !important; }}
-.ca-table .cn-hit.cn-legal[aria-disabled="true"]:hover {{ background: transparent !important; }}
-</style>
-""".format(**COLOURS, phone=PHONE_PX - 0.01)
+""".format(**COLOURS),
+    colours=COLOURS,
+    radius="40%",
+    picture="island",
+    phone=PHONE_PX - 0.01,
+)
 
 
 def _cell_box(cell: int) -> Box:
@@ -228,7 +182,7 @@ def _same_place(box: Box) -> Box:
     return box
 
 
-class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
+class CarcataTable(EntryTable[Game]):
     """A game of Carcata to play in a notebook: you against bots, or friends sharing a screen.
 
     ``seats`` lists who sits at each place, in turn order: ``"human"``, ``"random"``,
@@ -244,6 +198,18 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
     ZOOM = ZOOM
     TEXT_UNITS = FACTS_TEXT
     PLAYED_BY = "Carcata is played by {counts} players, not {n}"
+    SAID = Words
+    GAME = Game
+    NAME = "Carcata"
+    RULES_ERROR = RulesError
+    read_rules = staticmethod(as_rules)
+    ACTION = Action
+    ERROR = CarcataError
+    EXAMPLE = "keep"
+
+    _choice: Choice | None
+    _message: Words | None
+    _note: Words | None
 
     def __init__(
         self,
@@ -258,20 +224,10 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         record_to: str | os.PathLike[str] | Recorder | None = None,
     ):
         self.rules: Rules
-        self.rules, players = self._game_rules(
-            game,
-            rules,
-            players,
-            game_type=Game,
-            name="Carcata",
-            as_rules=as_rules,
-            rules_error=RulesError,
+        self.rules, players = self._game_rules(game, rules, players)
+        self._take_seats(
+            seats, players, default_players=2, lang=lang, seed=seed, record_to=record_to
         )
-        self._take_seats(seats, players, default_players=2, lang=lang, seed=seed)
-        self.recorder = Recorder.at(record_to, self._argument_error)
-        self._choice: Choice | None = None
-        self._message: Words | None = None
-        self._note: Words | None = None
         self._entries: list[Entry] = []
         self._dice_shown: tuple[object, ...] = ()
         #: Where each of the island's buttons is (a space, "turtle" or "islets").
@@ -282,19 +238,9 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         self._build(speed)
         self.voice.roving = ROVING
         self.voice.busy_selector = BUSY_CONTROLS
-        super().__init__(
-            header=self._header,
-            center=self._center,
-            right_sidebar=self._side,
-            pane_widths=("0px", "1fr", "280px"),
-            grid_gap="8px",
-        )
-        self.layout.grid_template_rows = "auto auto"
-        self._header.add_class("ca-header")
-        self._center.add_class("ca-center")
-        self.add_class("ca-table")
+        self._lay_out("280px")
         if game is None:
-            start = _fresh_seed() if seed is None else seed
+            start = random.randrange(2**31) if seed is None else seed
             game = Game.new(len(self.seats), seed=start, rules=self.rules)
         else:
             game.settle()  # a game handed over at a chance node: chance decides first
@@ -305,16 +251,13 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         return ArgumentError(argument, detail)
 
     def _make_bot(self, kind: str, seed: int) -> Any:
-        return _Thinking(make_bot(kind, seed % 2**63), self, kind)
+        return ThinkingBot(make_bot(kind, seed % 2**63), self)
 
     def _new_game(self, players: int, seed: int) -> Game:
         return Game.new(players, seed=seed, rules=self.rules)
 
     def _start_afresh(self) -> None:
-        self._choice = None
-        self._message = None
-        self._note = None
-        self._entries = []
+        super()._start_afresh()
         self._dice_shown = ()
 
     # --------------------------------------------------------------- widgets
@@ -376,45 +319,11 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             ],
             layout=widgets.Layout(min_width="0"),
         )
-        self.w_message = widgets.HTML()
-        self.w_message.add_class("ca-message")
         self.w_scores = widgets.HTML()
         self.w_scores.add_class("ca-scores")
-        typed = self._build_typed("170px", "80px")
-        self.w_legal = widgets.HTML()
-        self.w_legal.add_class("ca-legal")
-        self.w_log = widgets.HTML()
-        self._side = widgets.VBox(
-            [
-                self.w_message,
-                self.out,
-                self.w_scores,
-                self.w_typed_label,
-                typed,
-                self.w_legal,
-                self.w_log,
-            ]
-        )
-        self._side.add_class("ca-side")
-
-    def _update_layout(self) -> None:
-        """AppLayout's grid, with the board before the side panel in the page's order."""
-        super()._update_layout()
-        order = [self.header, self.center, self.right_sidebar]
-        children = tuple(part for part in order if part is not None)
-        shown: tuple[widgets.Widget, ...] = tuple(self.children)  # type: ignore[has-type]
-        if set(children) == set(shown) and shown != children:
-            self.children = children
+        self._build_side(self.w_scores)
 
     # ------------------------------------------------------------- callbacks
-    def _refuse(self, key: str, **values: object) -> None:
-        self._message = Words(key=key, values=tuple(values.items()))
-
-    def _on_cancel(self, _button: widgets.Button) -> None:
-        self._choice = None
-        self.render()
-        self._place_focus()
-
     def _on_switch(self, _button: widgets.Button) -> None:
         choice = self._choice
         if choice is None:
@@ -480,100 +389,10 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         self._choose(Choice("flow", choice.cell, choice.direction, turns))
 
     # -------------------------------------------------------------- playing
-    def play(self, action: Action | str) -> bool:
-        """Play an action (or its notation, English or French) for the human whose turn it
-        is; False if refused. A refused action changes nothing: the engine's reason is shown
-        and announced. Bots then play their turns, step by step at the chosen speed."""
-        game = self.game
-        try:
-            if isinstance(action, str):
-                action = Action.parse(action)
-            if not isinstance(action, Action):
-                raise CarcataError(f"{short_repr(action)} is not an action (write one like 'keep')")
-            if not game.is_over and self.seats[game.current_player] != "human":
-                self._refuse("not_your_turn", who=self._who(game.current_player))
-                self.render()
-                self._alert()
-                return False
-            self._apply(game.current_player, action)
-        except CarcataError as error:
-            self._message = Words(text=str(error))
-            self.render()
-            self._alert()
-            return False
-        self._choice = None
-        self._message = None
-        self._note = None
-        self._run_bots(step_by_step=True)
-        return True
-
-    def _apply(self, seat: int, action: Action) -> None:
-        """Play ``action`` for ``seat`` (checked by the engine) and keep what it did."""
-        game = self.game
-        game.play(action)
-        events = {lang: tuple(game.last_events(lang)) for lang in UI}
-        entry = Entry(seat, action, events)
-        self._entries.append(entry)
-        self._news.append((seat, entry))
-
-    def _play_bot_action(self, seat: int, action: Any) -> None:
-        self._apply(seat, action)
-
-    def _humans_played(self) -> bool:
-        return any(self.seats[e.seat] == "human" for e in self._entries)
-
-    def undo(self) -> None:
-        """Take back your last action (with the chance it brought), and the bots' actions
-        played since."""
-        game = self.game
-        taken = 0
-        self._news = []
-        while game.can_undo and self._entries and self._humans_played():
-            entry = self._entries.pop()
-            game.undo()
-            taken += 1
-            if self.seats[entry.seat] == "human":
-                break
-        self._after_undo(taken)
-        self.render()
-        if taken:
-            self._run_bots(step_by_step=False, opening=self._note_text())
-        else:
-            self._alert()
-
-    def _after_undo(self, taken: int) -> None:
-        self._choice = None
-        if taken:
-            self._message = None
-            self._note = Words(key="took_back", values=(("n", taken),))
-        else:
-            self._message = Words(key="nothing_to_undo")
-
-    def _note_text(self) -> str:
-        return "" if self._note is None else self._note.say(self.lang)
-
-    def show_thinking(self, seat: int) -> None:
-        """A bot is about to choose: the status says so while it thinks (the page hears
-        nothing else from the kernel until the bots are done)."""
-        text = say(self.lang, "status_thinking", who=self._who(seat))
-        self.w_status.value = (
-            f'<div class="ca-status ca-thinking" data-phase="thinking" data-current="{seat}">'
-            f"{esc(text)}</div>"
-        )
-        # The human's controls still show the last turn: they say they are disabled, and
-        # ignore clicks, until the table is redrawn for the human.
-        self.voice.busy = True
-        if self._thinking_told != seat:
-            self._thinking_told = seat
-            self.voice.say(text)
+    def _error_words(self, error: Exception) -> Words:
+        return Words(text=str(error))
 
     # -------------------------------------------------------------- telling
-    def _news_text(self, news: list[tuple[int, Any]]) -> str:
-        lang = self.lang
-        sentences = [s for _, entry in news for s in entry.events[lang]]
-        sentences.append(self._whats_next())
-        return " ".join(s for s in sentences if s)
-
     def _whats_next(self) -> str:
         game = self.game
         lang = self.lang
@@ -857,7 +676,7 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             view, lang=lang, labels=True, highlight=glowing, chosen=chosen, layout="narrow"
         )
         self.island_map.show(wide, hits, active=human, fits=[Fit(narrow, _same_place)])
-        self._render_choices(hits)
+        self._render_choices(self.island_map, hits)
         self.dice_map.show(dice_svg(view, lang=lang), ())
         self.frame_bytes = self.island_map.svg_bytes + self.dice_map.svg_bytes
         self.sent_bytes = self.island_map.sent_bytes + self.dice_map.sent_bytes
@@ -868,30 +687,6 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         if not self._busy:
             self._thinking_told = None
         self.voice.busy = self._busy
-
-    def _render_choices(self, hits: list[Hit]) -> None:
-        """The allowed choices of the island as a row of ordinary buttons (shown on a phone)."""
-        buttons = self.island_map.buttons
-        grown = False
-        while len(self.choice_buttons) < len(buttons):
-            k = len(self.choice_buttons)
-            button = make_button(css="ca-choice")
-            button.add_class(f"table-twin-of-{buttons[k].model_id}")
-            button.on_click(self._guard(lambda _b, k=k: self._on_hit(self.island_map.buttons[k])))
-            self.choice_buttons.append(button)
-            grown = True
-        for k, button in enumerate(self.choice_buttons):
-            hit = hits[k] if k < len(hits) else None
-            if hit is not None and hit.legal:
-                # Every choice shown is allowed: its words without "(allowed)".
-                words = hit.label if hit.kind == "selected" else hit.tip
-                button.description = words
-                button.tooltip = words
-                show(button, True)
-            else:
-                show(button, False)
-        if grown:
-            self.w_choices.children = tuple(self.choice_buttons)
 
     def _dice_faces(self) -> list[tuple[str, bool]]:
         """The dice that may be rolled again, each with whether its toggle is pressed."""
@@ -1058,56 +853,6 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             self.w_legal.value = ""
         self.w_log.value = self._log_html()
 
-    def _count(self, what: str, n: int) -> str:
-        """``n`` pawns or points, in the table's language (French counts 0 and 1 alike)."""
-        one = n == 1 or (self.lang == "fr" and n == 0)
-        return say(self.lang, f"{what}_{'one' if one else 'many'}", n=n)
-
-    def _message_html(self) -> str:
-        message = self._message
-        if message is None:
-            return ""
-        lang = self.lang
-        said = f"{say(lang, 'message')}{say(lang, 'colon')} {message.say(lang)}"
-        return f"<div data-message='1'>{esc(said)}</div>"
-
-    def _log_html(self) -> str:
-        """What happened, newest first: each decision in the notation and the engine's
-        sentences for it."""
-        lang = self.lang
-        colon = say(lang, "colon")
-        lines = []
-        for entry in reversed(self._entries[-LOG_LINES:]):
-            who = esc(say(lang, "player", n=entry.seat + 1) + colon)
-            told = esc(" ".join(entry.events[lang]))
-            lines.append(
-                f"<div>{who} <span class='ca-move'>{esc(entry.action.notation(lang))}</span>"
-                f" — {told}</div>"
-            )
-        if self._note is not None:
-            lines.insert(0, f"<div><i>{esc(self._note.say(lang))}</i></div>")
-        panel = self._log_panel("".join(lines), self.decisions())
-        # A region that may scroll: reachable by the keyboard, and named.
-        named = (
-            f"<div class='ca-log' role='region' tabindex='0' aria-label='{esc(say(lang, 'log'))}'"
-        )
-        return panel.replace("<div class='ca-log'", named, 1)
-
-    @property
-    def message(self) -> str:
-        """The last refusal shown (the engine's reason), or ''."""
-        return self._message.say(self.lang) if self._message else ""
-
-    @property
-    def choice(self) -> Choice | None:
-        """What the human has chosen so far this turn."""
-        return self._choice
-
-    @property
-    def entries(self) -> list[Entry]:
-        """The decisions played at this table, oldest first, with what each did."""
-        return list(self._entries)
-
     # ------------------------------------------------ thin helpers: press the real buttons
     def _space_button(self, where: int | str) -> HitButton:
         """The enabled button shown over ``where`` (a space or ``"turtle"``)."""
@@ -1149,26 +894,3 @@ class CarcataTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         """Fill in the set-up row and press New game."""
         self._fill_setup(seats, seed)
         self.w_new.click()
-
-
-class _Thinking:
-    """A bot whose table shows that it is thinking before it chooses."""
-
-    def __init__(self, bot: Any, table: CarcataTable, kind: str):
-        self.bot = bot
-        self.table = table
-        self.kind = kind
-
-    def choose(self, game: Game) -> Action:
-        self.table.show_thinking(game.current_player)
-        action: Action = self.bot.choose(game)
-        return action
-
-    def __repr__(self) -> str:
-        return repr(self.bot)
-
-
-def _fresh_seed() -> int:
-    import random
-
-    return random.randrange(2**31)

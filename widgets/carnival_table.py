@@ -57,7 +57,7 @@ from .carnival_words import UI, say, translate
 from .pictures import Box as HitBox
 from .pictures import Fit, Hit, HitButton, PictureMap, show
 from .recording import Recorder
-from .seated_table import SeatedTable
+from .seated_table import PANEL_STYLE, PanelTable
 from .table_parts import esc, make_button
 
 __all__ = ["CARNIVAL_SEATS", "CarnivalTable", "PickCard", "PickMask", "Place"]
@@ -129,27 +129,18 @@ class Step:
     why: Words
 
 
-STYLE = """
-<style>
-.cv-table {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; color: {ink};
-  background: {felt}; border-radius: 10px; padding: 8px; box-sizing: border-box; }}
-.cv-table.cv-table {{ display: flex !important; flex-flow: row wrap; align-items: flex-start;
-  gap: 8px; }}
-.cv-table > .cv-header {{ flex: 1 1 100%; min-width: 0; }}
-.cv-table > .cv-center {{ flex: 1 1 560px; min-width: 0; max-width: 100%; }}
-.cv-table > .cv-side {{ flex: 1 1 290px; min-width: 0; max-width: 100%; }}
-.cv-table .widget-html, .cv-table .widget-html-content {{ line-height: 1.35; height: auto; }}
-.cv-table .cn-map {{ position: relative; padding: 0; margin: 0 0 6px 0; overflow: visible;
-  flex: 0 0 auto; }}
-.cv-table .cn-map > .widget-html, .cv-table .cn-map .widget-html-content {{ margin: 0;
-  padding: 0; line-height: 0; width: 100%; height: auto; }}
-.cv-table .cn-map svg, .cv-table .cv-picture svg {{ display: block; width: 100%;
-  height: auto; }}
-.cv-table .cn-hit {{ position: absolute !important; margin: 0 !important; padding: 0 !important;
-  min-width: 0 !important; border: 0 !important; border-radius: 6px; box-sizing: border-box;
-  background: transparent !important; color: transparent !important; font-size: 0 !important;
-  box-shadow: none !important; overflow: hidden; cursor: pointer; z-index: 2; }}
-.cv-table .cn-hit:disabled {{ cursor: default; opacity: 1 !important; }}
+STYLE = (
+    "<style>"
+    + PANEL_STYLE.format(
+        css="cv",
+        ink=COLOURS["ink"],
+        background=COLOURS["felt"],
+        centre="560px",
+        side="290px",
+        radius="6px",
+    )
+    + """
+.cv-table .cv-picture svg {{ display: block; width: 100%; height: auto; }}
 .cv-table .cn-hit.cn-pick:enabled {{ outline: 3px solid {current}; outline-offset: 1px; }}
 .cv-table .cn-hit.cn-pick:enabled:hover {{ background: rgba(194,78,0,.14) !important; }}
 .cv-table .cn-hit.cn-selected {{ outline: 4px solid #2c6db5; outline-offset: 1px;
@@ -183,6 +174,7 @@ STYLE = """
 .cv-next:enabled {{ background: {mask}; color: white; }}
 </style>
 """.format(**COLOURS)
+)
 
 
 def _rect(box: Box) -> HitBox:
@@ -217,7 +209,7 @@ def _fit(svg: str, wide: PlayerLayout, narrow: PlayerLayout) -> Fit:
     return Fit(svg, places.__getitem__)
 
 
-class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
+class CarnivalTable(PanelTable[Game]):
     """A game of Carnival to play in a notebook: you against bots, or friends sharing a screen.
 
     ``seats`` lists who sits at each place, in turn order: ``"human"``, ``"greedy"``,
@@ -235,6 +227,16 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
     TEXT_UNITS = SMALLEST_TEXT
     PLAYED_BY = "Carnival is played by {counts} players, not {n}"
     HIDES_BETWEEN_SEATS = True  # each hand is hidden from the other players
+    SAID = Words
+    GAME = Game
+    NAME = "Carnival"
+    RULES_ERROR = RulesError
+    read_rules = staticmethod(as_rules)
+
+    bots: dict[int, Bot]
+    _choice: Choice | None
+    _message: Words | None
+    _note: Words | None
 
     def __init__(
         self,
@@ -249,41 +251,16 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         record_to: str | os.PathLike[str] | Recorder | None = None,
     ):
         self.rules: Rules
-        self.rules, players = self._game_rules(
-            game,
-            rules,
-            players,
-            game_type=Game,
-            name="Carnival",
-            as_rules=as_rules,
-            rules_error=RulesError,
+        self.rules, players = self._game_rules(game, rules, players)
+        self._take_seats(
+            seats, players, default_players=3, lang=lang, seed=seed, record_to=record_to
         )
-        self._take_seats(seats, players, default_players=3, lang=lang, seed=seed)
-        self.recorder = Recorder.at(record_to, self._argument_error)
-        self.bots: dict[int, Bot] = {}
-        self._choice: Choice | None = None
-        self._message: Words | None = None
-        self._note: Words | None = None
         self._story: list[Step] = []
         self._rounds: list[int] = []
         self._seen_results = 0
         self._reveal_step: int | None = None
         self._build(speed)
-        super().__init__(
-            header=self._header,
-            center=self._center,
-            right_sidebar=self._side,
-            pane_widths=("0px", "1fr", "290px"),
-            grid_gap="8px",
-        )
-        # AppLayout sizes rows in px or fr only; the header and the board take their content's
-        # height (the footer row is merged away, as there is no footer).
-        self.layout.grid_template_rows = "auto auto"
-        # The style sheet lays the three out as a wrapping row (the panel goes under the board
-        # on a narrow screen), in the order of the page (``_update_layout``).
-        self._header.add_class("cv-header")
-        self._center.add_class("cv-center")
-        self.add_class("cv-table")
+        self._lay_out("290px")
         if game is None:
             game = Game.new(len(self.seats), seed=seed, rules=self.rules)
         self._begin(game, step_by_step=False)
@@ -300,10 +277,8 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         return Game.new(players, seed=seed, rules=self.rules)
 
     def _start_afresh(self) -> None:
+        super()._start_afresh()
         game = self.game
-        self._choice = None
-        self._message = None
-        self._note = None
         self._story = []
         self._rounds = self._rounds_of_log(game)
         self._seen_results = len(game.results)
@@ -377,53 +352,17 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         # The side panel: explain line, refusals, scores, typed actions, legal actions, log.
         self.w_explain = widgets.HTML()
         self.w_explain.add_class("cv-explain")
-        self.w_message = widgets.HTML()
-        self.w_message.add_class("cv-message")
         self.scores_map = PictureMap(
             _no_buttons, name="scores", zoom=ZOOM, text_units=SMALLEST_SCORE_TEXT
         )
         self.w_scores = self.scores_map.picture
-        typed = self._build_typed("170px", "80px")
-        self.w_legal = widgets.HTML()
-        self.w_legal.add_class("cv-legal")
-        self.w_log = widgets.HTML()
-        self._side = widgets.VBox(
-            [
-                self.w_explain,
-                self.w_message,
-                self.out,
-                self.scores_map.box,
-                self.w_typed_label,
-                typed,
-                self.w_legal,
-                self.w_log,
-            ]
-        )
-        self._side.add_class("cv-side")
+        self._build_side(self.scores_map.box, first=[self.w_explain])
 
     def _sync_setup(self) -> None:
         super()._sync_setup()
         self.w_younger.value = self.rules.younger_players
 
-    def _update_layout(self) -> None:
-        """AppLayout's grid, with the board before the side panel in the page's order (what a
-        screen reader reads and Tab follows), whatever the grid shows where."""
-        super()._update_layout()
-        order = [self.header, self.center, self.right_sidebar]
-        children = tuple(part for part in order if part is not None)
-        shown: tuple[widgets.Widget, ...] = tuple(self.children)  # type: ignore[has-type]
-        if set(children) == set(shown) and shown != children:
-            self.children = children
-
     # ------------------------------------------------------------- callbacks
-    def _refuse(self, key: str, **values: object) -> None:
-        self._message = Words(key=key, values=tuple(values.items()))
-
-    def _on_cancel(self, _button: widgets.Button) -> None:
-        self._choice = None
-        self.render()
-        self._place_focus()
-
     def _on_next(self, _button: widgets.Button) -> None:
         if self._reveal_step is None:
             return
@@ -547,9 +486,10 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
     def _paused(self) -> bool:
         return self._reveal_step is not None
 
-    def _undo_one(self) -> None:
-        self.game.undo()
+    def _undo_one(self) -> int:
+        seat = super()._undo_one()
         self._rounds.pop()
+        return seat
 
     def _handed_over(self) -> None:
         self._message = None
@@ -565,9 +505,6 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             self._note = Words(key="took_back", values=(("n", taken),))
         else:
             self._message = Words(key="nothing_to_undo")
-
-    def _note_text(self) -> str:
-        return "" if self._note is None else self._note.say(self.lang)
 
     # -------------------------------------------------------------- telling
     def _news_text(self, news: list[tuple[int, Step]]) -> str:
@@ -1062,16 +999,6 @@ class CarnivalTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         for picture in (self.centre_map, *self.player_maps):
             buttons += [(b, b.payload) for b in picture.visible() if not b.disabled]
         return buttons
-
-    @property
-    def choice(self) -> Choice | None:
-        """What the human has picked so far this turn."""
-        return self._choice
-
-    @property
-    def message(self) -> str:
-        """The last refusal shown (the engine's reason), or ''."""
-        return self._message.say(self.lang) if self._message else ""
 
     @property
     def revealing(self) -> int | None:

@@ -58,12 +58,11 @@ from karnak_core.errors import ActionSyntaxError, ArgumentError, IllegalAction, 
 from karnak_core.game import as_rules
 from karnak_core.svg import COLOURS, building_svg, cell_boxes
 from karnak_core.svg import WORDS as PICTURE_WORDS
-from tabletop.saves import short_repr
 
 from .karnak_words import UI, say
 from .pictures import Box, Hit, HitButton, PictureMap, show
 from .recording import Recorder
-from .seated_table import SeatedTable
+from .seated_table import Entry, EntryTable, ThinkingBot, entry_table_style
 from .table_parts import esc, make_button
 
 __all__ = ["KARNAK_SEATS", "Choice", "KarnakTable"]
@@ -77,8 +76,6 @@ ZOOM = 1.2
 MAT_UNITS_WIDE = 746.0
 CELL_UNITS_HIGH = 34.0
 PHONE_PX = 24 * MAT_UNITS_WIDE / CELL_UNITS_HIGH
-#: The most lines of the log shown (the count in its heading is every decision).
-LOG_LINES = 60
 #: The groups of buttons that are each one tab stop, the arrow keys moving among their allowed
 #: buttons (``TableVoice``): the mat's, and its cells as buttons on a phone.
 ROVING = ".cn-map-mat, .ka-choices"
@@ -110,37 +107,9 @@ class Words:
         return dict(self.texts)[lang]
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One decision played at the table: who, what, and what it did in each language."""
-
-    seat: int
-    action: Action
-    events: dict[str, tuple[str, ...]]
-
-
-STYLE = """
-<style>
-.ka-table {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; color: {ink};
-  background: #f3efe4; border-radius: 10px; padding: 8px; box-sizing: border-box; }}
-.ka-table.ka-table {{ display: flex !important; flex-flow: row wrap; align-items: flex-start;
-  gap: 8px; }}
-.ka-table > .ka-header {{ flex: 1 1 100%; min-width: 0; }}
-.ka-table > .ka-center {{ flex: 1 1 600px; min-width: 0; max-width: 100%; }}
-.ka-table > .ka-side {{ flex: 1 1 280px; min-width: 0; max-width: 100%; }}
-.ka-table .widget-html, .ka-table .widget-html-content {{ line-height: 1.35; height: auto; }}
-.ka-table .cn-map {{ position: relative; padding: 0; margin: 0 0 6px 0; overflow: visible;
-  flex: 0 0 auto; }}
-.ka-table .cn-map > .widget-html, .ka-table .cn-map .widget-html-content {{ margin: 0;
-  padding: 0; line-height: 0; width: 100%; height: auto; }}
-.ka-table .cn-map svg {{ display: block; width: 100%; height: auto; }}
-.ka-table .cn-hit {{ position: absolute !important; margin: 0 !important; padding: 0 !important;
-  min-width: 0 !important; border: 0 !important; border-radius: 6px; box-sizing: border-box;
-  background: transparent !important; color: transparent !important; font-size: 0 !important;
-  box-shadow: none !important; overflow: hidden; cursor: pointer; z-index: 2; }}
-.ka-table .cn-hit:disabled {{ cursor: default; opacity: 1 !important; }}
-.ka-table .cn-hit.cn-legal:enabled:hover {{ background: rgba(18,52,138,.25) !important; }}
-.ka-table .cn-hit.cn-refused:enabled:hover {{ background: rgba(31,26,20,.18) !important; }}
+STYLE = entry_table_style(
+    "ka",
+    """
 .ka-bar {{ align-items: center; flex-wrap: wrap; gap: 4px; }}
 .ka-bar .jupyter-button, .ka-actions .jupyter-button {{ border-radius: 6px; font-weight: 600;
   max-width: 100%; }}
@@ -148,35 +117,19 @@ STYLE = """
 .ka-actions .ka-picked {{ background: {legal}; color: white; }}
 .ka-status {{ background: #6b3e1e; color: white; padding: 6px 10px; border-radius: 6px;
   font-weight: bold; }}
-.ka-status.ka-thinking {{ background: #5c564c; }}
-.ka-status.ka-over {{ background: #7a1f0b; }}
-.ka-prompt {{ font-size: 14px; padding: 2px 4px; }}
-.ka-side {{ background: {panel}; border: 1px solid #cfc6b3; border-radius: 8px;
-  padding: 6px 8px; }}
 .ka-side h4, .ka-center h4 {{ margin: 6px 0 3px 0; font-size: 14px; }}
-.ka-message {{ color: #b3261e; font-weight: bold; font-size: 13px; }}
 .ka-designs, .ka-seats, .ka-scores {{ font-size: 13px; overflow-wrap: anywhere; }}
 .ka-designs ul, .ka-seats ul, .ka-scores ul {{ margin: 2px 0; padding-left: 18px; }}
 .ka-designs .ka-explain {{ color: {muted}; }}
-.ka-log {{ font-size: 12px; max-height: 260px; overflow-y: auto; overflow-x: hidden;
-  overflow-wrap: anywhere; }}
-.ka-log .ka-move {{ font-family: DejaVu Sans Mono, monospace; font-weight: bold; }}
-/* Where the mat is too small for buttons of 24 px over its cells (a phone), the cells are a
-   row of ordinary buttons under it instead (WCAG 2.5.8). */
-.ka-table > .ka-center {{ container: ka-center / inline-size; }}
-.ka-choices {{ display: none !important; flex-flow: row wrap; gap: 4px; }}
-.ka-choices .jupyter-button {{ max-width: 100%; }}
-@container ka-center (max-width: {phone:.2f}px) {{
-  .ka-table .cn-map-mat .cn-hit {{ display: none !important; }}
-  .ka-table .ka-choices {{ display: flex !important; }} }}
-.ka-legal {{ font-size: 12px; color: {muted}; overflow-wrap: anywhere; }}
-.ka-table [aria-disabled="true"] {{ cursor: progress !important; }}
-.ka-table .cn-hit.cn-legal[aria-disabled="true"]:hover {{ background: transparent !important; }}
-</style>
-""".format(**COLOURS, phone=PHONE_PX - 0.01)
+""".format(**COLOURS),
+    colours=COLOURS,
+    radius="6px",
+    picture="mat",
+    phone=PHONE_PX - 0.01,
+)
 
 
-class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
+class KarnakTable(EntryTable[Game]):
     """A game of Karnak to play in a notebook: you against bots, or friends sharing a screen.
 
     ``seats`` lists who sits at each place, in turn order: ``"human"``, ``"random"``,
@@ -192,6 +145,18 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
     ZOOM = ZOOM
     PLAYED_BY = "Karnak is played by {counts} players, not {n}"
     HIDES_BETWEEN_SEATS = True
+    SAID = Words
+    GAME = Game
+    NAME = "Karnak"
+    RULES_ERROR = RulesError
+    read_rules = staticmethod(as_rules)
+    ACTION = Action
+    ERROR = KarnakError
+    EXAMPLE = "place cube c4"
+
+    _choice: Choice | None
+    _message: Words | None
+    _note: Words | None
 
     def __init__(
         self,
@@ -206,20 +171,10 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         record_to: str | os.PathLike[str] | Recorder | None = None,
     ):
         self.rules: Rules
-        self.rules, players = self._game_rules(
-            game,
-            rules,
-            players,
-            game_type=Game,
-            name="Karnak",
-            as_rules=as_rules,
-            rules_error=RulesError,
+        self.rules, players = self._game_rules(game, rules, players)
+        self._take_seats(
+            seats, players, default_players=2, lang=lang, seed=seed, record_to=record_to
         )
-        self._take_seats(seats, players, default_players=2, lang=lang, seed=seed)
-        self.recorder = Recorder.at(record_to, self._argument_error)
-        self._choice: Choice | None = None
-        self._message: Words | None = None
-        self._note: Words | None = None
         self._entries: list[Entry] = []
         #: What each action button does now (a Choice to make, or an Action to play).
         self._button_payloads: list[Choice | Action] = []
@@ -227,17 +182,7 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         self._build(speed)
         self.voice.roving = ROVING
         self.voice.busy_selector = BUSY_CONTROLS
-        super().__init__(
-            header=self._header,
-            center=self._center,
-            right_sidebar=self._side,
-            pane_widths=("0px", "1fr", "300px"),
-            grid_gap="8px",
-        )
-        self.layout.grid_template_rows = "auto auto"
-        self._header.add_class("ka-header")
-        self._center.add_class("ka-center")
-        self.add_class("ka-table")
+        self._lay_out("300px")
         if game is None:
             start = random.randrange(2**31) if seed is None else seed
             game = Game.new(len(self.seats), seed=start, rules=self.rules)
@@ -248,16 +193,10 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         return ArgumentError(argument, detail)
 
     def _make_bot(self, kind: str, seed: int) -> Any:
-        return _Thinking(make_bot(kind, seed % 2**63), self)
+        return ThinkingBot(make_bot(kind, seed % 2**63), self)
 
     def _new_game(self, players: int, seed: int) -> Game:
         return Game.new(players, seed=seed, rules=self.rules)
-
-    def _start_afresh(self) -> None:
-        self._choice = None
-        self._message = None
-        self._note = None
-        self._entries = []
 
     # --------------------------------------------------------------- widgets
     def _build(self, speed: float) -> None:
@@ -298,48 +237,13 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             ],
             layout=widgets.Layout(min_width="0"),
         )
-        self.w_message = widgets.HTML()
-        self.w_message.add_class("ka-message")
         self.w_seats_panel = widgets.HTML()
         self.w_seats_panel.add_class("ka-seats")
         self.w_scores = widgets.HTML()
         self.w_scores.add_class("ka-scores")
-        typed = self._build_typed("170px", "80px")
-        self.w_legal = widgets.HTML()
-        self.w_legal.add_class("ka-legal")
-        self.w_log = widgets.HTML()
-        self._side = widgets.VBox(
-            [
-                self.w_message,
-                self.out,
-                self.w_scores,
-                self.w_typed_label,
-                typed,
-                self.w_legal,
-                self.w_seats_panel,
-                self.w_log,
-            ]
-        )
-        self._side.add_class("ka-side")
-
-    def _update_layout(self) -> None:
-        """AppLayout's grid, with the mat before the side panel in the page's order."""
-        super()._update_layout()
-        order = [self.header, self.center, self.right_sidebar]
-        children = tuple(part for part in order if part is not None)
-        shown: tuple[widgets.Widget, ...] = tuple(self.children)  # type: ignore[has-type]
-        if set(children) == set(shown) and shown != children:
-            self.children = children
+        self._build_side(self.w_scores, last=[self.w_seats_panel])
 
     # ------------------------------------------------------------- callbacks
-    def _refuse(self, key: str, **values: object) -> None:
-        self._message = Words(key=key, values=tuple(values.items()))
-
-    def _on_cancel(self, _button: widgets.Button) -> None:
-        self._choice = None
-        self.render()
-        self._place_focus()
-
     def _on_hit(self, button: HitButton) -> None:
         if isinstance(button.payload, Action):
             self.play(button.payload)
@@ -360,100 +264,10 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         self._place_focus()
 
     # -------------------------------------------------------------- playing
-    def play(self, action: Action | str) -> bool:
-        """Play an action (or its notation, English or French) for the human whose turn it
-        is; False if refused. A refused action changes nothing: the engine's reason is shown
-        and announced. Bots then play their turns, step by step at the chosen speed."""
-        game = self.game
-        try:
-            if isinstance(action, str):
-                action = Action.parse(action)
-            if not isinstance(action, Action):
-                raise KarnakError(
-                    f"{short_repr(action)} is not an action (write one like 'place cube c4')"
-                )
-            if not game.is_over and self.seats[game.current_player] != "human":
-                self._refuse("not_your_turn", who=self._who(game.current_player))
-                self.render()
-                self._alert()
-                return False
-            if self.handing_over is not None:
-                self._refuse("ready_first", who=self._who(self.handing_over))
-                self.render()
-                self._alert()
-                return False
-            self._apply(game.current_player, action)
-        except (IllegalAction, ActionSyntaxError) as error:
-            self._message = Words(texts=(("en", str(error)), ("fr", error.french)))
-            self.render()
-            self._alert()
-            return False
-        except KarnakError as error:
-            self._message = Words(texts=(("en", str(error)), ("fr", str(error))))
-            self.render()
-            self._alert()
-            return False
-        self._choice = None
-        self._message = None
-        self._note = None
-        self._run_bots(step_by_step=True)
-        return True
-
-    def _apply(self, seat: int, action: Action) -> None:
-        """Play ``action`` for ``seat`` (checked by the engine) and keep what it did."""
-        game = self.game
-        game.play(action)
-        events = {lang: tuple(game.last_events(lang)) for lang in UI}
-        entry = Entry(seat, action, events)
-        self._entries.append(entry)
-        self._news.append((seat, entry))
-
-    def _play_bot_action(self, seat: int, action: Any) -> None:
-        self._apply(seat, action)
-
-    def _humans_played(self) -> bool:
-        return any(self.seats[e.seat] == "human" for e in self._entries)
-
-    def undo(self) -> None:
-        """Take back your last action, and the bots' actions played since."""
-        game = self.game
-        taken = 0
-        self._news = []
-        while game.can_undo and self._entries and self._humans_played():
-            entry = self._entries.pop()
-            game.undo()
-            taken += 1
-            if self.seats[entry.seat] == "human":
-                break
-        self._after_undo(taken)
-        self.render()
-        if taken:
-            self._run_bots(step_by_step=False, opening=self._note_text())
-        else:
-            self._alert()
-
-    def _after_undo(self, taken: int) -> None:
-        self._choice = None
-        if taken:
-            self._message = None
-            self._note = Words(key="took_back", values=(("n", taken),))
-        else:
-            self._message = Words(key="nothing_to_undo")
-
-    def _note_text(self) -> str:
-        return "" if self._note is None else self._note.say(self.lang)
-
-    def show_thinking(self, seat: int) -> None:
-        """A bot is about to choose: the status says so while it thinks."""
-        text = say(self.lang, "status_thinking", who=self._who(seat))
-        self.w_status.value = (
-            f'<div class="ka-status ka-thinking" data-phase="thinking" data-current="{seat}">'
-            f"{esc(text)}</div>"
-        )
-        self.voice.busy = True
-        if self._thinking_told != seat:
-            self._thinking_told = seat
-            self.voice.say(text)
+    def _error_words(self, error: Exception) -> Words:
+        if isinstance(error, (IllegalAction, ActionSyntaxError)):
+            return Words(texts=(("en", str(error)), ("fr", error.french)))
+        return Words(texts=(("en", str(error)), ("fr", str(error))))
 
     @property
     def viewer(self) -> int:
@@ -471,12 +285,6 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         return humans[0]
 
     # -------------------------------------------------------------- telling
-    def _news_text(self, news: list[tuple[int, Any]]) -> str:
-        lang = self.lang
-        sentences = [s for _, entry in news for s in entry.events[lang]]
-        sentences.append(self._whats_next())
-        return " ".join(s for s in sentences if s)
-
     def _whats_next(self) -> str:
         game = self.game
         lang = self.lang
@@ -627,7 +435,7 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         hits = self._hits(plays, cell_boxes(building, highlight=glowing))
         svg = building_svg(building, highlight=glowing, frozen=True, lang=lang)
         self.mat_map.show(svg, hits, active=human)
-        self._render_choices(hits)
+        self._render_choices(self.mat_map, hits)
         self.frame_bytes = self.mat_map.svg_bytes
         self.sent_bytes = self.mat_map.sent_bytes
         self._render_actions(human, legal)
@@ -637,28 +445,6 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         if not self._busy:
             self._thinking_told = None
         self.voice.busy = self._busy
-
-    def _render_choices(self, hits: list[Hit]) -> None:
-        """The mat's allowed cells as a row of ordinary buttons (shown on a phone)."""
-        buttons = self.mat_map.buttons
-        grown = False
-        while len(self.choice_buttons) < len(buttons):
-            k = len(self.choice_buttons)
-            button = make_button(css="ka-choice")
-            button.add_class(f"table-twin-of-{buttons[k].model_id}")
-            button.on_click(self._guard(lambda _b, k=k: self._on_hit(self.mat_map.buttons[k])))
-            self.choice_buttons.append(button)
-            grown = True
-        for k, button in enumerate(self.choice_buttons):
-            hit = hits[k] if k < len(hits) else None
-            if hit is not None and hit.legal:
-                button.description = hit.tip
-                button.tooltip = hit.tip
-                show(button, True)
-            else:
-                show(button, False)
-        if grown:
-            self.w_choices.children = tuple(self.choice_buttons)
 
     def _buttons_now(self, human: bool, legal: set[Action]) -> list[tuple[str, Choice | Action]]:
         """The action buttons for the human now: (words, what a press does)."""
@@ -790,11 +576,6 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
         heading = f"{say(lang, 'your_designs')} ({self._who(self.viewer)})"
         self.w_designs.value = f"<h4>{esc(heading)}</h4>{body}"
 
-    def _count(self, what: str, n: int) -> str:
-        """``n`` things in the table's language (French counts 0 and 1 alike)."""
-        one = n == 1 or (self.lang == "fr" and n == 0)
-        return say(self.lang, f"{what}_{'one' if one else 'many'}", n=n)
-
     def _render_side(self, offered: list[Action], handing: bool) -> None:
         game = self.game
         lang = self.lang
@@ -882,51 +663,6 @@ class KarnakTable(SeatedTable[Game], widgets.AppLayout):  # type: ignore[misc]
             self.w_legal.value = ""
         self.w_log.value = self._log_html()
 
-    def _message_html(self) -> str:
-        message = self._message
-        if message is None:
-            return ""
-        lang = self.lang
-        said = f"{say(lang, 'message')}{say(lang, 'colon')} {message.say(lang)}"
-        return f"<div data-message='1'>{esc(said)}</div>"
-
-    def _log_html(self) -> str:
-        """What happened, newest first: each decision in the notation and the engine's
-        sentences for it."""
-        lang = self.lang
-        colon = say(lang, "colon")
-        lines = []
-        for entry in reversed(self._entries[-LOG_LINES:]):
-            who = esc(say(lang, "player", n=entry.seat + 1) + colon)
-            told = " ".join(entry.events[lang])
-            after = f" — {esc(told)}" if told else ""  # the end of a turn tells nothing more
-            lines.append(
-                f"<div>{who} <span class='ka-move'>{esc(entry.action.notation(lang))}</span>"
-                f"{after}</div>"
-            )
-        if self._note is not None:
-            lines.insert(0, f"<div><i>{esc(self._note.say(lang))}</i></div>")
-        panel = self._log_panel("".join(lines), len(self.game.log))
-        named = (
-            f"<div class='ka-log' role='region' tabindex='0' aria-label='{esc(say(lang, 'log'))}'"
-        )
-        return panel.replace("<div class='ka-log'", named, 1)
-
-    @property
-    def message(self) -> str:
-        """The last refusal shown (the engine's reason), or ''."""
-        return self._message.say(self.lang) if self._message else ""
-
-    @property
-    def choice(self) -> Choice | None:
-        """What the human has chosen so far this turn."""
-        return self._choice
-
-    @property
-    def entries(self) -> list[Entry]:
-        """The decisions played at this table, oldest first, with what each did."""
-        return list(self._entries)
-
     # ------------------------------------------------ thin helpers: press the real buttons
     def click_cell(self, cell: str) -> None:
         """Click the button over a cell (``"c4"``), allowed or not (a refused one is answered
@@ -978,19 +714,3 @@ def _french_colour(code: int) -> str:
     if not code & 1:
         return "jaune"
     return "blanche" if SHAPES[code >> 1] == "statue" else "blanc"
-
-
-class _Thinking:
-    """A bot whose table shows that it is thinking before it chooses."""
-
-    def __init__(self, bot: Any, table: KarnakTable):
-        self.bot = bot
-        self.table = table
-
-    def choose(self, game: Game) -> Action:
-        self.table.show_thinking(game.current_player)
-        action: Action = self.bot.choose(game)
-        return action
-
-    def __repr__(self) -> str:
-        return repr(self.bot)

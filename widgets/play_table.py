@@ -263,8 +263,9 @@ class PlayTable(SeatedTable[Game], widgets.VBox):  # type: ignore[misc]
         except RulesError as error:
             raise ArgumentError("rules", str(error)) from None
         self.deck: Deck | None = deck
-        self._take_seats(seats, players, default_players=2, lang=lang, seed=seed)
-        self.recorder = Recorder.at(record_to, self._argument_error)
+        self._take_seats(
+            seats, players, default_players=2, lang=lang, seed=seed, record_to=record_to
+        )
         self.bots: dict[int, Bot] = {}
         self._selected_salt: str | None = None
         self._notice: Notice | None = None

@@ -1,5 +1,5 @@
-"""``SeatedTable``: what both game tables (``PlayTable``, ``CarnivalTable``) do around their
-game, whichever game it is: who sits in each seat, the set-up row and the toolbar, a new game,
+"""``SeatedTable``: what every game table (``PlayTable``, ``CarnivalTable``, ``CarcataTable``,
+``KarnakTable``) does around its game, whichever game it is: who sits in each seat, the set-up row and the toolbar, a new game,
 the bots' turns (step by step at the chosen speed), Undo, the typed-action box, the language,
 what the table announces and where it puts the keyboard focus (``TableVoice``), and the thin
 helpers that press the real buttons.
@@ -10,6 +10,12 @@ when it refuses (``_refuse``) or after an Undo (``_after_undo``), how it words w
 played for a screen reader (``_news_text``) and which control takes the focus next
 (``_focus_target``), and its drawing (``render``). The rules stay the engine's: a seat's
 turn, a legal action and an Undo are whatever the game says.
+
+``PanelTable`` lays a table out as a grid of the set-up row, the game's pictures and a side
+panel (Carnival, Carcata, Karnak); ``EntryTable`` adds the turn flow of the tables whose log
+keeps each decision with what it did in each language (Carcata, Karnak): playing the human's
+action or saying the engine's reason, Undo, a bot shown thinking, the log and the phone's row
+of buttons.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import ipywidgets as widgets
@@ -25,7 +32,7 @@ from tabletop.saves import MAX_SEED, check_seed, short_repr
 
 from .assist import TableVoice
 from .i18n import LANGS, check_lang, phrase
-from .pictures import PictureMap, show
+from .pictures import Hit, PictureMap, show
 from .recording import Recorder
 from .table_parts import esc, make_button, shown_in
 
@@ -58,7 +65,100 @@ SHARED_STYLE = """
 </style>
 """
 
-__all__ = ["SHARED_STYLE", "SeatedTable", "TableGame", "TableRules"]
+#: A ``PanelTable``'s layout, to format with its CSS prefix (``css``), its ``ink`` and
+#: ``background``, the least widths of its pictures (``centre``) and of its side panel
+#: (``side``), and the corners (``radius``) of the buttons laid over its pictures: the three
+#: parts as a wrapping row, the pictures' buttons transparent over them (``PictureMap``).
+PANEL_STYLE = """
+.{css}-table {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; color: {ink};
+  background: {background}; border-radius: 10px; padding: 8px; box-sizing: border-box; }}
+.{css}-table.{css}-table {{ display: flex !important; flex-flow: row wrap;
+  align-items: flex-start; gap: 8px; }}
+.{css}-table > .{css}-header {{ flex: 1 1 100%; min-width: 0; }}
+.{css}-table > .{css}-center {{ flex: 1 1 {centre}; min-width: 0; max-width: 100%; }}
+.{css}-table > .{css}-side {{ flex: 1 1 {side}; min-width: 0; max-width: 100%; }}
+.{css}-table .widget-html, .{css}-table .widget-html-content {{ line-height: 1.35;
+  height: auto; }}
+.{css}-table .cn-map {{ position: relative; padding: 0; margin: 0 0 6px 0; overflow: visible;
+  flex: 0 0 auto; }}
+.{css}-table .cn-map > .widget-html, .{css}-table .cn-map .widget-html-content {{ margin: 0;
+  padding: 0; line-height: 0; width: 100%; height: auto; }}
+.{css}-table .cn-map svg {{ display: block; width: 100%; height: auto; }}
+.{css}-table .cn-hit {{ position: absolute !important; margin: 0 !important;
+  padding: 0 !important; min-width: 0 !important; border: 0 !important;
+  border-radius: {radius}; box-sizing: border-box; background: transparent !important;
+  color: transparent !important; font-size: 0 !important; box-shadow: none !important;
+  overflow: hidden; cursor: pointer; z-index: 2; }}
+.{css}-table .cn-hit:disabled {{ cursor: default; opacity: 1 !important; }}
+"""
+#: What an ``EntryTable`` adds to ``PANEL_STYLE``, to format with its ``css`` prefix, its
+#: ``panel`` and ``muted`` colours, the name of its picture (``map``) and the width below which
+#: that picture's choices are a row of ordinary buttons (``phone``, in px): the buttons' hover,
+#: the status while a bot thinks and once the game is over, the prompt, the side panel, the
+#: refusal, the log, the phone's row of buttons (WCAG 2.5.8: no button under 24 px), the legal
+#: actions and the controls while a bot plays.
+ENTRY_STYLE = """
+.{css}-table .cn-hit.cn-legal:enabled:hover {{ background: rgba(18,52,138,.25) !important; }}
+.{css}-table .cn-hit.cn-refused:enabled:hover {{ background: rgba(31,26,20,.18) !important; }}
+.{css}-status.{css}-thinking {{ background: #5c564c; }}
+.{css}-status.{css}-over {{ background: #7a1f0b; }}
+.{css}-prompt {{ font-size: 14px; padding: 2px 4px; }}
+.{css}-side {{ background: {panel}; border: 1px solid #cfc6b3; border-radius: 8px;
+  padding: 6px 8px; }}
+.{css}-message {{ color: #b3261e; font-weight: bold; font-size: 13px; }}
+.{css}-log {{ font-size: 12px; max-height: 260px; overflow-y: auto; overflow-x: hidden;
+  overflow-wrap: anywhere; }}
+.{css}-log .{css}-move {{ font-family: DejaVu Sans Mono, monospace; font-weight: bold; }}
+.{css}-table > .{css}-center {{ container: {css}-center / inline-size; }}
+.{css}-choices {{ display: none !important; flex-flow: row wrap; gap: 4px; }}
+.{css}-choices .jupyter-button {{ max-width: 100%; }}
+@container {css}-center (max-width: {phone:.2f}px) {{
+  .{css}-table .cn-map-{map} .cn-hit {{ display: none !important; }}
+  .{css}-table .{css}-choices {{ display: flex !important; }} }}
+.{css}-legal {{ font-size: 12px; color: {muted}; overflow-wrap: anywhere; }}
+.{css}-table [aria-disabled="true"] {{ cursor: progress !important; }}
+.{css}-table .cn-hit.cn-legal[aria-disabled="true"]:hover {{
+  background: transparent !important; }}
+"""
+
+
+def entry_table_style(
+    css: str,
+    own: str,
+    *,
+    colours: dict[str, str],
+    radius: str,
+    picture: str,
+    phone: float,
+) -> str:
+    """An ``EntryTable``'s style sheet: ``PANEL_STYLE`` and ``ENTRY_STYLE`` for the prefix
+    ``css``, in the game's ``colours`` (its ``ink``, ``panel`` and ``muted``) on the tables'
+    sand, with the corners ``radius`` of the buttons over the ``picture`` (its name) and the
+    width below which its choices are ordinary buttons (``phone``, px), then the table's
+    ``own`` rules."""
+    panel = PANEL_STYLE.format(
+        css=css, ink=colours["ink"], background="#f3efe4", centre="600px", side="280px",
+        radius=radius,
+    )  # fmt: skip
+    entry = ENTRY_STYLE.format(
+        css=css, panel=colours["panel"], muted=colours["muted"], map=picture, phone=phone
+    )
+    return f"<style>{panel}{entry}{own}</style>\n"
+
+
+__all__ = [
+    "ENTRY_STYLE",
+    "PANEL_STYLE",
+    "SHARED_STYLE",
+    "Entry",
+    "EntryTable",
+    "PanelTable",
+    "SeatedTable",
+    "TableGame",
+    "TableRules",
+    "ThinkingBot",
+    "entry_table_style",
+]
 
 
 class TableGame(Protocol):
@@ -130,29 +230,6 @@ class SeatedTable(Generic[GameT]):
     _ready_for: int
 
     # ------------------------------------------------------------------ set-up
-    def _game_rules(
-        self,
-        game: Any,
-        rules: Any,
-        players: int | None,
-        *,
-        game_type: type[Any],
-        name: str,
-        as_rules: Callable[[Any], Any],
-        rules_error: type[Exception],
-    ) -> tuple[Any, int | None]:
-        """The rules and the player count to set the table up with: those of ``game`` when one
-        is given (it must be a ``game_type``, this table's game), else ``rules`` read by the
-        game's ``as_rules`` (a ``rules_error`` is turned into the table's error for ``rules``)."""
-        if game is not None:
-            if not isinstance(game, game_type):
-                raise self._argument_error("game", f"a {name} Game, not {short_repr(game)}")
-            rules, players = game.rules, game.num_players
-        try:
-            return as_rules(rules), players
-        except rules_error as error:
-            raise self._argument_error("rules", str(error)) from None
-
     def _take_seats(
         self,
         seats: Sequence[str] | None,
@@ -161,9 +238,11 @@ class SeatedTable(Generic[GameT]):
         default_players: int,
         lang: str,
         seed: int | None,
+        record_to: Any,
     ) -> None:
         """Check who sits where (one human and greedy bots when ``seats`` is not given), the
-        seed and the language, each before any work; nothing is played or drawn yet."""
+        seed, the language and where finished games go (``Recorder.at``), each before any work;
+        nothing is played or drawn yet."""
         counts = self.rules.player_counts
         if players is not None and (type(players) is not int or players not in counts):
             raise self._argument_error(
@@ -186,6 +265,7 @@ class SeatedTable(Generic[GameT]):
             check_seed(seed, self._argument_error)
         if not isinstance(lang, str) or lang not in LANGS:
             raise self._argument_error("lang", f"one of {', '.join(LANGS)}, not {short_repr(lang)}")
+        self.recorder = Recorder.at(record_to, self._argument_error)
         self.lang = lang
         self.seed = seed
         self.bots = {}
@@ -598,9 +678,11 @@ class SeatedTable(Generic[GameT]):
         """The last refusal the table announced (its alert region's text)."""
         return str(self.voice.alert_text)
 
-    def _undo_one(self) -> None:
-        """Take back the game's last action."""
+    def _undo_one(self) -> int:
+        """Take back the game's last action; the seat that had played it."""
+        seat = self.game.log[-1][0]
         self.game.undo()
+        return seat
 
     def _after_undo(self, taken: int) -> None:
         """Forget what no longer holds after ``taken`` actions were taken back (0: none)."""
@@ -611,13 +693,13 @@ class SeatedTable(Generic[GameT]):
         raise NotImplementedError
 
     def undo(self) -> None:
-        """Take back your last action, and the bots' actions played since."""
+        """Take back your last action (with any chance it brought), and the bots' actions
+        played since."""
         game = self.game
         taken = 0
         self._news = []
         while game.can_undo and self._humans_played():
-            seat = game.log[-1][0]
-            self._undo_one()
+            seat = self._undo_one()
             taken += 1
             if self.seats[seat] == "human":
                 break
@@ -753,3 +835,331 @@ class SeatedTable(Generic[GameT]):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.seats}: {self.game!r}>"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One decision played at a table: who, what, and what it did in each language."""
+
+    seat: int
+    action: Any
+    events: dict[str, tuple[str, ...]]
+
+
+class PanelTable(SeatedTable[GameT], widgets.AppLayout):  # type: ignore[misc]
+    """A table laid out as ``AppLayout``'s grid: the set-up row (``_header``), the game's
+    pictures (``_center``) and a side panel (``_side``), in that order in the page; what the
+    human has chosen (``_choice``), the last refusal (``_message``) and what was said after an
+    Undo (``_note``), each kept as its source (a ``SAID``) so a language switch rewords it."""
+
+    #: The table's kept words: ``SAID(key=..., values=...)`` is one of its own phrases.
+    SAID: ClassVar[Callable[..., Any]]
+    #: The game: its ``Game`` class, its name and the error that refuses a rules argument.
+    GAME: ClassVar[type[Any]]
+    NAME: ClassVar[str]
+    RULES_ERROR: ClassVar[type[Exception]]
+
+    _header: widgets.Box
+    _center: widgets.Box
+    _side: widgets.Box
+    _choice: Any
+    _message: Any
+    _note: Any
+
+    def _build_side(
+        self,
+        scores: widgets.Widget,
+        *,
+        first: Sequence[widgets.Widget] = (),
+        last: Sequence[widgets.Widget] = (),
+    ) -> None:
+        """The side panel: ``first``, the refusal (``w_message``), the table's ``Output``, the
+        ``scores``, the typed-action box, the legal actions (``w_legal``), ``last``, the log."""
+        css = self.CSS
+        self.w_message = widgets.HTML()
+        self.w_message.add_class(f"{css}-message")
+        typed = self._build_typed("170px", "80px")
+        self.w_legal = widgets.HTML()
+        self.w_legal.add_class(f"{css}-legal")
+        self.w_log = widgets.HTML()
+        parts = [self.w_message, self.out, scores, self.w_typed_label, typed, self.w_legal]
+        self._side = widgets.VBox([*first, *parts, *last, self.w_log])
+        self._side.add_class(f"{css}-side")
+
+    @staticmethod
+    def read_rules(rules: Any) -> Any:
+        """The game's rules from a rules argument (the engine's ``as_rules``)."""
+        raise NotImplementedError
+
+    def _game_rules(self, game: Any, rules: Any, players: int | None) -> tuple[Any, int | None]:
+        """The rules and the player count to set the table up with: those of ``game`` when one
+        is given (it must be a ``GAME``), else ``rules`` read by ``read_rules`` (a
+        ``RULES_ERROR`` is turned into the table's error for ``rules``)."""
+        if game is not None:
+            if not isinstance(game, self.GAME):
+                raise self._argument_error("game", f"a {self.NAME} Game, not {short_repr(game)}")
+            rules, players = game.rules, game.num_players
+        try:
+            return self.read_rules(rules), players
+        except self.RULES_ERROR as error:
+            raise self._argument_error("rules", str(error)) from None
+
+    def _lay_out(self, side_width: str) -> None:
+        """Sit the three parts in the grid, the side panel ``side_width`` wide."""
+        widgets.AppLayout.__init__(
+            self,
+            header=self._header,
+            center=self._center,
+            right_sidebar=self._side,
+            pane_widths=("0px", "1fr", side_width),
+            grid_gap="8px",
+        )
+        # AppLayout sizes rows in px or fr only; the header and the pictures take their
+        # content's height (the footer row is merged away, as there is no footer).
+        self.layout.grid_template_rows = "auto auto"
+        # The style sheet lays the three out as a wrapping row (the panel goes under the
+        # pictures on a narrow screen), in the order of the page (``_update_layout``).
+        self._header.add_class(f"{self.CSS}-header")
+        self._center.add_class(f"{self.CSS}-center")
+        self.add_class(f"{self.CSS}-table")
+
+    def _start_afresh(self) -> None:
+        self._choice = None
+        self._message = None
+        self._note = None
+
+    def _update_layout(self) -> None:
+        """AppLayout's grid, with the pictures before the side panel in the page's order (what
+        a screen reader reads and Tab follows), whatever the grid shows where."""
+        super()._update_layout()
+        order = [self.header, self.center, self.right_sidebar]
+        children = tuple(part for part in order if part is not None)
+        shown: tuple[widgets.Widget, ...] = tuple(self.children)  # type: ignore[has-type]
+        if set(children) == set(shown) and shown != children:
+            self.children = children
+
+    def _refuse(self, key: str, **values: object) -> None:
+        self._message = self.SAID(key=key, values=tuple(values.items()))
+
+    def _on_cancel(self, _button: widgets.Button) -> None:
+        self._choice = None
+        self.render()
+        self._place_focus()
+
+    def _note_text(self) -> str:
+        return "" if self._note is None else self._note.say(self.lang)
+
+    @property
+    def message(self) -> str:
+        """The last refusal shown (the engine's reason), or ''."""
+        return self._message.say(self.lang) if self._message else ""
+
+    @property
+    def choice(self) -> Any:
+        """What the human has chosen so far this turn."""
+        return self._choice
+
+
+class EntryTable(PanelTable[GameT]):
+    """A panel table that keeps each decision played as an ``Entry`` (what it did in each of
+    ``WORDS``' languages), plays the human's action or says the engine's reason, takes back
+    the entries on Undo and shows each bot thinking (``ThinkingBot``)."""
+
+    #: The game's action class (``ACTION.parse`` reads a notation) and its error.
+    ACTION: ClassVar[Any]
+    ERROR: ClassVar[type[Exception]]
+    #: An action's notation, for the error on what is not an action.
+    EXAMPLE: ClassVar[str]
+    #: The most decisions the log shows.
+    LOG_LINES: ClassVar[int] = 60
+
+    _entries: list[Entry]
+    _thinking_told: int | None
+    #: The row of ordinary buttons that stand for a picture's on a phone (``_render_choices``).
+    w_choices: widgets.Box
+    choice_buttons: list[widgets.Button]
+
+    def _start_afresh(self) -> None:
+        super()._start_afresh()
+        self._entries = []
+
+    def _error_words(self, error: Exception) -> Any:
+        """The engine's ``error`` as the table keeps it (a ``SAID``)."""
+        raise NotImplementedError
+
+    def play(self, action: Any) -> bool:
+        """Play an action (or its notation, English or French) for the human whose turn it
+        is; False if refused. A refused action changes nothing: the engine's reason is shown
+        and announced. Bots then play their turns, step by step at the chosen speed."""
+        game = self.game
+        try:
+            if isinstance(action, str):
+                action = self.ACTION.parse(action)
+            if not isinstance(action, self.ACTION):
+                raise self.ERROR(
+                    f"{short_repr(action)} is not an action (write one like '{self.EXAMPLE}')"
+                )
+            if not game.is_over and self.seats[game.current_player] != "human":
+                self._refuse("not_your_turn", who=self._who(game.current_player))
+                self.render()
+                self._alert()
+                return False
+            if self.handing_over is not None:
+                self._refuse("ready_first", who=self._who(self.handing_over))
+                self.render()
+                self._alert()
+                return False
+            self._apply(game.current_player, action)
+        except self.ERROR as error:
+            self._message = self._error_words(error)
+            self.render()
+            self._alert()
+            return False
+        self._choice = None
+        self._message = None
+        self._note = None
+        self._run_bots(step_by_step=True)
+        return True
+
+    def _apply(self, seat: int, action: Any) -> None:
+        """Play ``action`` for ``seat`` (checked by the engine) and keep what it did."""
+        game: Any = self.game
+        game.play(action)
+        events = {lang: tuple(game.last_events(lang)) for lang in self.WORDS}
+        entry = Entry(seat, action, events)
+        self._entries.append(entry)
+        self._news.append((seat, entry))
+
+    def _play_bot_action(self, seat: int, action: Any) -> None:
+        self._apply(seat, action)
+
+    def _humans_played(self) -> bool:
+        return any(self.seats[e.seat] == "human" for e in self._entries)
+
+    def _undo_one(self) -> int:
+        entry = self._entries.pop()
+        self.game.undo()
+        return entry.seat
+
+    def _after_undo(self, taken: int) -> None:
+        self._choice = None
+        if taken:
+            self._message = None
+            self._note = self.SAID(key="took_back", values=(("n", taken),))
+        else:
+            self._message = self.SAID(key="nothing_to_undo")
+
+    def show_thinking(self, seat: int) -> None:
+        """A bot is about to choose: the status says so while it thinks (the page hears
+        nothing else from the kernel until the bots are done)."""
+        text = self._word(self.lang, "status_thinking", who=self._who(seat))
+        css = self.CSS
+        self.w_status.value = (
+            f'<div class="{css}-status {css}-thinking" data-phase="thinking" '
+            f'data-current="{seat}">{esc(text)}</div>'
+        )
+        # The human's controls still show the last turn: they say they are disabled, and
+        # ignore clicks, until the table is redrawn for the human.
+        self.voice.busy = True
+        if self._thinking_told != seat:
+            self._thinking_told = seat
+            self.voice.say(text)
+
+    def _news_text(self, news: list[tuple[int, Any]]) -> str:
+        lang = self.lang
+        sentences = [s for _, entry in news for s in entry.events[lang]]
+        sentences.append(self._whats_next())
+        return " ".join(s for s in sentences if s)
+
+    def _whats_next(self) -> str:
+        """What comes next, for a screen reader: the end of the game or whose turn it is."""
+        raise NotImplementedError
+
+    def decisions(self) -> int:
+        """The decisions played in the game so far."""
+        return len(self.game.log)
+
+    def _count(self, what: str, n: int) -> str:
+        """``n`` things in the table's language (French counts 0 and 1 alike)."""
+        one = n == 1 or (self.lang == "fr" and n == 0)
+        return self._word(self.lang, f"{what}_{'one' if one else 'many'}", n=n)
+
+    def _message_html(self) -> str:
+        message = self._message
+        if message is None:
+            return ""
+        lang = self.lang
+        said = f"{self._word(lang, 'message')}{self._word(lang, 'colon')} {message.say(lang)}"
+        return f"<div data-message='1'>{esc(said)}</div>"
+
+    def _log_html(self) -> str:
+        """What happened, newest first: each decision in the notation and the engine's
+        sentences for it."""
+        lang = self.lang
+        css = self.CSS
+        colon = self._word(lang, "colon")
+        lines = []
+        for entry in reversed(self._entries[-self.LOG_LINES :]):
+            who = esc(self._word(lang, "player", n=entry.seat + 1) + colon)
+            told = " ".join(entry.events[lang])
+            after = f" — {esc(told)}" if told else ""  # a decision may tell nothing more
+            lines.append(
+                f"<div>{who} <span class='{css}-move'>{esc(entry.action.notation(lang))}</span>"
+                f"{after}</div>"
+            )
+        if self._note is not None:
+            lines.insert(0, f"<div><i>{esc(self._note.say(lang))}</i></div>")
+        panel = self._log_panel("".join(lines), self.decisions())
+        # A region that may scroll: reachable by the keyboard, and named.
+        label = esc(self._word(lang, "log"))
+        named = f"<div class='{css}-log' role='region' tabindex='0' aria-label='{label}'"
+        return panel.replace(f"<div class='{css}-log'", named, 1)
+
+    def _render_choices(self, picture: PictureMap, hits: list[Hit]) -> None:
+        """The allowed buttons of ``picture`` (showing ``hits``) as a row of ordinary buttons
+        (shown on a phone), each the twin of the button it stands for."""
+        buttons = picture.buttons
+        grown = False
+        while len(self.choice_buttons) < len(buttons):
+            k = len(self.choice_buttons)
+            button = make_button(css=f"{self.CSS}-choice")
+            button.add_class(f"table-twin-of-{buttons[k].model_id}")
+            button.on_click(self._guard(lambda _b, k=k: self._on_hit(picture.buttons[k])))
+            self.choice_buttons.append(button)
+            grown = True
+        for k, button in enumerate(self.choice_buttons):
+            hit = hits[k] if k < len(hits) else None
+            if hit is not None and hit.legal:
+                # Every choice shown is allowed: its words without "(allowed)".
+                words = hit.label if hit.kind == "selected" else hit.tip
+                button.description = words
+                button.tooltip = words
+                show(button, True)
+            else:
+                show(button, False)
+        if grown:
+            self.w_choices.children = tuple(self.choice_buttons)
+
+    def _on_hit(self, button: Any) -> None:
+        """A click on one of the pictures' buttons."""
+        raise NotImplementedError
+
+    @property
+    def entries(self) -> list[Entry]:
+        """The decisions played at this table, oldest first, with what each did."""
+        return list(self._entries)
+
+
+class ThinkingBot:
+    """A bot whose table shows that it is thinking before it chooses."""
+
+    def __init__(self, bot: Any, table: EntryTable[Any]):
+        self.bot = bot
+        self.table = table
+
+    def choose(self, game: Any) -> Any:
+        self.table.show_thinking(game.current_player)
+        return self.bot.choose(game)
+
+    def __repr__(self) -> str:
+        return repr(self.bot)

@@ -196,10 +196,45 @@ class KarnakExercise(Exercise):
         assert self.karnak is not None
         return self.karnak.building()
 
+    #: How many positions ``setup`` draws at most, and what it calls them when none will do.
+    setup_attempts = 300
+    position_kind = "Karnak"
+
+    def setup(self) -> None:
+        for _ in range(self.setup_attempts):
+            if self._try_setup(self.rng):
+                return
+        raise RuntimeError(
+            f"no {self.position_kind} position for seed {self.seed}"
+        )  # pragma: no cover
+
+    def _try_setup(self, rng: Any) -> bool:
+        """Draw a position with ``rng``; False when it will not do for the exercise."""
+        raise NotImplementedError
+
+
+class CellsExercise(KarnakExercise):
+    """An exercise whose answer is a set of the mat's cells (``self.cells``), asked about the
+    mat in words."""
+
+    cells: frozenset[int] = frozenset()
+
+    def question(self) -> str:
+        return self.say("question", mat=mat_words(self.building, self.lang))
+
+    def answer(self) -> list[str]:
+        return cell_names(self.cells)
+
+    def solutions(self) -> set[Any]:
+        return {self.cells}
+
+    def read(self, answer: Any) -> frozenset[int]:
+        return read_cells(answer)
+
 
 # ------------------------------------------------------------------ frozen pieces
 @register
-class FrozenCells(KarnakExercise):
+class FrozenCells(CellsExercise):
     key = "frozen_cells"
     theme = "karnak"
     title = "Frozen: which pieces can no longer change?"
@@ -245,11 +280,7 @@ class FrozenCells(KarnakExercise):
         ),
     }
 
-    def setup(self) -> None:
-        for _ in range(300):
-            if self._try_setup(self.rng):
-                return
-        raise RuntimeError(f"no frozen position for seed {self.seed}")  # pragma: no cover
+    position_kind = "frozen"
 
     def _try_setup(self, rng: Any) -> bool:
         shapes = rng.sample(["triangle", "statue", "disk", "rod", "cube"], 3)
@@ -301,18 +332,6 @@ class FrozenCells(KarnakExercise):
             return False
         self.karnak, self.priest, self.cells = game, priest, cells
         return True
-
-    def question(self) -> str:
-        return self.say("question", mat=mat_words(self.building, self.lang))
-
-    def answer(self) -> list[str]:
-        return cell_names(self.cells)
-
-    def solutions(self) -> set[Any]:
-        return {self.cells}
-
-    def read(self, answer: Any) -> frozenset[int]:
-        return read_cells(answer)
 
     def forms(self) -> list[Any]:
         names = self.answer()
@@ -390,24 +409,24 @@ MISREADINGS = {
     "exactly read as at least": {
         "K01": "a structure with at least 3 cubes",
         "K04": "two structures with at least 2 cubes",
-        "K15": "a structure with height at least 2, at least 4 cubes",
-        "K18": "a structure with at least 4 rods, no cubes",
+        "K15": "a structure with height at least 2, at least 3 cubes",
+        "K18": "a structure with at least 3 rods, no cubes",
         "K37": "a structure with size at least 5, same colour",
     },
     "two structures read as one": {
         "K04": "a structure with exactly 2 cubes",
         "K22": "a structure with a statue on a cube",
-        "K34": "a structure with only rods, size at least 3",
+        "K34": "a structure with at least 2 rods",
     },
     "extra pieces spoil it": {
         "K01": "a structure with exactly 3 cubes, only cubes",
         "K02": "a structure with at least 2 rods, touching water, only rods",
         "K04": "two structures with exactly 2 cubes, only cubes",
-        "K05": "a structure with at least 5 rods, only rods",
+        "K05": "a structure with at least 4 rods, only rods",
         "K07": "a structure with a disk on a cube, only disks and cubes",
         "K10": "a structure with at least 2 white pieces, all white",
-        "K15": "a structure with height exactly 2, at least 4 cubes, only cubes",
-        "K19": "a structure with a disk on a rod, a rod on a cube, only disks, rods and cubes",
+        "K15": "a structure with height exactly 2, at least 3 cubes, only cubes",
+        "K19": "a structure with a disk on a rod, at least 1 cube, only disks, rods and cubes",
         "K22": "two structures with a statue on a cube, only statues and cubes",
         "K26": "a structure with at least 3 triangles, only triangles",
     },
@@ -492,11 +511,8 @@ class CompleteDesigns(KarnakExercise):
         ),
     }
 
-    def setup(self) -> None:
-        for _ in range(400):
-            if self._try_setup(self.rng):
-                return
-        raise RuntimeError(f"no Design position for seed {self.seed}")  # pragma: no cover
+    position_kind = "Design"
+    setup_attempts = 400
 
     def _try_setup(self, rng: Any) -> bool:
         shapes = rng.sample(["triangle", "statue", "disk", "rod", "cube"], rng.choice([2, 3]))
@@ -623,11 +639,7 @@ class FinalScore(KarnakExercise):
         ),
     }
 
-    def setup(self) -> None:
-        for _ in range(300):
-            if self._try_setup(self.rng):
-                return
-        raise RuntimeError(f"no scoring position for seed {self.seed}")  # pragma: no cover
+    position_kind = "scoring"
 
     def _try_setup(self, rng: Any) -> bool:
         shapes = rng.sample(["triangle", "statue", "disk", "rod", "cube"], 3)
@@ -794,7 +806,7 @@ DIAGONALS = tuple(diagonal_cells(cell) for cell in range(MAT.size))
 
 
 @register
-class PriestCells(KarnakExercise):
+class PriestCells(CellsExercise):
     key = "priest_cells"
     theme = "karnak"
     title = "Where may a Priest go?"
@@ -842,11 +854,7 @@ class PriestCells(KarnakExercise):
         "none": ("no cell", "aucune case"),
     }
 
-    def setup(self) -> None:
-        for _ in range(300):
-            if self._try_setup(self.rng):
-                return
-        raise RuntimeError(f"no Priest position for seed {self.seed}")  # pragma: no cover
+    position_kind = "Priest"
 
     def _try_setup(self, rng: Any) -> bool:
         shapes = rng.sample(["triangle", "statue", "disk", "rod", "cube"], 3)
@@ -894,18 +902,6 @@ class PriestCells(KarnakExercise):
             if allowed:
                 found.add(c)
         return frozenset(found)
-
-    def question(self) -> str:
-        return self.say("question", mat=mat_words(self.building, self.lang))
-
-    def answer(self) -> list[str]:
-        return cell_names(self.cells)
-
-    def solutions(self) -> set[Any]:
-        return {self.cells}
-
-    def read(self, answer: Any) -> frozenset[int]:
-        return read_cells(answer)
 
     def forms(self) -> list[Any]:
         names = self.answer()
