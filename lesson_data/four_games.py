@@ -5,8 +5,9 @@ Lesson 19 reads ``four_games.json``. Each game's two runs are those of
 ``0 .. GAMES-1``, and against the random bot on seeds ``0 .. SKILL_SEEDS-1``, each played from
 both seats), with the same recorders: the lab's columns, the legal actions at each decision,
 and how Carcata ended. Karnak's rows also say how a Karnak game ended (``KarnakEnds``): who
-took its last action, what ended it (the last Favor card, as the rulebook means, or the kit's
-round limit), how many Designs each seat revealed, and, among the Designs it holds at the end, how many were complete
+took its last action, what ended it (``Game.ending``: the last Favor card, as the rulebook
+means, or one of the kit's rulings, a locked mat or the round limit), how many Designs each seat
+revealed, and, among the Designs it holds at the end, how many were complete
 at some moment while it held them and how many of those are broken at the end (and how many
 by the rival). Karnak is played with the kit's reconstruction (the mat, the 46 Designs, the
 Favor mix): its figures hold for that reconstruction. Rerun with
@@ -29,8 +30,8 @@ class KarnakEnds(DesignWatch):
     columns: ClassVar[dict[str, str]] = {
         "triggered_end": "the seat took the game's last action (the reveal that took the last "
         "Favor card, or the last turn before the round limit)",
-        "ending": "what ended the game: 'favor' (the last Favor card was taken) or 'rounds' "
-        "(the round limit)",
+        "ending": "what ended the game (Game.ending): 'favor' (the last Favor card was taken), "
+        "'locked' (no piece could be placed or moved any more) or 'rounds' (the round limit)",
         "rounds": "the rounds played",
         "reveals": "the Designs the seat revealed",
         "completed": "the Designs the seat holds at the end that were complete at some moment "
@@ -43,7 +44,7 @@ class KarnakEnds(DesignWatch):
         broken = [who for owner, who in self.broken(state) if owner == seat]
         return {
             "triggered_end": state.log[-1][0] == seat,
-            "ending": "favor" if state.favor_deck_size == 0 else "rounds",
+            "ending": state.ending,
             "rounds": state.round,
             "reveals": len(state.revealed(seat)),
             "completed": sum(owner == seat for owner, _ in self.completed(state)),
