@@ -33,6 +33,7 @@ from tqdm.auto import tqdm
 
 from karnak_core import Game, KarnakTitle, Rules
 from karnak_core.actions import Action, Priest
+from tabletop.lab.record import Recorder
 
 #: Seeds per variant, for each bot.
 GAMES = {"random": 300, "guard": 300, "greedy": 300}
@@ -87,6 +88,40 @@ def held(game: Game) -> set[tuple[int, str]]:
     }
 
 
+class DesignWatch(Recorder):
+    """Follows, action by action, the Designs the seats hold (in hand or revealed): those
+    complete at some moment before the end while their seat held them, and the seat whose
+    action last took each from complete to incomplete. A ``Recorder``: the lab can follow a
+    game with it (``lesson_data.four_games`` does)."""
+
+    __slots__ = ("designs", "complete_before", "breaker", "now")
+
+    def start(self, state: Any) -> None:
+        self.designs = {design.id: design for design in state.designs}
+        self.complete_before: set[tuple[int, str]] = set()  # complete at some moment, held since
+        self.breaker: dict[tuple[int, str], int] = {}  # the seat that last broke a held Design
+        self.now: set[tuple[int, str]] = set()
+
+    def after(self, state: Any, seat: int, action: Any) -> None:
+        building, holding = state.building(), held(state)
+        after = {key for key in holding if self.designs[key[1]].is_complete(building)}
+        for key in (self.now - after) & holding:
+            self.breaker[key] = seat
+        if not state.is_over:  # a Design that leaves its seat's hands starts afresh
+            self.complete_before = (self.complete_before & holding) | after
+        self.now = after
+
+    def completed(self, state: Any) -> set[tuple[int, str]]:
+        """The (seat, Design id) held at the end that were complete before it while held."""
+        return self.complete_before & held(state)
+
+    def broken(self, state: Any) -> list[tuple[int, str]]:
+        """For each of those broken at the end, in order: its seat, and who last broke it
+        (``owner`` or ``rival``)."""
+        return [(key[0], "owner" if self.breaker[key] == key[0] else "rival")
+                for key in sorted(self.completed(state) - self.now)]  # fmt: skip
+
+
 def play(rules: Rules, seed: int, bot_name: str) -> tuple[dict[str, Any], Game]:
     """One game between two bots ``bot_name``, followed after every action; the game's summary
     and the finished game."""
@@ -94,31 +129,22 @@ def play(rules: Rules, seed: int, bot_name: str) -> tuple[dict[str, Any], Game]:
 
     title = KarnakTitle(rules)
     game = title.new(2, seed)
-    designs = {design.id: design for design in game.designs}
     bots = [bot(bot_name, lab.bot_seed(seed, seat), title) for seat in range(2)]
-    complete_before: set[tuple[int, str]] = set()  # complete at some moment, held since
-    breaker: dict[tuple[int, str], int] = {}  # the seat that last broke a held Design
-    now: set[tuple[int, str]] = set()
+    watch = DesignWatch()
+    watch.start(game)
     priests = 0
     while not game.is_over:
         seat = game.current_player
         action = bots[seat].choose(game)
         priests += isinstance(action, Priest)
         game.push(action)
-        building, holding = game.building(), held(game)
-        after = {key for key in holding if designs[key[1]].is_complete(building)}
-        for key in (now - after) & holding:
-            breaker[key] = seat
-        if not game.is_over:  # a Design that leaves its seat's hands starts afresh
-            complete_before = (complete_before & holding) | after
-        now = after
-    broken = sorted((complete_before & held(game)) - now)
-    by = ["owner" if breaker[key] == key[0] else "rival" for key in broken]
+        watch.after(game, seat, action)
+    by = [who for _, who in watch.broken(game)]
     summary = {
         "seed": seed,
         "scores": game.scores(),
         "priests_placed": priests,
-        "completed": len(complete_before & held(game)),
+        "completed": len(watch.completed(game)),
         "broken_by_owner": by.count("owner"),
         "broken_by_rival": by.count("rival"),
         "ending": game.ending,

@@ -1,6 +1,7 @@
 """Carcata, Carnuta and Carnival measured the same way: greedy games, recorded by the lab.
 
-Lessons 15 and 16 read ``three_games.json``. For each game, two runs of 2 players, the kit's
+Lessons 15 and 16 read ``three_games.json`` (``lesson_data.four_games`` adds Karnak, measured by
+the same runs: ``both_runs``). For each game, two runs of 2 players, the kit's
 greedy bot in every seat that is not the random bot (Carcata's greedy bot judges each chance by
 ``CHANCE_BUDGET`` outcomes):
 
@@ -19,7 +20,7 @@ reconstruction, Carnuta with the kit's reference deck. Rerun with
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -94,12 +95,16 @@ class CountedRecorder(ChoiceRecorder):
 
 @dataclass(frozen=True)
 class Recorded(CountingChoices):
-    """``title``'s games, counted by ``ChoiceRecorder`` and recorded by ``CarcataEnds`` for
-    Carcata, else by the title's own recorder (Carnival's follows its public score), if any."""
+    """``title``'s games, counted by ``ChoiceRecorder`` and recorded by ``ends`` (a recorder
+    of how the game ended: ``CarcataEnds`` for Carcata unless said), else by the title's own
+    recorder (Carnival's follows its public score), if any."""
+
+    ends: Callable[[], Recorder] | None = None
 
     def recorder(self) -> CountedRecorder:
-        if self.title.name == "Carcata":
-            return CountedRecorder(CarcataEnds())
+        ends = self.ends or (CarcataEnds if self.title.name == "Carcata" else None)
+        if ends is not None:
+            return CountedRecorder(ends())
         own = getattr(self.title, "recorder", None)
         return CountedRecorder(Recorder() if own is None else own())
 
@@ -118,14 +123,41 @@ def greedy_spec(name: str) -> str | tuple[str, Mapping[str, int]]:
     return ("greedy", {"chance_budget": CHANCE_BUDGET}) if name == "Carcata" else "greedy"
 
 
-def rows(table: Any) -> list[dict[str, Any]]:
-    """A simulate table's rows, with the kept columns as JSON values."""
-    kept = [c for c in (*KEPT, "triggered_end", *ENDS[1:]) if c in table]
+def rows(table: Any, ends: Iterable[str] = ENDS) -> list[dict[str, Any]]:
+    """A simulate table's rows, with the kept columns (and those of ``ends`` it has) as JSON
+    values."""
+    kept = [c for c in (*KEPT, *ends) if c in table]
     out = []
     for record in table[kept].to_dict("records"):
         record["legal_counts"] = list(record["legal_counts"])
         out.append({k: (v.item() if hasattr(v, "item") else v) for k, v in record.items()})
     return out
+
+
+def seeds(sample: int | None = None) -> tuple[range, range]:
+    """The seeds of the self-play run and of the run against the random bot (the first
+    ``sample`` of each, or all)."""
+    games, skill = (GAMES, SKILL_SEEDS) if sample is None else (sample, sample)
+    return range(games), range(skill)
+
+
+def both_runs(
+    recorded: Recorded,
+    sample: int | None = None,
+    ends: Iterable[str] = ENDS,
+    progress: bool = False,
+) -> dict[str, list[dict[str, Any]]]:
+    """A game's two runs (on the first ``sample`` seeds of each), their rows keeping the
+    columns of ``ends`` its recorder adds."""
+    from tabletop import lab
+
+    self_seeds, skill_seeds = seeds(sample)
+    greedy, ends = greedy_spec(recorded.name), tuple(ends)
+    self_play = lab.simulate(recorded, greedy, players=2, seeds=self_seeds, workers=1,
+                             progress=progress)  # fmt: skip
+    against = lab.simulate(recorded, [greedy, "random"], seeds=skill_seeds, rotate=True,
+                           workers=1, progress=progress)  # fmt: skip
+    return {"self_play": rows(self_play, ends), "against_random": rows(against, ends)}
 
 
 def compute(
@@ -134,20 +166,9 @@ def compute(
     progress: bool = False,
 ) -> dict[str, Any]:
     """Both runs of each game, on the first ``sample`` seeds of each (all by default)."""
-    from tabletop import lab
-
-    self_seeds = range(GAMES if sample is None else sample)
-    skill_seeds = range(SKILL_SEEDS if sample is None else sample)
-    runs = {}
-    for name, title in titles().items():
-        if name not in games:
-            continue
-        recorded, greedy = Recorded(title), greedy_spec(name)
-        self_play = lab.simulate(recorded, greedy, players=2, seeds=self_seeds, workers=1,
-                                 progress=progress)  # fmt: skip
-        against = lab.simulate(recorded, [greedy, "random"], seeds=skill_seeds, rotate=True,
-                               workers=1, progress=progress)  # fmt: skip
-        runs[name] = {"self_play": rows(self_play), "against_random": rows(against)}
+    self_seeds, skill_seeds = seeds(sample)
+    runs = {name: both_runs(Recorded(title), sample, progress=progress)
+            for name, title in titles().items() if name in games}  # fmt: skip
     return {"chance_budget": CHANCE_BUDGET, "games": len(self_seeds),
             "skill_seeds": len(skill_seeds), "runs": runs}  # fmt: skip
 

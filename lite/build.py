@@ -124,6 +124,8 @@ COMPILED_PACKAGES_FOR = {
     "notebooks/fr/17_construire_ensemble.ipynb": ("matplotlib", "pandas"),
     "notebooks/18_goals_as_predicates.ipynb": ("matplotlib", "pandas"),
     "notebooks/fr/18_des_buts_comme_predicats.ipynb": ("matplotlib", "pandas"),
+    "notebooks/19_four_games_one_lab.ipynb": ("matplotlib", "pandas"),
+    "notebooks/fr/19_quatre_jeux_un_laboratoire.ipynb": ("matplotlib", "pandas"),
 }
 LOADING_CELL = {
     "en": "# In the browser, this lesson first loads the compiled packages its plots and tables\n"
