@@ -15,6 +15,7 @@ import functools
 import hashlib
 import http.server
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -48,13 +49,15 @@ OFFLINE_LESSONS = [
     "notebooks/02_rules_to_the_end.ipynb",
     "notebooks/fr/02_regles_jusqu_a_la_fin.ipynb",
     "notebooks/play_carnival.ipynb",
-    "notebooks/play_karnak.ipynb",
-    "notebooks/fr/jouer_karnak.ipynb",
 ]
-#: Carcata's tables, run whole and played by a click in their own test, with their language.
-CARCATA_TABLES = [
-    ("notebooks/play_carcata.ipynb", "en"),
-    ("notebooks/fr/jouer_carcata.ipynb", "fr"),
+#: The tables run whole and played by a click in their own test, with their language: the
+#: table's CSS class, the button that starts a move (None: a cell of the picture starts it),
+#: the picture whose legal cell is then clicked, and the decisions logged after that click.
+PLAYED_TABLES = [
+    ("notebooks/play_carcata.ipynb", "en", "ca", None, "island", 2),
+    ("notebooks/fr/jouer_carcata.ipynb", "fr", "ca", None, "island", 2),
+    ("notebooks/play_karnak.ipynb", "en", "ka", "Place a cube", "mat", 1),
+    ("notebooks/fr/jouer_karnak.ipynb", "fr", "ka", "Poser : cube", "mat", 1),
 ]
 PLAY = "notebooks/play.ipynb"
 COMPILED = ("numpy", "pandas", "matplotlib", "scipy")
@@ -179,13 +182,13 @@ def test_every_lesson_is_known_to_run_offline_or_to_need_compiled_packages() -> 
         lesson = path.relative_to(ROOT).as_posix()
         known = (
             lesson in OFFLINE_LESSONS
-            or lesson in dict(CARCATA_TABLES)
+            or lesson in {table[0] for table in PLAYED_TABLES}
             or lesson == PLAY
             or lesson in lite_build.COMPILED_PACKAGES_FOR
             or imports_compiled_packages(path)
         )
         assert known, f"{lesson}: add it to OFFLINE_LESSONS or to COMPILED_PACKAGES_FOR"
-    for lesson in [*OFFLINE_LESSONS, *dict(CARCATA_TABLES)]:
+    for lesson in [*OFFLINE_LESSONS, *(table[0] for table in PLAYED_TABLES)]:
         assert lesson not in lite_build.COMPILED_PACKAGES_FOR
         assert not imports_compiled_packages(ROOT / lesson), lesson
 
@@ -373,22 +376,40 @@ def test_both_tables_pass_axe_in_the_classroom_site(
 
 @browser_test
 @pytest.mark.browser
-@pytest.mark.parametrize(("notebook", "lang"), CARCATA_TABLES)
-def test_the_carcata_table_passes_axe_and_plays_in_the_classroom_site(
-    page: Any, served: str, offline: list[str], notebook: str, lang: str
+@pytest.mark.parametrize(
+    ("notebook", "lang", "css", "start", "picture", "logged"),
+    PLAYED_TABLES,
+    ids=[Path(table[0]).stem for table in PLAYED_TABLES],
+)
+def test_the_carcata_and_karnak_tables_pass_axe_and_play_in_the_classroom_site(
+    page: Any,
+    served: str,
+    offline: list[str],
+    notebook: str,
+    lang: str,
+    css: str,
+    start: str | None,
+    picture: str,
+    logged: int,
 ) -> None:
-    """The browser kernel draws Carcata's table; axe-core finds no serious fault in it, the
-    focus ring shows, nothing scrolls sideways, and a click places a pawn."""
-    page.set_viewport_size({"width": 1280, "height": 900})
+    """The browser kernel draws the table; axe-core finds no serious fault in it, the focus
+    ring shows, nothing scrolls sideways, and clicks play (Carcata: a pawn placed; Karnak: a
+    cube placed, its shape first). The window is wide enough for the cells to be drawn over
+    the picture (narrower, they become a row of buttons under it, as on a phone)."""
+    page.set_viewport_size({"width": 1600, "height": 900})
     open_notebook(page, served, notebook)
     state = run_all(page)
     assert state["errors"] == [] and state["run"] == state["cells"], state
-    table = page.locator(".jp-OutputArea-output .ca-table")
-    expect(table.locator(".cn-map-island .cn-hit:visible").first).to_be_visible()
+    table = page.locator(f".jp-OutputArea-output .{css}-table")
+    # The cells are buttons over the picture or, in a narrow output area, in a row under it.
+    legal = f".cn-map-{picture} .cn-hit.cn-legal:visible, .{css}-choices .{css}-choice:visible"
+    expect(table.locator(f".cn-map-{picture} svg:visible").first).to_be_visible()
     expect(table).to_have_attribute("lang", lang)
-    check_table_access(page, table, f"classroom site, Carcata, {lang}")
-    table.locator(".cn-map-island .cn-hit.cn-legal:visible").first.click()
-    expect(table.locator(".ca-log")).to_have_attribute("data-count", "2")
+    if start is not None:  # the cells open once the kind of move is chosen
+        table.get_by_role("button", name=re.compile(f"^{re.escape(start)}")).click()
+    check_table_access(page, table, f"classroom site, {Path(notebook).stem}")
+    table.locator(legal).first.click()
+    expect(table.locator(f".{css}-log")).to_have_attribute("data-count", str(logged))
     assert offline == []
 
 
