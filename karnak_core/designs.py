@@ -552,6 +552,22 @@ class Sketch:
         self.markings = markings
         self.pairs = pairs
 
+    def grown(self, code: int, below: int, height: int) -> Sketch:
+        """This sketch with a piece ``code`` more, put on a piece ``below`` (-1: on the mat,
+        then a cell whose marking the sketch has) in a stack now ``height`` high: what spares
+        summing up again a structure that grew by one piece (``Game._regroup``)."""
+        out = Sketch.__new__(Sketch)
+        counts = out.counts = self.counts[:]
+        counts[code] += 1
+        out.size = self.size + 1
+        out.height = height if height > self.height else self.height
+        out.markings = self.markings
+        if below >= 0 and (code, below) not in self.pairs:
+            out.pairs = {*self.pairs, (code, below)}
+        else:
+            out.pairs = self.pairs
+        return out
+
     @staticmethod
     def of(building: Building, spots: frozenset[Spot]) -> Sketch:
         """The sketch of the structure made of ``spots``."""

@@ -646,7 +646,13 @@ class Game(ComparedByPosition):
         elif stacks[c]:
             # A piece more or less on a stack: the same cells, one piece more or less.
             gone = [old]
-            new = [Group(old.cells, old.size + (1 if came else -1))]
+            grown = Group(old.cells, old.size + (1 if came else -1))
+            new = [grown]
+            if came and old.sketch is not None:
+                # One piece more on ``c``: the sketch grows by it (one less may take a pair
+                # of pieces away, which only summing up again can tell).
+                stack = stacks[c]
+                grown.sketch = old.sketch.grown(stack[-1], stack[-2], len(stack))
         else:
             # The last piece of ``c`` left: what is left of its group may fall apart.
             gone = [old]
