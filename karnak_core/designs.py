@@ -569,6 +569,39 @@ class Sketch:
         return out
 
     @staticmethod
+    def joined(parts: Sequence[Sketch], lone: Sequence[tuple[int, str | None]]) -> Sketch:
+        """The sketch of one structure made of the structures ``parts`` sum up and of the
+        pieces ``lone`` (code and marking), each alone on its cell: what spares summing up
+        again the structure a piece on an empty cell makes of those beside it
+        (``Game._regroup``). The sets are shared, never changed in place."""
+        out = Sketch.__new__(Sketch)
+        first = parts[0]
+        counts = out.counts = first.counts[:]
+        size = first.size
+        height = first.height
+        markings = first.markings
+        pairs = first.pairs
+        for part in parts[1:]:
+            for code, count in enumerate(part.counts):
+                counts[code] += count
+            size += part.size
+            if part.height > height:
+                height = part.height
+            if not part.markings <= markings:
+                markings = markings | part.markings
+            if not part.pairs <= pairs:
+                pairs = pairs | part.pairs
+        for code, marking in lone:
+            counts[code] += 1
+            if marking is not None and marking not in markings:
+                markings = {*markings, marking}
+        out.size = size + len(lone)
+        out.height = height
+        out.markings = markings
+        out.pairs = pairs
+        return out
+
+    @staticmethod
     def of(building: Building, spots: frozenset[Spot]) -> Sketch:
         """The sketch of the structure made of ``spots``."""
         return Sketch(building.stacks, building.layout.markings, {cell for cell, _ in spots})

@@ -642,7 +642,26 @@ class Game(ComparedByPosition):
                     gone.append(group)
                     cells += group.cells
                     size += group.size
-            new = [Group(cells, size)]
+            joined = Group(cells, size)
+            new = [joined]
+            if gone:
+                # The new structure's sketch from the structures it joins, as long as each
+                # was summed up already (most were, at the last check of a Design), and the
+                # lone pieces it joins.
+                markings = self.layout.markings
+                parts = []
+                lone = [(stacks[c][0], markings[c])]
+                for group in gone:
+                    if group.sketch is not None:
+                        parts.append(group.sketch)
+                    elif group.size == 1:
+                        x = group.cells[0]
+                        lone.append((stacks[x][0], markings[x]))
+                    else:
+                        break
+                else:
+                    if parts:
+                        joined.sketch = Sketch.joined(parts, lone)
         elif stacks[c]:
             # A piece more or less on a stack: the same cells, one piece more or less.
             gone = [old]
