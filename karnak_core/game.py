@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Iterable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tabletop.action_list import ActionList
@@ -151,6 +152,13 @@ def action_table(layout: MatLayout, designs: tuple[Design, ...]) -> ActionTable:
     return hit[2]
 
 
+@cache
+def spot_rows(size: int, max_level: int) -> tuple[tuple[Spot, ...], ...]:
+    """Per cell of a mat of ``size`` cells: its spots, level 0 to ``max_level`` - 1 (made once
+    per mat and height, not once per game)."""
+    return tuple(tuple((c, level) for level in range(max_level)) for c in range(size))
+
+
 class Game(ComparedByPosition):
     """A game of Karnak. Create with ``Game.new`` (or ``position.staged``); change with
     ``play`` (checked), ``push`` (unchecked, for search) and ``undo``."""
@@ -167,6 +175,7 @@ class Game(ComparedByPosition):
         "_max_level",
         "_is_cap",
         "_mark_bits",
+        "_spot_rows",
     )
 
     def __init__(self, rules: Rules, designs: tuple[Design, ...], state: State):
@@ -186,6 +195,9 @@ class Game(ComparedByPosition):
         self._is_cap = [code >> 1 in caps for code in range(2 * len(SHAPES))]
         #: Per cell: a bit for its marking (or for none), for merging lone ground placements.
         self._mark_bits = [1 if m is None else 2 << MARKINGS.index(m) for m in self.layout.markings]
+        #: Per cell: its spots from the ground up to the highest level a stack may reach, made
+        #: once, so a structure's spots are slices of these (``_spots``), not new tuples.
+        self._spot_rows = spot_rows(self.layout.size, rules.max_level)
 
     # ------------------------------------------------------------------ setup
     @staticmethod
@@ -615,10 +627,11 @@ class Game(ComparedByPosition):
         """A group's pieces, as ``Design`` checks take them."""
         spots = group.spots
         if spots is None:
-            stacks = self._s.stacks
-            spots = group.spots = frozenset(
-                (c, level) for c in group.cells for level in range(len(stacks[c]))
-            )
+            stacks, rows = self._s.stacks, self._spot_rows
+            found: list[Spot] = []
+            for c in group.cells:
+                found += rows[c][: len(stacks[c])]
+            spots = group.spots = frozenset(found)
         return spots
 
     def _regroup(
@@ -942,6 +955,7 @@ class Game(ComparedByPosition):
         clone._max_level = self._max_level
         clone._is_cap = self._is_cap
         clone._mark_bits = self._mark_bits
+        clone._spot_rows = self._spot_rows
         return clone
 
     def start_position(self) -> Game:
