@@ -4,10 +4,11 @@ Run: ``python benchmarks/bench_karnak.py [--seconds 3]``. With OpenSpiel install
 ``bench`` extra) it also runs ``python_block_dominoes`` random playouts in the same
 interleaved slices (``bench_carnival.Series``) and prints the ratios.
 
-Uniformly random Karnak rarely reveals a Design, so its games mostly run to the stall limit
-(60 rounds), their later turns cheap DRAWs and discards on a frozen mat. The ``building``
-series therefore also times each game's first 150 actions alone, where the mat fills up and
-``legal_actions()`` has the most to find.
+Uniformly random Karnak rarely reveals a Design, so its games mostly end when the mat locks
+(RULING 18: no piece can be placed or lifted any more), after about 120 actions with two
+players and fewer with more: nearly every action is taken while the mat fills up, where
+``legal_actions()`` has the most to find. The ``building`` series times each game's first
+150 actions alone, which is nearly the whole game.
 """
 
 from __future__ import annotations

@@ -469,11 +469,18 @@ class Game(ComparedByPosition):
         none of its kind, which no lift can then turn its yellow pieces into)."""
         s = self._s
         stacks, supply = s.stacks, s.supply
-        found = [x for x in liftable if x != c]
+        # The list is shared by the states copied from this one: it is copied before any
+        # change, and only when it changes (most pieces come and go on cells it lacks).
+        found = liftable
+        if c in found:
+            found = found[:]
+            found.remove(c)
         stack = stacks[c]
         if stack:
             top = stack[-1]
             if not top & 1 and not s.held[c] and supply[top | 1]:
+                if found is liftable:
+                    found = found[:]
                 insort(found, c)
             elif came and top & 1 and not supply[top]:
                 found = [x for x in found if stacks[x][-1] | 1 != top]
