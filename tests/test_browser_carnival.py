@@ -84,8 +84,26 @@ def check_hand_buttons_cover_their_cards(table: Any) -> None:
     cards = table.locator(".cn-map-seat0 svg [data-where='hand']:visible")
     count = cards.count()
     assert count > 0 and buttons.count() >= count
-    for k in range(count):
-        box, drawn = buttons.nth(k).bounding_box(), cards.nth(k).bounding_box()
+
+    def boxes() -> list[tuple[Any, Any]]:
+        return [(buttons.nth(k).bounding_box(), cards.nth(k).bounding_box()) for k in range(count)]
+
+    def over(box: Any, drawn: Any) -> bool:
+        return (
+            bool(box and drawn)
+            and abs(box["x"] - drawn["x"]) < 3
+            and abs(box["y"] - drawn["y"]) < 3
+        )
+
+    # In JupyterLab the buttons can be measured a moment before the page's layout puts them
+    # over the picture (once below it): wait a few seconds for them to settle there.
+    found = boxes()
+    for _ in range(20):
+        if all(over(box, drawn) for box, drawn in found):
+            break
+        table.page.wait_for_timeout(250)
+        found = boxes()
+    for k, (box, drawn) in enumerate(found):
         assert box and drawn
         assert abs(box["x"] - drawn["x"]) < 3 and abs(box["y"] - drawn["y"]) < 3, (k, box, drawn)
         assert abs(box["height"] - drawn["height"]) < 4, (k, box, drawn)
