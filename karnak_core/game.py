@@ -556,10 +556,8 @@ class Game(ComparedByPosition):
         return None
 
     def _has_main_action(self) -> bool:
-        s = self._s
-        if s.deck or self._liftable():
-            return True
-        return any(s.supply[0:10:2]) and bool(self._open_cells())
+        """DRAW, or a PLACE or a MOVE (the mat is not locked)."""
+        return bool(self._s.deck) or not self._mat_locked()
 
     def _complete_in_hand(self) -> list[int]:
         """The Designs in the current hand that are complete on the mat now."""
