@@ -46,7 +46,16 @@ from .actions import (
 )
 from .designs import REFERENCE_DESIGNS, Design, Sketch
 from .errors import IllegalAction, PositionError
-from .mat import COLOURS, MARKINGS, SHAPES, Building, MatLayout, Spot, cell_groups
+from .mat import (
+    COLOURS,
+    MARKINGS,
+    SHAPES,
+    Building,
+    MatLayout,
+    Spot,
+    cell_groups,
+    occupied_cells_from,
+)
 from .messages import Refusal, check_lang, refusal_text, waiting_text
 from .rules import FAVOR_KINDS, Rules
 from .scoring import Score, final_scores, winners
@@ -1071,13 +1080,7 @@ class Game(ComparedByPosition):
         # connected to its cell (a stack is one column, and stacks side by side touch on
         # the mat), so being held is a flag per cell.
         stacks, held = s.stacks, s.held
-        held[touched] = True
-        cells = [touched]
-        for c in cells:
-            for n in nbrs[c]:
-                if stacks[n] and not held[n]:
-                    held[n] = True
-                    cells.append(n)
+        cells = occupied_cells_from(touched, stacks, nbrs, held)
         s.changed(pieces=False)
         if s.cell_kinds is not None:
             # The cells whose kind can change: the Priest's, those beside it, the structure

@@ -212,19 +212,29 @@ def cell_groups(
     ([[0, 1, 3]], [[0], [3]])
     """
     seen = [False] * len(stacks)
-    groups = []
-    for start, stack in enumerate(stacks):
-        if not stack or seen[start]:
-            continue
-        seen[start] = True
-        cells = [start]
-        for cell in cells:
-            for other in neighbours[cell]:
-                if stacks[other] and not seen[other]:
-                    seen[other] = True
-                    cells.append(other)
-        groups.append(cells)
-    return groups
+    return [
+        occupied_cells_from(start, stacks, neighbours, seen)
+        for start, stack in enumerate(stacks)
+        if stack and not seen[start]
+    ]
+
+
+def occupied_cells_from(
+    start: int,
+    stacks: Sequence[tuple[int, ...]],
+    neighbours: Sequence[tuple[int, ...]],
+    seen: list[bool],
+) -> list[int]:
+    """The occupied cells connected to the occupied cell ``start`` that ``seen`` does not
+    mark yet, ``start`` first; each is marked in ``seen`` on the way."""
+    seen[start] = True
+    cells = [start]
+    for cell in cells:
+        for other in neighbours[cell]:
+            if stacks[other] and not seen[other]:
+                seen[other] = True
+                cells.append(other)
+    return cells
 
 
 #: The kit's mat.
