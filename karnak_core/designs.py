@@ -40,8 +40,7 @@ from .mat import SHAPES, Building, Spot
 
 #: A compiled clause: does the structure made of these spots meet it?
 Test = Callable[[Building, frozenset[Spot]], bool]
-#: A quick test of a clause on a structure's ``Sketch``: False when the structure cannot meet
-#: the clause (True tells nothing).
+#: The same clause tested on a structure's ``Sketch``: the same answer, from the sketch alone.
 SketchTest = Callable[["Sketch"], bool]
 #: The languages a goal is read and written in.
 LANGS: tuple[str, ...] = ("en", "fr")
@@ -187,7 +186,12 @@ class Clause(ABC):
 
     @abstractmethod
     def sketch_test(self) -> SketchTest:
-        """The clause as a quick test on a structure's ``Sketch`` (``SketchTest``)."""
+        """The clause as a test on a structure's ``Sketch`` (``SketchTest``), which says what
+        ``test`` says (tests/test_karnak_sketch.py)."""
+
+    def least_pieces(self) -> int:
+        """The fewest pieces a structure meeting the clause can have (0: no bound)."""
+        return 0
 
 
 def _has(number: int, shape: str | None, colour: str | None, lang: str) -> str:
@@ -235,6 +239,9 @@ class Count(Clause):
 
     def shortfall(self, building: Building, spots: frozenset[Spot]) -> int:
         return _distance(self.relation, self.value(building, spots), self.number)
+
+    def least_pieces(self) -> int:
+        return 0 if self.relation == "at most" else self.number
 
     def found(self, building: Building, spots: frozenset[Spot], lang: str) -> str:
         return _has(self.value(building, spots), self.shape, self.colour, lang)
@@ -447,6 +454,10 @@ class Measure(Clause):
     def shortfall(self, building: Building, spots: frozenset[Spot]) -> int:
         return _distance(self.relation, self.value(building, spots), self.number)
 
+    def least_pieces(self) -> int:
+        # A stack so many levels high has as many pieces.
+        return 0 if self.relation == "at most" else self.number
+
     def found(self, building: Building, spots: frozenset[Spot], lang: str) -> str:
         number = self.value(building, spots)
         if self.aspect == "size":
@@ -517,8 +528,9 @@ class On(Clause):
 class Sketch:
     """A structure summed up: its pieces counted by code, its size and height, the markings
     of its cells (which its pieces on the mat touch), and the pairs of codes (upper, lower)
-    of pieces standing one on the other. Every clause can be told from these, so a sketch
-    made once per structure rules most Designs out quickly (``Goal.may_meet``)."""
+    of pieces standing one on the other. Every clause can be told from these exactly, so a
+    sketch made once per structure decides every Design on it (``Goal.met_by_sketch``)
+    without looking at its pieces one by one."""
 
     __slots__ = ("counts", "size", "height", "markings", "pairs")
 
@@ -638,22 +650,28 @@ class Goal:
 
     @cached_property
     def sketch_tests(self) -> tuple[SketchTest, ...]:
-        """Each clause compiled as a quick test on a structure's ``Sketch``, once per goal."""
+        """Each clause compiled as a test on a structure's ``Sketch``, once per goal."""
         return tuple(clause.sketch_test() for clause in self.clauses)
 
-    def may_meet(self, sketch: Sketch) -> bool:
-        """False when the structure ``sketch`` sums up cannot meet every clause: what spares
-        ``met_by`` for most structures (True tells nothing).
+    @cached_property
+    def least_pieces(self) -> int:
+        """The fewest pieces a structure meeting the goal can have (a structure has two or
+        more): what rules small structures out before any clause's test runs."""
+        return max(2, *(clause.least_pieces() for clause in self.clauses))
+
+    def met_by_sketch(self, sketch: Sketch) -> bool:
+        """Whether the structure ``sketch`` sums up meets every clause (``met_by`` on its
+        pieces says the same).
 
         >>> b = Building.empty().put(0, 8).put(1, 8).put(1, 4)  # cubes on a1 b1, a disk on b1
         >>> [spots] = b.structures()
         >>> for text in ("a structure with a disk on a cube", "a structure not touching water"):
         ...     goal = parse_goal(text)
-        ...     print(goal.may_meet(Sketch.of(b, spots)), goal.met_by(b, spots))
+        ...     print(goal.met_by_sketch(Sketch.of(b, spots)), goal.met_by(b, spots))
         True True
         False False
         """
-        return all(test(sketch) for test in self.sketch_tests)
+        return sketch.size >= self.least_pieces and all(test(sketch) for test in self.sketch_tests)
 
     def meeting(self, building: Building) -> list[frozenset[Spot]]:
         """The structures of ``building`` that meet every clause, in spot order."""

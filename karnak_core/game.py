@@ -22,7 +22,6 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Iterable
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tabletop.action_list import ActionList
@@ -44,15 +43,14 @@ from .actions import (
     Reveal,
     parse_action,
 )
+from .cellsets import CellActions, CellGrid
 from .designs import REFERENCE_DESIGNS, Design, Sketch
 from .errors import IllegalAction, PositionError
 from .mat import (
     COLOURS,
-    MARKINGS,
     SHAPES,
     Building,
     MatLayout,
-    Spot,
     cell_groups,
     occupied_cells_from,
 )
@@ -117,6 +115,7 @@ class ActionTable:
         self.draw = Draw()
         self.end = End()
         self.reveal = [Reveal(d.id) for d in designs]
+        self.grid = CellGrid(layout)
         self.discard = [Discard(d.id) for d in designs]
         #: Per mask of the yellow shapes in the supply, per cell: the Place actions there.
         self.places: list[list[tuple[Place, ...]]] = [
@@ -125,6 +124,16 @@ class ActionTable:
                 for c in cells
             ]
             for mask in range(1 << len(SHAPES))
+        ]
+        #: The same as lists made from cell masks (``cellsets``): per mask of yellow shapes
+        #: the Place actions, then the lifts, the Priests and per colour the Put actions.
+        self.place_cells: list[CellActions[Action]] = [
+            CellActions(per_cell) for per_cell in self.places
+        ]
+        self.lift_cells: CellActions[Action] = CellActions([(action,) for action in self.lift])
+        self.priest_cells: CellActions[Action] = CellActions([(a,) for a in self.priest])
+        self.put_cells: list[CellActions[Action]] = [
+            CellActions([(action,) for action in row]) for row in self.put
         ]
         code: dict[Action, tuple[int, int, int]] = {}
         for shape in range(len(SHAPES)):
@@ -161,13 +170,6 @@ def action_table(layout: MatLayout, designs: tuple[Design, ...]) -> ActionTable:
     return hit[2]
 
 
-@cache
-def spot_rows(size: int, max_level: int) -> tuple[tuple[Spot, ...], ...]:
-    """Per cell of a mat of ``size`` cells: its spots, level 0 to ``max_level`` - 1 (made once
-    per mat and height, not once per game)."""
-    return tuple(tuple((c, level) for level in range(max_level)) for c in range(size))
-
-
 class Game(ComparedByPosition):
     """A game of Karnak. Create with ``Game.new`` (or ``position.staged``); change with
     ``play`` (checked), ``push`` (unchecked, for search) and ``undo``."""
@@ -183,8 +185,8 @@ class Game(ComparedByPosition):
         "_events",
         "_max_level",
         "_is_cap",
-        "_mark_bits",
-        "_spot_rows",
+        "_cap_codes",
+        "_grid",
     )
 
     def __init__(self, rules: Rules, designs: tuple[Design, ...], state: State):
@@ -202,11 +204,10 @@ class Game(ComparedByPosition):
         self._max_level = rules.max_level
         caps = {SHAPES.index(shape) for shape in rules.caps}
         self._is_cap = [code >> 1 in caps for code in range(2 * len(SHAPES))]
-        #: Per cell: a bit for its marking (or for none), for merging lone ground placements.
-        self._mark_bits = [1 if m is None else 2 << MARKINGS.index(m) for m in self.layout.markings]
-        #: Per cell: its spots from the ground up to the highest level a stack may reach, made
-        #: once, so a structure's spots are slices of these (``_spots``), not new tuples.
-        self._spot_rows = spot_rows(self.layout.size, rules.max_level)
+        self._cap_codes = tuple(code for code in range(2 * len(SHAPES)) if code >> 1 in caps)
+        self._grid = self._table.grid
+        if state.cell_kinds is None:
+            self._all_kinds()
 
     # ------------------------------------------------------------------ setup
     @staticmethod
@@ -371,35 +372,32 @@ class Game(ComparedByPosition):
         return f"{who}: {waiting}." if lang == "en" else f"{who} : {waiting}."
 
     # --------------------------------------------------------- placements
-    def _open_cells(self) -> list[int]:
-        """The cells a piece may be placed on now (on top of its stack), except that of the
-        empty cells with no piece and no Priest beside them, only the first of each marking
-        is listed (the ``legal_actions`` abstraction). Found once per change of the mat."""
+    def _open_bits(self) -> int:
+        """The cells a piece may be placed on now (on top of its stack), as a mask
+        (``cellsets``), except that of the empty cells with no piece and no Priest beside
+        them, only the first of each marking is kept (the ``legal_actions`` abstraction)."""
         s = self._s
-        if s.open is not None:
-            return s.open
-        kinds = s.cell_kinds
-        if kinds is None:
-            kinds = s.cell_kinds = [0] * self.layout.size
-            self._find_kinds(range(self.layout.size), kinds)
-        bits = self._mark_bits
-        seen = 0
-        out = s.open = []
-        for c, kind in enumerate(kinds):
-            if kind == 1:
-                out.append(c)
-            elif kind and not seen & bits[c]:
-                seen |= bits[c]
-                out.append(c)
-        return out
+        found = s.open_bits
+        if found is None:
+            found = s.joining_bits
+            alone = s.alone_bits
+            if alone:
+                for marked in self._grid.marked:
+                    first = alone & marked
+                    if first:
+                        found |= first & -first
+            s.open_bits = found
+        return found
 
     def _find_kinds(self, cells: Iterable[int], kinds: list[int]) -> None:
         """``kinds[c]`` for each of ``cells``: what a piece placed on ``c`` now would be, 0 not
-        allowed, 1 allowed, 2 allowed and alone on the mat (``State.cell_kinds``)."""
+        allowed, 1 allowed, 2 allowed and alone on the mat (``State.cell_kinds``), and the
+        masks of the cells of kinds 1 and 2."""
         s = self._s
         stacks, held, priest_at, near_priest = s.stacks, s.held, s.priest_at, s.near_priest
         max_level, is_cap = self._max_level, self._is_cap
         neighbours = self.layout.neighbour_cells
+        joining, alone = s.joining_bits, s.alone_bits
         for c in cells:
             stack = stacks[c]
             h = len(stack)
@@ -422,21 +420,63 @@ class Game(ComparedByPosition):
                             kind = 0
                             break
                         kind = 1
-            kinds[c] = kind
+            if kind != kinds[c]:
+                bit = 1 << c
+                if kinds[c] == 1:
+                    joining ^= bit
+                elif kinds[c]:
+                    alone ^= bit
+                if kind == 1:
+                    joining |= bit
+                elif kind:
+                    alone |= bit
+                kinds[c] = kind
+        s.joining_bits, s.alone_bits = joining, alone
+
+    def _all_kinds(self) -> None:
+        """The cells' kinds found anew, for the whole mat (a state set up or staged)."""
+        s = self._s
+        kinds = s.cell_kinds = [0] * self.layout.size
+        s.joining_bits = s.alone_bits = 0
+        self._find_kinds(range(self.layout.size), kinds)
+
+    def _piece_came(self, c: int) -> None:
+        """A piece came to the top of ``c``: the masks, then the rest (``_pieces_changed``)."""
+        s = self._s
+        stack = s.stacks[c]
+        bit = 1 << c
+        tops = s.tops
+        if len(stack) > 1:
+            tops[stack[-2]] ^= bit
+        else:
+            s.occupied_bits |= bit
+        tops[stack[-1]] |= bit
+        self._pieces_changed(c, True)
+
+    def _piece_left(self, c: int, piece: int) -> None:
+        """The piece ``piece`` left the top of ``c``."""
+        s = self._s
+        stack = s.stacks[c]
+        bit = 1 << c
+        tops = s.tops
+        tops[piece] ^= bit
+        if stack:
+            tops[stack[-1]] |= bit
+        else:
+            s.occupied_bits ^= bit
+        self._pieces_changed(c, False)
 
     def _pieces_changed(self, c: int, came: bool) -> None:
-        """A piece came to ``c`` (or left it): the cells whose kind that can change are ``c``
-        and those beside it (it is not held, so nothing else opens or closes)."""
+        """A piece came to ``c`` (or left it): what was found about the mat is forgotten, but
+        for its groups (``_regroup``) and the cells' kinds, which change only around ``c``
+        (the piece is not held, so nothing else opens or closes)."""
         s = self._s
-        structures, at, liftable = s.structures, s.group_at, s.liftable
+        structures, at = s.structures, s.group_at
         s.changed()
         if structures is not None and at is not None:
             self._regroup(c, came, structures, at)
-        if liftable is not None:
-            s.liftable = self._relift(c, came, liftable)
-        if s.cell_kinds is not None:
-            kinds = s.cell_kinds = s.cell_kinds[:]
-            self._find_kinds(self.layout.around[c], kinds)
+        kinds = s.cell_kinds = s.cell_kinds[:]  # type: ignore[index]
+        self._find_kinds(self.layout.around[c], kinds)
 
     def _place_refusal(self, c: int) -> Refusal | None:
         """Why a piece may not be placed on ``c`` now (None: it may)."""
@@ -459,40 +499,18 @@ class Game(ComparedByPosition):
                 return ("held", {"cell": name, "other": self.layout.names[n]})
         return None
 
-    def _liftable(self) -> list[int]:
-        """The cells whose top piece MOVE may lift: yellow, not held, a white one of its
-        shape in the supply."""
+    def _lift_bits(self) -> int:
+        """The cells whose top piece MOVE may lift, as a mask: yellow, not held, a white one
+        of its shape in the supply."""
         s = self._s
-        if s.liftable is None:
-            supply, held = s.supply, s.held
-            s.liftable = [
-                c
-                for c, stack in enumerate(s.stacks)
-                if stack and not stack[-1] & 1 and not held[c] and supply[stack[-1] | 1]
-            ]
-        return s.liftable
-
-    def _relift(self, c: int, came: bool, liftable: list[int]) -> list[int]:
-        """``_liftable`` once a piece came to ``c`` (or left it), from the cells before: only
-        ``c``'s top changed, and the supply of one kind of piece (a white one put may leave
-        none of its kind, which no lift can then turn its yellow pieces into)."""
-        s = self._s
-        stacks, supply = s.stacks, s.supply
-        # The list is shared by the states copied from this one: it is copied before any
-        # change, and only when it changes (most pieces come and go on cells it lacks).
-        found = liftable
-        if c in found:
-            found = found[:]
-            found.remove(c)
-        stack = stacks[c]
-        if stack:
-            top = stack[-1]
-            if not top & 1 and not s.held[c] and supply[top | 1]:
-                if found is liftable:
-                    found = found[:]
-                insort(found, c)
-            elif came and top & 1 and not supply[top]:
-                found = [x for x in found if stacks[x][-1] | 1 != top]
+        found = s.lift_bits
+        if found is None:
+            supply, tops = s.supply, s.tops
+            found = 0
+            for code in range(0, len(supply), 2):
+                if supply[code + 1]:
+                    found |= tops[code]
+            found = s.lift_bits = found & ~s.held_bits
         return found
 
     def _lift_refusal(self, c: int) -> Refusal | None:
@@ -510,26 +528,27 @@ class Game(ComparedByPosition):
             return ("no_supply", {"shape": top >> 1, "colour": 1})
         return None
 
-    def _priest_cells(self) -> list[int]:
-        """The cells a Priest may be placed on: empty, touching one piece, not held."""
+    def _priest_cell_bits(self) -> int:
+        """The cells a Priest may be placed on, as a mask: empty, touching exactly one
+        occupied cell, and that one not held."""
         s = self._s
-        if s.priest_cells is not None:
-            return s.priest_cells
-        stacks, held, at = s.stacks, s.held, s.priest_at
-        out = s.priest_cells = []
-        for c, stack in enumerate(stacks):
-            if stack or at[c]:
-                continue
-            touched = -1
-            for n in self.layout.neighbour_cells[c]:
-                if stacks[n]:
-                    if touched >= 0:
-                        break
-                    touched = n
-            else:
-                if touched >= 0 and not held[touched]:
-                    out.append(c)
-        return out
+        found = s.priest_cell_bits
+        if found is None:
+            grid = self._grid
+            occupied = s.occupied_bits
+            width = grid.width
+            # The cells whose neighbour on that side is occupied.
+            left = (occupied & grid.has_right) << 1
+            right = (occupied & grid.has_left) >> 1
+            below = (occupied << width) & grid.full
+            above = occupied >> width
+            twice = (left & right) | ((left | right) & (below | above)) | (below & above)
+            once = (left | right | below | above) & ~twice
+            blocked = occupied | s.priest_bits
+            if s.held_bits:
+                blocked |= grid.beside(s.held_bits)
+            found = s.priest_cell_bits = once & ~blocked
+        return found
 
     def _priest_refusal(self, c: int) -> Refusal | None:
         s = self._s
@@ -552,13 +571,13 @@ class Game(ComparedByPosition):
         if kind < F_DESIGN:
             if not s.supply[2 * kind] and not s.supply[2 * kind + 1]:
                 return ("favor_no_piece", {"shape": kind})
-            if not self._open_cells():
+            if not self._open_bits():
                 return ("favor_no_cell", {})
         elif kind == F_DESIGN:
             if not s.deck:
                 return ("empty_deck", {})
         elif kind == F_MOVE:
-            if not self._liftable():
+            if not self._lift_bits():
                 return ("favor_no_move", {})
         elif not s.priest_supply:
             return ("no_priests_left", {})
@@ -597,22 +616,24 @@ class Game(ComparedByPosition):
         """``Design.is_complete`` on the mat now, by way of what is known of its structures."""
         goal = self.designs[index].goal
         needed = goal.structures
+        least = goal.least_pieces
         for group in self._structures():
             met = group.meets.get(index)
             if met is None:
-                # The group's sketch rules out most Designs before their clauses look at the
-                # pieces' places (``Goal.may_meet``, unrolled here for speed).
-                sketch = group.sketch
-                if sketch is None:
-                    sketch = group.sketch = Sketch(
-                        self._s.stacks, self.layout.markings, group.cells
-                    )
-                for test in goal.sketch_tests:
-                    if not test(sketch):
-                        met = False
-                        break
-                else:
-                    met = goal.met_by(self._pieces(), self._spots(group))
+                # The group's sketch decides the goal (``Goal.met_by_sketch``, unrolled here
+                # for speed), a small group at once.
+                met = False
+                if group.size >= least:
+                    sketch = group.sketch
+                    if sketch is None:
+                        sketch = group.sketch = Sketch(
+                            self._s.stacks, self.layout.markings, group.cells
+                        )
+                    for test in goal.sketch_tests:
+                        if not test(sketch):
+                            break
+                    else:
+                        met = True
                 group.meets[index] = met
             if met:
                 needed -= 1
@@ -636,17 +657,6 @@ class Game(ComparedByPosition):
             s.structures = tuple(structures)
             s.group_at = at
         return s.structures
-
-    def _spots(self, group: Group) -> frozenset[Spot]:
-        """A group's pieces, as ``Design`` checks take them."""
-        spots = group.spots
-        if spots is None:
-            stacks, rows = self._s.stacks, self._spot_rows
-            found: list[Spot] = []
-            for c in group.cells:
-                found += rows[c][: len(stacks[c])]
-            spots = group.spots = frozenset(found)
-        return spots
 
     def _regroup(
         self, c: int, came: bool, structures: tuple[Group, ...], at: list[Group | None]
@@ -760,10 +770,10 @@ class Game(ComparedByPosition):
                 main = len(out)
                 mask = self._yellow_mask()
                 if mask:
-                    places = t.places[mask]
-                    for c in self._open_cells():
-                        out += places[c]
-                out += map(t.lift.__getitem__, self._liftable())
+                    t.place_cells[mask].add_to(out, self._open_bits())
+                lifts = self._lift_bits()
+                if lifts:
+                    t.lift_cells.add_to(out, lifts)
                 if s.deck:
                     out.append(t.draw)
                 if len(out) == main:
@@ -774,18 +784,16 @@ class Game(ComparedByPosition):
             return out
         out = LegalActions()
         if phase == PLACE:
-            places = t.places[self._yellow_mask()]
-            for c in self._open_cells():
-                out += places[c]
+            t.place_cells[self._yellow_mask()].add_to(out, self._open_bits())
         elif phase == PUT:
             code = 2 * s.put_shape
-            cells = self._open_cells()
+            cells = self._open_bits()
             if not s.put_white and s.supply[code]:
-                out += map(t.put[0].__getitem__, cells)
+                t.put_cells[0].add_to(out, cells)
             if s.supply[code + 1]:
-                out += map(t.put[1].__getitem__, cells)
+                t.put_cells[1].add_to(out, cells)
         elif phase == LIFT:
-            out += map(t.lift.__getitem__, self._liftable())
+            t.lift_cells.add_to(out, self._lift_bits())
         else:
             out += map(t.reveal.__getitem__, self._complete_in_hand())
             out.append(t.end)
@@ -799,7 +807,7 @@ class Game(ComparedByPosition):
         seat = s.current
         out = LegalActions()
         if s.priests[seat]:
-            out += map(t.priest.__getitem__, self._priest_cells())
+            t.priest_cells.add_to(out, self._priest_cell_bits())
         held_favors = s.favors[seat]
         if any(held_favors):
             favor = t.favor
@@ -968,8 +976,8 @@ class Game(ComparedByPosition):
         clone._events = list(self._events) if history and self._events is not None else None
         clone._max_level = self._max_level
         clone._is_cap = self._is_cap
-        clone._mark_bits = self._mark_bits
-        clone._spot_rows = self._spot_rows
+        clone._cap_codes = self._cap_codes
+        clone._grid = self._grid
         return clone
 
     def start_position(self) -> Game:
@@ -1003,12 +1011,12 @@ class Game(ComparedByPosition):
             piece = 2 * a
             s.stacks[b] += (piece,)
             s.supply[piece] -= 1
-            self._pieces_changed(b, True)
+            self._piece_came(b)
             if note:
                 note("placed", shape=a, colour=0, cell=b)
             if s.phase == PLACE:
                 s.phase = AFTER
-            elif any(s.supply[0:10:2]) and self._open_cells():
+            elif any(s.supply[0:10:2]) and self._open_bits():
                 s.phase = PLACE
             else:
                 s.phase = AFTER
@@ -1033,7 +1041,7 @@ class Game(ComparedByPosition):
             piece = 2 * s.put_shape + a
             s.stacks[b] += (piece,)
             s.supply[piece] -= 1
-            self._pieces_changed(b, True)
+            self._piece_came(b)
             if note:
                 note("placed", shape=s.put_shape, colour=a, cell=b)
             s.phase = s.resume
@@ -1042,7 +1050,7 @@ class Game(ComparedByPosition):
             piece = stack[-1]
             s.stacks[a] = stack[:-1]
             s.supply[piece] += 1
-            self._pieces_changed(a, False)
+            self._piece_left(a, piece)
             if note:
                 note("lifted", shape=piece >> 1, cell=a)
             if s.phase == TURN:
@@ -1081,13 +1089,15 @@ class Game(ComparedByPosition):
         # the mat), so being held is a flag per cell.
         stacks, held = s.stacks, s.held
         cells = occupied_cells_from(touched, stacks, nbrs, held)
+        s.priest_bits |= 1 << cell
+        for c in cells:
+            s.held_bits |= 1 << c
         s.changed(pieces=False)
-        if s.cell_kinds is not None:
-            # The cells whose kind can change: the Priest's, those beside it, the structure
-            # it holds and the cells beside that.
-            kinds = s.cell_kinds = s.cell_kinds[:]
-            around = self.layout.around
-            self._find_kinds({x for c in (cell, *cells) for x in around[c]}, kinds)
+        # The cells whose kind can change: the Priest's, those beside it, the structure it
+        # holds and the cells beside that.
+        kinds = s.cell_kinds = s.cell_kinds[:]  # type: ignore[index]
+        around = self.layout.around
+        self._find_kinds({x for c in (cell, *cells) for x in around[c]}, kinds)
         self._event("priest", cell=cell, other=touched)
 
     def _use_favor(self, kind: int) -> None:
@@ -1136,7 +1146,7 @@ class Game(ComparedByPosition):
         piece or the supply has no yellow piece, and no yellow piece can be lifted. Pieces
         only come back to the supply by a lift, so this lasts, and with it no Design can be
         revealed and the Favor deck can never run out."""
-        return (not self._open_cells() or not self._yellow_mask()) and not self._liftable()
+        return (not self._open_bits() or not self._yellow_mask()) and not self._lift_bits()
 
     # ------------------------------------------------------------- results
     def scores(self) -> list[int]:
@@ -1269,7 +1279,7 @@ def setup_state(
         hands[seat] = sorted(deck.pop() for _ in range(min(count, len(deck))))
     priests = [rules.priests_for(seat) for seat in range(players)]
     size = rules.layout.size
-    return State(
+    state = State(
         stacks=[()] * size,
         held=[False] * size,
         priest_at=[False] * size,
@@ -1302,12 +1312,10 @@ def setup_state(
         complete=None,
         structures=None,
         group_at=None,
-        open=None,
-        cell_kinds=None,
-        liftable=None,
-        priest_cells=None,
         log=None,
     )
+    state.set_masks()
+    return state
 
 
 def check_designs(designs: object) -> tuple[Design, ...]:

@@ -397,7 +397,7 @@ def _set_building(s: State, building: Building, rules: Rules) -> None:
         supply.append(left)
     s.supply = supply
     s.changed()
-    s.cell_kinds = None
+    s.set_masks()
 
 
 __all__ = ["FORMAT", "from_data", "from_json", "read_mat", "staged", "to_data", "to_json"]

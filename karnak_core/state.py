@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.action_log import LogNode
 
+from .cellsets import mask_of
+
 if TYPE_CHECKING:
     from .designs import Sketch
 
@@ -26,16 +28,15 @@ class Group:
     """A group of touching pieces in a game (``mat.cell_groups``): its cells and how many
     pieces stand on them. A piece coming to or leaving one of its cells replaces the group
     with a new one, so what is found about a group holds for as long as it is on the mat:
-    its spots and ``Sketch`` (``Game._check_design``), and per Design index whether it meets
+    its ``Sketch`` (``Game._check_design``), and per Design index whether it meets
     the Design's goal. That is what spares checking a Design again on every structure at
     every change."""
 
-    __slots__ = ("cells", "size", "spots", "sketch", "meets")
+    __slots__ = ("cells", "size", "sketch", "meets")
 
     def __init__(self, cells: list[int], size: int):
         self.cells = cells
         self.size = size
-        self.spots: frozenset[tuple[int, int]] | None = None
         self.sketch: Sketch | None = None
         self.meets: dict[int, bool] = {}
 
@@ -73,10 +74,16 @@ class State:
         "complete",
         "structures",
         "group_at",
-        "open",
+        "occupied_bits",
+        "tops",
+        "held_bits",
+        "priest_bits",
         "cell_kinds",
-        "liftable",
-        "priest_cells",
+        "joining_bits",
+        "alone_bits",
+        "open_bits",
+        "lift_bits",
+        "priest_cell_bits",
         "log",
     )
 
@@ -133,29 +140,53 @@ class State:
     #: None: not found yet. Never changed in place, so copies share them.
     structures: tuple[Group, ...] | None
     group_at: list[Group | None] | None
+    #: The mat as cell masks (``cellsets``), kept up to date as pieces and Priests come and
+    #: go: the occupied cells; per piece code, the cells it tops; the held cells and the
+    #: Priests' cells.
+    occupied_bits: int
+    tops: list[int]
+    held_bits: int
+    priest_bits: int
+    #: Per cell, what a piece placed there would be: 0 not allowed, 1 allowed, 2 allowed and
+    #: alone (an empty cell, nothing beside it); the cells of kinds 1 and 2 as masks. Updated
+    #: cell by cell as pieces come and go, and a Priest comes (None: not found yet); the
+    #: list is never changed in place, so copies share it.
+    cell_kinds: list[int] | None
+    joining_bits: int
+    alone_bits: int
     #: The cells open to a piece (merged, ``Game.legal_actions``), those MOVE may lift and
     #: those a Priest may go to, as found since the last change of the mat (None: not yet).
-    open: list[int] | None
-    #: Per cell, what a piece placed there would be: 0 not allowed, 1 allowed, 2 allowed and
-    #: alone (an empty cell, nothing beside it). Updated cell by cell as pieces come and go,
-    #: and a Priest comes (None: not found yet); never changed in place, so copies share it.
-    cell_kinds: list[int] | None
-    liftable: list[int] | None
-    priest_cells: list[int] | None
+    open_bits: int | None
+    lift_bits: int | None
+    priest_cell_bits: int | None
     log: LogNode
 
     def changed(self, pieces: bool = True) -> None:
         """Forget what was found about the mat: its pieces and supply changed, or (``pieces``
         False) only its Priests."""
         self.building = None
-        self.open = None
-        self.liftable = None
-        self.priest_cells = None
+        self.open_bits = None
+        self.lift_bits = None
+        self.priest_cell_bits = None
         if pieces:
             self.pieces = None
             self.complete = None
             self.structures = None
             self.group_at = None
+
+    def set_masks(self) -> None:
+        """The cell masks found anew from the stacks, held cells and Priests (the cells'
+        kinds are the rules' business: ``Game`` finds them when they are None)."""
+        tops = [0] * len(self.supply)
+        for c, stack in enumerate(self.stacks):
+            if stack:
+                tops[stack[-1]] |= 1 << c
+        self.occupied_bits = mask_of(self.stacks)
+        self.tops = tops
+        self.held_bits = mask_of(self.held)
+        self.priest_bits = mask_of(self.priest_at)
+        self.cell_kinds = None
+        self.changed(pieces=False)
 
     def copy(self) -> State:
         clone = State.__new__(State)
@@ -188,10 +219,16 @@ class State:
         clone.complete = self.complete
         clone.structures = self.structures
         clone.group_at = self.group_at
-        clone.open = self.open
+        clone.occupied_bits = self.occupied_bits
+        clone.tops = self.tops[:]
         clone.cell_kinds = self.cell_kinds
-        clone.liftable = self.liftable
-        clone.priest_cells = self.priest_cells
+        clone.joining_bits = self.joining_bits
+        clone.alone_bits = self.alone_bits
+        clone.held_bits = self.held_bits
+        clone.priest_bits = self.priest_bits
+        clone.open_bits = self.open_bits
+        clone.lift_bits = self.lift_bits
+        clone.priest_cell_bits = self.priest_cell_bits
         clone.log = self.log
         return clone
 

@@ -1,5 +1,5 @@
-"""The quick tests the engine runs before a Design's clauses (``Sketch``, ``Goal.may_meet``)
-agree with the clauses' own tests, and the Designs the engine finds complete (through the
+"""The tests the engine runs on a structure's ``Sketch`` instead of a Design's clauses
+(``Goal.met_by_sketch``) say what the clauses' own tests say, and the Designs the engine finds complete (through the
 groups it keeps up to date as pieces come and go) are those ``Design.is_complete`` finds;
 what else the engine keeps up to date matches a position read afresh."""
 
@@ -33,13 +33,16 @@ def test_a_clause_on_a_sketch_says_what_its_test_says(pieces, clause):
 
 @settings(max_examples=100, deadline=None)
 @given(PIECES, st.lists(CLAUSES, min_size=1, max_size=4))
-def test_a_goal_a_sketch_rules_out_is_not_met(pieces, clauses):
+def test_a_goal_on_a_sketch_says_what_its_clauses_say(pieces, clauses):
     building = Building.empty(MAT)
     for cell, code in pieces:
         building = building.put(cell, code)
     goal = Goal(1, tuple(clauses))
     for spots in building.structures():
-        assert goal.may_meet(Sketch.of(building, spots)) or not goal.met_by(building, spots)
+        met = goal.met_by(building, spots)
+        assert goal.met_by_sketch(Sketch.of(building, spots)) == met
+        # The fewest pieces a goal can be met with is a bound the engine may trust.
+        assert len(spots) >= goal.least_pieces or not met
 
 
 def test_the_engine_finds_the_complete_designs_the_building_has():

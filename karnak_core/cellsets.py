@@ -1,0 +1,104 @@
+"""Sets of a mat's cells as int bitmasks (bit ``c`` for cell ``c``): the engine's fast path.
+
+The cells open to a piece, those a Priest may go to and those MOVE may lift are each a few
+int operations over the whole mat this way (``Game._open_bits``), instead of a loop over its
+cells; ``CellActions`` turns such a set into the actions of its cells, in cell order, a byte
+of the mask at a time.
+
+>>> from karnak_core.mat import MatLayout
+>>> grid = CellGrid(MatLayout([". . .", "~ . ."]))  # a1 b1 c1 below (a1 water), a2 b2 c2 above
+>>> cells(grid.beside(0b000001)), cells(grid.beside(0b010000))
+([1, 3], [1, 3, 5])
+>>> [cells(m) for m in grid.marked]
+[[1, 2, 3, 4, 5], [0], [], [], []]
+>>> CellActions([("a",), (), ("c", "C")]).of(0b101)
+['a', 'c', 'C']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Generic, TypeVar
+
+from .mat import MARKINGS, MatLayout
+
+T = TypeVar("T")
+
+
+def cells(mask: int) -> list[int]:
+    """The cells of ``mask``, in order."""
+    return [c for c in range(mask.bit_length()) if mask >> c & 1]
+
+
+def mask_of(found: Sequence[object]) -> int:
+    """The cells whose entry is true, as a mask."""
+    mask = 0
+    for c, there in enumerate(found):
+        if there:
+            mask |= 1 << c
+    return mask
+
+
+class CellGrid:
+    """A layout's constants for cell masks: the whole mat, the cells with a neighbour to
+    their left or right, and the cells of each marking (none first, then ``MARKINGS``)."""
+
+    __slots__ = ("width", "full", "has_left", "has_right", "marked")
+
+    def __init__(self, layout: MatLayout):
+        width = self.width = layout.width
+        self.full = (1 << layout.size) - 1
+        columns = [c % width for c in range(layout.size)]
+        self.has_left = mask_of([column > 0 for column in columns])
+        self.has_right = mask_of([column < width - 1 for column in columns])
+        self.marked: tuple[int, ...] = tuple(
+            mask_of([m == marking for m in layout.markings]) for marking in (None, *MARKINGS)
+        )
+
+    def beside(self, mask: int) -> int:
+        """The cells sharing an edge with a cell of ``mask``."""
+        return (
+            (mask & self.has_right) << 1
+            | (mask & self.has_left) >> 1
+            | (mask << self.width) & self.full
+            | mask >> self.width
+        )
+
+
+class CellActions(Generic[T]):
+    """Per cell, a tuple of actions; ``of(mask)`` lists those of the cells in ``mask``, in
+    cell order. Each byte of a mask is looked up as a whole: the tuple for each of its 256
+    values is joined the first time it is met, then kept."""
+
+    __slots__ = ("per_cell", "size", "rows")
+
+    def __init__(self, per_cell: Sequence[tuple[T, ...]]):
+        self.per_cell = per_cell
+        self.size = (len(per_cell) + 7) // 8
+        self.rows: list[list[tuple[T, ...] | None]] = [[None] * 256 for _ in range(self.size)]
+
+    def add_to(self, out: list[T], mask: int) -> None:
+        """Append the actions of the cells in ``mask`` to ``out``."""
+        for i, byte in enumerate(mask.to_bytes(self.size, "little")):
+            if byte:
+                found = self.rows[i][byte]
+                if found is None:
+                    found = self.rows[i][byte] = self._joined(i, byte)
+                out += found
+
+    def of(self, mask: int) -> list[T]:
+        out: list[T] = []
+        self.add_to(out, mask)
+        return out
+
+    def _joined(self, i: int, byte: int) -> tuple[T, ...]:
+        per_cell = self.per_cell
+        return tuple(
+            action
+            for bit in range(8)
+            if byte >> bit & 1 and 8 * i + bit < len(per_cell)
+            for action in per_cell[8 * i + bit]
+        )
+
+
+__all__ = ["CellActions", "CellGrid", "cells", "mask_of"]
