@@ -41,9 +41,10 @@ def mask_of(found: Sequence[object]) -> int:
 
 class CellGrid:
     """A layout's constants for cell masks: the whole mat, the cells with a neighbour to
-    their left or right, and the cells of each marking (none first, then ``MARKINGS``)."""
+    their left or right, each cell's neighbours, and the cells of each marking (none first,
+    then ``MARKINGS``)."""
 
-    __slots__ = ("width", "full", "has_left", "has_right", "marked")
+    __slots__ = ("width", "full", "has_left", "has_right", "marked", "neighbour_bits")
 
     def __init__(self, layout: MatLayout):
         width = self.width = layout.width
@@ -51,6 +52,11 @@ class CellGrid:
         columns = [c % width for c in range(layout.size)]
         self.has_left = mask_of([column > 0 for column in columns])
         self.has_right = mask_of([column < width - 1 for column in columns])
+        #: Per cell, the cells sharing an edge with it.
+        self.neighbour_bits: tuple[int, ...] = tuple(
+            mask_of([n in layout.neighbour_cells[c] for n in range(layout.size)])
+            for c in range(layout.size)
+        )
         self.marked: tuple[int, ...] = tuple(
             mask_of([m == marking for m in layout.markings]) for marking in (None, *MARKINGS)
         )

@@ -398,28 +398,27 @@ class Game(ComparedByPosition):
         max_level, is_cap = self._max_level, self._is_cap
         neighbours = self.layout.neighbour_cells
         joining, alone = s.joining_bits, s.alone_bits
+        # Held cells are occupied: a cell with no held cell beside it is open unless it is
+        # closed itself, which spares looking at its neighbours one by one.
+        held_bits, occupied = s.held_bits, s.occupied_bits
+        beside = self._grid.neighbour_bits
         for c in cells:
             stack = stacks[c]
-            h = len(stack)
-            if h:
+            if stack:
+                h = len(stack)
                 if h >= max_level or held[c] or is_cap[stack[-1]]:
                     kind = 0
                 else:
                     kind = 1
-                    for n in neighbours[c]:
-                        if held[n] and len(stacks[n]) > h:
-                            kind = 0
-                            break
-            elif priest_at[c] or near_priest[c]:
+                    if beside[c] & held_bits:
+                        for n in neighbours[c]:
+                            if held[n] and len(stacks[n]) > h:
+                                kind = 0
+                                break
+            elif priest_at[c] or near_priest[c] or beside[c] & held_bits:
                 kind = 0
             else:
-                kind = 2
-                for n in neighbours[c]:
-                    if stacks[n]:
-                        if held[n]:
-                            kind = 0
-                            break
-                        kind = 1
+                kind = 1 if beside[c] & occupied else 2
             if kind != kinds[c]:
                 bit = 1 << c
                 if kinds[c] == 1:
