@@ -7,11 +7,13 @@ of the mask at a time.
 
 >>> from karnak_core.mat import MatLayout
 >>> grid = CellGrid(MatLayout([". . .", "~ . ."]))  # a1 b1 c1 below (a1 water), a2 b2 c2 above
->>> cells(grid.beside(0b000001)), cells(grid.beside(0b010000))
-([1, 3], [1, 3, 5])
->>> [cells(m) for m in grid.marked]
-[[1, 2, 3, 4, 5], [0], [], [], []]
->>> CellActions([("a",), (), ("c", "C")]).of(0b101)
+>>> f"{grid.beside(0b000001):06b}", f"{grid.beside(0b010000):06b}"  # beside a1, beside b2
+('001010', '101010')
+>>> [f"{m:06b}" for m in grid.marked]
+['111110', '000001', '000000', '000000', '000000']
+>>> out = []
+>>> CellActions([("a",), (), ("c", "C")]).add_to(out, 0b101)
+>>> out
 ['a', 'c', 'C']
 """
 
@@ -23,11 +25,6 @@ from typing import Generic, TypeVar
 from .mat import MARKINGS, MatLayout
 
 T = TypeVar("T")
-
-
-def cells(mask: int) -> list[int]:
-    """The cells of ``mask``, in order."""
-    return [c for c in range(mask.bit_length()) if mask >> c & 1]
 
 
 def mask_of(found: Sequence[object]) -> int:
@@ -72,8 +69,8 @@ class CellGrid:
 
 
 class CellActions(Generic[T]):
-    """Per cell, a tuple of actions; ``of(mask)`` lists those of the cells in ``mask``, in
-    cell order. Each byte of a mask is looked up as a whole: the tuple for each of its 256
+    """Per cell, a tuple of actions; ``add_to`` lists those of the cells in a mask, in cell
+    order. Each byte of a mask is looked up as a whole: the tuple for each of its 256
     values is joined the first time it is met, then kept."""
 
     __slots__ = ("per_cell", "size", "rows")
@@ -92,11 +89,6 @@ class CellActions(Generic[T]):
                     found = self.rows[i][byte] = self._joined(i, byte)
                 out += found
 
-    def of(self, mask: int) -> list[T]:
-        out: list[T] = []
-        self.add_to(out, mask)
-        return out
-
     def _joined(self, i: int, byte: int) -> tuple[T, ...]:
         per_cell = self.per_cell
         return tuple(
@@ -107,4 +99,4 @@ class CellActions(Generic[T]):
         )
 
 
-__all__ = ["CellActions", "CellGrid", "cells", "mask_of"]
+__all__ = ["CellActions", "CellGrid", "mask_of"]

@@ -115,20 +115,19 @@ class ActionTable:
         self.draw = Draw()
         self.end = End()
         self.reveal = [Reveal(d.id) for d in designs]
-        self.grid = CellGrid(layout)
         self.discard = [Discard(d.id) for d in designs]
-        #: Per mask of the yellow shapes in the supply, per cell: the Place actions there.
-        self.places: list[list[tuple[Place, ...]]] = [
-            [
-                tuple(self.place[shape][c] for shape in range(len(SHAPES)) if mask >> shape & 1)
-                for c in cells
-            ]
-            for mask in range(1 << len(SHAPES))
-        ]
-        #: The same as lists made from cell masks (``cellsets``): per mask of yellow shapes
-        #: the Place actions, then the lifts, the Priests and per colour the Put actions.
+        self.grid = CellGrid(layout)
+        #: Per mask of the yellow shapes in the supply, the Place actions of the cells in a
+        #: cell mask (``cellsets``); then likewise the lifts, the Priests and per colour the
+        #: Put actions.
         self.place_cells: list[CellActions[Action]] = [
-            CellActions(per_cell) for per_cell in self.places
+            CellActions(
+                [
+                    tuple(self.place[shape][c] for shape in range(len(SHAPES)) if mask >> shape & 1)
+                    for c in cells
+                ]
+            )
+            for mask in range(1 << len(SHAPES))
         ]
         self.lift_cells: CellActions[Action] = CellActions([(action,) for action in self.lift])
         self.priest_cells: CellActions[Action] = CellActions([(a,) for a in self.priest])
@@ -185,7 +184,6 @@ class Game(ComparedByPosition):
         "_events",
         "_max_level",
         "_is_cap",
-        "_cap_codes",
         "_grid",
     )
 
@@ -204,7 +202,6 @@ class Game(ComparedByPosition):
         self._max_level = rules.max_level
         caps = {SHAPES.index(shape) for shape in rules.caps}
         self._is_cap = [code >> 1 in caps for code in range(2 * len(SHAPES))]
-        self._cap_codes = tuple(code for code in range(2 * len(SHAPES)) if code >> 1 in caps)
         self._grid = self._table.grid
         if state.cell_kinds is None:
             self._all_kinds()
@@ -739,7 +736,7 @@ class Game(ComparedByPosition):
         s.group_at = at
 
     def _yellow_mask(self) -> int:
-        """The shapes with a yellow piece in the supply, as bits (``ActionTable.places``)."""
+        """The shapes with a yellow piece in the supply, as bits (``ActionTable.place_cells``)."""
         supply = self._s.supply
         return (
             (supply[0] > 0)
@@ -975,7 +972,6 @@ class Game(ComparedByPosition):
         clone._events = list(self._events) if history and self._events is not None else None
         clone._max_level = self._max_level
         clone._is_cap = self._is_cap
-        clone._cap_codes = self._cap_codes
         clone._grid = self._grid
         return clone
 
