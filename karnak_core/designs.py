@@ -25,6 +25,7 @@ False
 
 from __future__ import annotations
 
+import operator
 import re
 import unicodedata
 from abc import ABC, abstractmethod
@@ -36,7 +37,7 @@ from importlib import resources
 from tabletop.saves import short_repr
 
 from .errors import ArgumentError, DesignError
-from .mat import SHAPES, Building, Spot
+from .mat import MARKINGS, SHAPES, Building, Spot
 
 #: A compiled clause: does the structure made of these spots meet it?
 Test = Callable[[Building, frozenset[Spot]], bool]
@@ -136,12 +137,16 @@ def _article(shape: str | None, lang: str) -> str:
     return "une" if shape in FEMININE else "un"
 
 
+#: How each relation compares a value with its number.
+COMPARE: dict[str, Callable[[int, int], bool]] = {
+    "exactly": operator.eq,
+    "at least": operator.ge,
+    "at most": operator.le,
+}
+
+
 def _compare(relation: str, value: int, number: int) -> bool:
-    if relation == "exactly":
-        return value == number
-    if relation == "at least":
-        return value >= number
-    return value <= number
+    return COMPARE[relation](value, number)
 
 
 def _distance(relation: str, value: int, number: int) -> int:
@@ -157,6 +162,13 @@ def _codes(shape: str | None, colour: str | None) -> frozenset[int]:
     shapes = [SHAPES.index(shape)] if shape else range(len(SHAPES))
     colours = [0, 1] if colour is None else [("yellow", "white").index(colour)]
     return frozenset(2 * s + c for s in shapes for c in colours)
+
+
+def count_mask(codes: Iterable[int]) -> int:
+    """The bytes of ``Sketch.counts`` that count the pieces of ``codes``: the pieces a
+    structure has of them are ``(counts & mask) % 255``, the sum of those bytes (256 is 1
+    modulo 255, and a structure has fewer than 255 pieces: ``Sketch``)."""
+    return sum(0xFF << 8 * code for code in set(codes))
 
 
 def _joined(words: list[str], lang: str) -> str:
@@ -247,8 +259,9 @@ class Count(Clause):
         return _has(self.value(building, spots), self.shape, self.colour, lang)
 
     def sketch_test(self) -> SketchTest:
-        codes, relation, number = tuple(_codes(self.shape, self.colour)), self.relation, self.number
-        return lambda sketch: _compare(relation, sum(map(sketch.counts.__getitem__, codes)), number)
+        mask = count_mask(_codes(self.shape, self.colour))
+        compare, number = COMPARE[self.relation], self.number
+        return lambda sketch: compare((sketch.counts & mask) % 255, number)
 
 
 @dataclass(frozen=True)
@@ -285,8 +298,8 @@ class Only(Clause):
         return f"a {number} {_noun(None, number, lang)} d'autres formes"
 
     def sketch_test(self) -> SketchTest:
-        others = tuple(c for s in SHAPES if s not in self.shapes for c in _codes(s, None))
-        return lambda sketch: not any(map(sketch.counts.__getitem__, others))
+        others = count_mask(c for s in SHAPES if s not in self.shapes for c in _codes(s, None))
+        return lambda sketch: not sketch.counts & others
 
 
 @dataclass(frozen=True)
@@ -340,9 +353,10 @@ class Same(Clause):
 
     def sketch_test(self) -> SketchTest:
         if self.aspect == "colour":
-            return lambda sketch: not (any(sketch.counts[0::2]) and any(sketch.counts[1::2]))
-        shapes = range(0, 2 * len(SHAPES), 2)
-        return lambda sketch: sum(1 for s in shapes if sketch.counts[s] or sketch.counts[s + 1]) < 2
+            yellow, white = count_mask(_codes(None, "yellow")), count_mask(_codes(None, "white"))
+            return lambda sketch: not (sketch.counts & yellow and sketch.counts & white)
+        shapes = [count_mask(_codes(shape, None)) for shape in SHAPES]
+        return lambda sketch: sum(1 for mask in shapes if sketch.counts & mask) < 2
 
 
 @dataclass(frozen=True)
@@ -377,8 +391,8 @@ class AllColour(Clause):
         return _has(number, None, other, lang)
 
     def sketch_test(self) -> SketchTest:
-        other = tuple(_codes(None, "yellow" if self.colour == "white" else "white"))
-        return lambda sketch: not any(map(sketch.counts.__getitem__, other))
+        other = count_mask(_codes(None, "yellow" if self.colour == "white" else "white"))
+        return lambda sketch: not sketch.counts & other
 
 
 @dataclass(frozen=True)
@@ -419,8 +433,10 @@ class Touching(Clause):
         return ("ne touche pas " if self.touching else "touche ") + where
 
     def sketch_test(self) -> SketchTest:
-        marking, touching = self.marking, self.touching
-        return lambda sketch: (marking in sketch.markings) == touching
+        bit = marking_bit(self.marking)
+        if self.touching:
+            return lambda sketch: sketch.markings & bit != 0
+        return lambda sketch: not sketch.markings & bit
 
 
 @dataclass(frozen=True)
@@ -467,10 +483,10 @@ class Measure(Clause):
         return f"a {number} niveau{'x' if number != 1 else ''}"
 
     def sketch_test(self) -> SketchTest:
-        relation, number = self.relation, self.number
+        compare, number = COMPARE[self.relation], self.number
         if self.aspect == "size":
-            return lambda sketch: _compare(relation, sketch.size, number)
-        return lambda sketch: _compare(relation, sketch.height, number)
+            return lambda sketch: compare(sketch.size, number)
+        return lambda sketch: compare(sketch.height, number)
 
 
 @dataclass(frozen=True)
@@ -516,107 +532,125 @@ class On(Clause):
         return "n'a pas de " + self.words(lang).split(" ", 1)[1]
 
     def sketch_test(self) -> SketchTest:
-        wanted = frozenset(
-            (upper, lower)
-            for upper in _codes(self.upper, self.upper_colour)
-            for lower in _codes(self.lower, self.lower_colour)
-        )
-        return lambda sketch: not wanted.isdisjoint(sketch.pairs)
+        wanted = 0
+        for upper in _codes(self.upper, self.upper_colour):
+            for lower in _codes(self.lower, self.lower_colour):
+                wanted |= pair_bit(upper, lower)
+        return lambda sketch: sketch.pairs & wanted != 0
 
 
 # ---------------------------------------------------------------------------- goals
+def marking_bit(marking: str | None) -> int:
+    """A marking's bit in ``Sketch.markings`` (none: 0)."""
+    return 0 if marking is None else 1 << MARKINGS.index(marking)
+
+
+def pair_bit(upper: int, lower: int) -> int:
+    """The bit in ``Sketch.pairs`` of a piece ``upper`` standing on a piece ``lower``."""
+    return 1 << (2 * len(SHAPES) * upper + lower)
+
+
 class Sketch:
-    """A structure summed up: its pieces counted by code, its size and height, the markings
-    of its cells (which its pieces on the mat touch), and the pairs of codes (upper, lower)
-    of pieces standing one on the other. Every clause can be told from these exactly, so a
-    sketch made once per structure decides every Design on it (``Goal.met_by_sketch``)
-    without looking at its pieces one by one."""
+    """A structure summed up in a few ints: its pieces counted by code (``counts``, a byte
+    per code: ``count_mask``), its size and height, the markings of its cells,
+    which its pieces on the mat touch (``markings``, a bit per marking: ``marking_bit``), and
+    the pairs of codes of pieces standing one on the other (``pairs``, a bit per pair:
+    ``pair_bit``). Every clause can be told from these exactly, so a sketch decides every
+    Design on its structure (``Goal.met_by_sketch``) with an int operation or two per
+    clause; and joining structures or growing one by a piece is a few int operations
+    (``joined``, ``grown``), which is how the engine keeps a sketch for every group of
+    pieces on the mat as they come (``Game._regroup``).
+
+    A structure has at most every piece of the supply, 200 at the most (``Rules``): fewer
+    than 255, so no byte of ``counts`` overflows and ``count_mask`` counts exactly.
+
+    >>> b = Building.empty().put(0, 8).put(1, 8).put(1, 4)  # cubes on a1 b1, a disk on b1
+    >>> sketch = Sketch(b.stacks, b.layout.marking_bits, [0, 1])
+    >>> (sketch.counts & count_mask([8, 9])) % 255, sketch.size, sketch.height  # cubes
+    (2, 3, 2)
+    >>> sketch.markings == marking_bit("water"), sketch.pairs == pair_bit(4, 8)
+    (True, True)
+    """
 
     __slots__ = ("counts", "size", "height", "markings", "pairs")
 
     def __init__(
         self,
         stacks: Sequence[tuple[int, ...]],
-        marked: Sequence[str | None],
+        marking_bits: Sequence[int],
         cells: Iterable[int],
     ):
-        """The sketch of the structure standing on ``cells`` (``stacks`` and ``marked``: the
-        mat's stacks and markings, cell by cell)."""
-        counts = [0] * (2 * len(SHAPES))
-        markings = set()
-        pairs = set()
-        height = 0
+        """The sketch of the structure standing on ``cells`` (``stacks`` and
+        ``marking_bits``: the mat's stacks and ``MatLayout.marking_bits``, cell by cell)."""
+        counts = size = height = markings = pairs = 0
+        width = 2 * len(SHAPES)
         for cell in cells:
             stack = stacks[cell]
             below = -1
             for code in stack:
-                counts[code] += 1
+                counts += 1 << 8 * code
                 if below >= 0:
-                    pairs.add((code, below))
+                    pairs |= 1 << (width * code + below)
                 below = code
+            size += len(stack)
             if len(stack) > height:
                 height = len(stack)
-            if marked[cell] is not None:
-                markings.add(marked[cell])
+            markings |= marking_bits[cell]
         self.counts = counts
-        self.size = sum(counts)
+        self.size = size
         self.height = height
         self.markings = markings
         self.pairs = pairs
 
-    def grown(self, code: int, below: int, height: int) -> Sketch:
-        """This sketch with a piece ``code`` more, put on a piece ``below`` (-1: on the mat,
-        then a cell whose marking the sketch has) in a stack now ``height`` high: what spares
-        summing up again a structure that grew by one piece (``Game._regroup``)."""
+    @staticmethod
+    def lone(code: int, marking: int) -> Sketch:
+        """A piece ``code`` alone on a cell of marking bit ``marking``."""
         out = Sketch.__new__(Sketch)
-        counts = out.counts = self.counts[:]
-        counts[code] += 1
+        out.counts = 1 << 8 * code
+        out.size = out.height = 1
+        out.markings = marking
+        out.pairs = 0
+        return out
+
+    def grown(self, code: int, below: int, height: int) -> Sketch:
+        """This sketch with a piece ``code`` more, put on a piece ``below`` in a stack now
+        ``height`` high: what spares summing up again a structure that grew by one piece."""
+        out = Sketch.__new__(Sketch)
+        out.counts = self.counts + (1 << 8 * code)
         out.size = self.size + 1
         out.height = height if height > self.height else self.height
         out.markings = self.markings
-        if below >= 0 and (code, below) not in self.pairs:
-            out.pairs = {*self.pairs, (code, below)}
-        else:
-            out.pairs = self.pairs
+        out.pairs = self.pairs | 1 << (2 * len(SHAPES) * code + below)
         return out
 
     @staticmethod
-    def joined(parts: Sequence[Sketch], lone: Sequence[tuple[int, str | None]]) -> Sketch:
-        """The sketch of one structure made of the structures ``parts`` sum up and of the
-        pieces ``lone`` (code and marking), each alone on its cell: what spares summing up
-        again the structure a piece on an empty cell makes of those beside it
-        (``Game._regroup``). The sets are shared, never changed in place."""
-        out = Sketch.__new__(Sketch)
-        first = parts[0]
-        counts = out.counts = first.counts[:]
-        size = first.size
-        height = first.height
-        markings = first.markings
-        pairs = first.pairs
-        for part in parts[1:]:
-            for code, count in enumerate(part.counts):
-                counts[code] += count
-            size += part.size
-            if part.height > height:
-                height = part.height
-            if not part.markings <= markings:
-                markings = markings | part.markings
-            if not part.pairs <= pairs:
-                pairs = pairs | part.pairs
-        for code, marking in lone:
-            counts[code] += 1
-            if marking is not None and marking not in markings:
-                markings = {*markings, marking}
-        out.size = size + len(lone)
-        out.height = height
-        out.markings = markings
-        out.pairs = pairs
+    def joined(parts: Iterable[Sketch], code: int, marking: int) -> Sketch:
+        """The sketch of the structures ``parts`` sum up joined by a piece ``code`` put on
+        the mat between them, on a cell of marking bit ``marking``."""
+        out = Sketch.lone(code, marking)
+        for part in parts:
+            out.counts += part.counts
+            out.size += part.size
+            if part.height > out.height:
+                out.height = part.height
+            out.markings |= part.markings
+            out.pairs |= part.pairs
         return out
 
     @staticmethod
     def of(building: Building, spots: frozenset[Spot]) -> Sketch:
         """The sketch of the structure made of ``spots``."""
-        return Sketch(building.stacks, building.layout.markings, {cell for cell, _ in spots})
+        cells = {cell for cell, _ in spots}
+        return Sketch(building.stacks, building.layout.marking_bits, cells)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sketch) and all(
+            getattr(self, name) == getattr(other, name) for name in Sketch.__slots__
+        )
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name):#x}" for name in Sketch.__slots__)
+        return f"<Sketch {fields}>"
 
 
 @dataclass(frozen=True)

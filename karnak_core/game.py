@@ -467,12 +467,10 @@ class Game(ComparedByPosition):
         for its groups (``_regroup``) and the cells' kinds, which change only around ``c``
         (the piece is not held, so nothing else opens or closes)."""
         s = self._s
-        structures, at = s.structures, s.group_at
         s.changed()
-        if structures is not None and at is not None:
-            self._regroup(c, came, structures, at)
-        kinds = s.cell_kinds = s.cell_kinds[:]  # type: ignore[index]
-        self._find_kinds(self.layout.around[c], kinds)
+        if s.structures is not None:
+            self._regroup(c, came)
+        self._find_kinds(self.layout.around[c], s.cell_kinds)  # type: ignore[arg-type]
 
     def _place_refusal(self, c: int) -> Refusal | None:
         """Why a piece may not be placed on ``c`` now (None: it may)."""
@@ -621,10 +619,6 @@ class Game(ComparedByPosition):
                 met = False
                 if group.size >= least:
                     sketch = group.sketch
-                    if sketch is None:
-                        sketch = group.sketch = Sketch(
-                            self._s.stacks, self.layout.markings, group.cells
-                        )
                     for test in goal.sketch_tests:
                         if not test(sketch):
                             break
@@ -637,74 +631,55 @@ class Game(ComparedByPosition):
                     return True
         return False
 
-    def _structures(self) -> tuple[Group, ...]:
+    def _structures(self) -> list[Group]:
         """The structures on the mat now: its groups of two touching pieces or more."""
         s = self._s
         if s.structures is None:
-            stacks = s.stacks
+            stacks, marking_bits = s.stacks, self.layout.marking_bits
             at: list[Group | None] = [None] * len(stacks)
             structures = []
             for cells in cell_groups(stacks, self.layout.neighbour_cells):
-                group = Group(cells, sum(len(stacks[c]) for c in cells))
+                group = Group(cells, Sketch(stacks, marking_bits, cells))
                 for c in cells:
                     at[c] = group
                 if group.size > 1:
                     structures.append(group)
-            s.structures = tuple(structures)
+            s.structures = structures
             s.group_at = at
         return s.structures
 
-    def _regroup(
-        self, c: int, came: bool, structures: tuple[Group, ...], at: list[Group | None]
-    ) -> None:
+    def _regroup(self, c: int, came: bool) -> None:
         """The groups once a piece came to ``c`` (or left it): only ``c``'s group changes, or
-        the groups beside ``c`` when it was empty, which the new piece joins."""
+        the groups beside ``c`` when it was empty, which the new piece joins. Each new group's
+        sketch comes from those it replaces, but when a piece leaves (then its cells are
+        summed up again)."""
         s = self._s
-        stacks = s.stacks
+        stacks, structures, at = s.stacks, s.structures, s.group_at
+        marking_bits = self.layout.marking_bits
         nbrs = self.layout.neighbour_cells
-        at = at[:]
+        assert structures is not None and at is not None  # the caller's condition
         old = at[c]
         if old is None:
             # A piece on an empty cell: it joins every group beside it.
             gone: list[Group] = []
             cells = [c]
-            size = 1
             for n in nbrs[c]:
                 group = at[n]
                 if group is not None and group not in gone:
                     gone.append(group)
                     cells += group.cells
-                    size += group.size
-            joined = Group(cells, size)
-            new = [joined]
-            if gone:
-                # The new structure's sketch from the structures it joins, as long as each
-                # was summed up already (most were, at the last check of a Design), and the
-                # lone pieces it joins.
-                markings = self.layout.markings
-                parts = []
-                lone = [(stacks[c][0], markings[c])]
-                for group in gone:
-                    if group.sketch is not None:
-                        parts.append(group.sketch)
-                    elif group.size == 1:
-                        x = group.cells[0]
-                        lone.append((stacks[x][0], markings[x]))
-                    else:
-                        break
-                else:
-                    if parts:
-                        joined.sketch = Sketch.joined(parts, lone)
-        elif stacks[c]:
-            # A piece more or less on a stack: the same cells, one piece more or less.
+            sketch = Sketch.joined([g.sketch for g in gone], stacks[c][0], marking_bits[c])
+            new = [Group(cells, sketch)]
+        elif came:
+            # A piece more on a stack: the same cells, one piece more.
             gone = [old]
-            grown = Group(old.cells, old.size + (1 if came else -1))
-            new = [grown]
-            if came and old.sketch is not None:
-                # One piece more on ``c``: the sketch grows by it (one less may take a pair
-                # of pieces away, which only summing up again can tell).
-                stack = stacks[c]
-                grown.sketch = old.sketch.grown(stack[-1], stack[-2], len(stack))
+            stack = stacks[c]
+            new = [Group(old.cells, old.sketch.grown(stack[-1], stack[-2], len(stack)))]
+        elif stacks[c]:
+            # A piece less on a stack: the same cells, summed up again (the piece may have
+            # been the structure's only one on such a piece, or at its greatest height).
+            gone = [old]
+            new = [Group(old.cells, Sketch(stacks, marking_bits, old.cells))]
         else:
             # The last piece of ``c`` left: what is left of its group may fall apart.
             gone = [old]
@@ -712,28 +687,21 @@ class Game(ComparedByPosition):
             rest = [x for x in old.cells if x != c]
             for x in rest:
                 at[x] = None
+            seen = [False] * len(stacks)
+            seen[c] = True
             new = []
             for start in rest:
-                if at[start] is not None:
-                    continue
-                cells = [start]
-                marker = Group(cells, 0)
-                at[start] = marker
-                for cell in cells:
-                    for n in nbrs[cell]:
-                        if stacks[n] and at[n] is None:
-                            at[n] = marker
-                            cells.append(n)
-                marker.size = sum(len(stacks[x]) for x in cells)
-                new.append(marker)
+                if not seen[start]:
+                    cells = occupied_cells_from(start, stacks, nbrs, seen)
+                    new.append(Group(cells, Sketch(stacks, marking_bits, cells)))
+        for group in gone:
+            if group.size > 1:
+                structures.remove(group)
         for group in new:
             for x in group.cells:
                 at[x] = group
-        s.structures = (
-            *[g for g in structures if g not in gone],
-            *[g for g in new if g.size > 1],
-        )
-        s.group_at = at
+            if group.size > 1:
+                structures.append(group)
 
     def _yellow_mask(self) -> int:
         """The shapes with a yellow piece in the supply, as bits (``ActionTable.place_cells``)."""
@@ -1090,9 +1058,11 @@ class Game(ComparedByPosition):
         s.changed(pieces=False)
         # The cells whose kind can change: the Priest's, those beside it, the structure it
         # holds and the cells beside that.
-        kinds = s.cell_kinds = s.cell_kinds[:]  # type: ignore[index]
         around = self.layout.around
-        self._find_kinds({x for c in (cell, *cells) for x in around[c]}, kinds)
+        self._find_kinds(
+            {x for c in (cell, *cells) for x in around[c]},
+            s.cell_kinds,  # type: ignore[arg-type]
+        )
         self._event("priest", cell=cell, other=touched)
 
     def _use_favor(self, kind: int) -> None:

@@ -117,6 +117,10 @@ class MatLayout:
         symbols = [symbol for row in grid for symbol in row]
         self.symbols: tuple[str, ...] = tuple(symbols)
         self.markings: tuple[str | None, ...] = tuple(MARKING_SYMBOLS.get(s) for s in symbols)
+        #: Per cell, its marking as a bit (``designs.Sketch.markings``): ``MARKINGS`` order.
+        self.marking_bits: tuple[int, ...] = tuple(
+            0 if marking is None else 1 << MARKINGS.index(marking) for marking in self.markings
+        )
         self.names: tuple[str, ...] = tuple(
             f"{COLUMN_LETTERS[c]}{r + 1}" for r in range(self.height) for c in range(self.width)
         )

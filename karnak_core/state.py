@@ -25,19 +25,18 @@ PHASES: tuple[str, ...] = ("turn", "place", "put", "lift", "after", "revealing",
 
 
 class Group:
-    """A group of touching pieces in a game (``mat.cell_groups``): its cells and how many
-    pieces stand on them. A piece coming to or leaving one of its cells replaces the group
-    with a new one, so what is found about a group holds for as long as it is on the mat:
-    its ``Sketch`` (``Game._check_design``), and per Design index whether it meets
-    the Design's goal. That is what spares checking a Design again on every structure at
-    every change."""
+    """A group of touching pieces in a game (``mat.cell_groups``): its cells, its ``Sketch``
+    and how many pieces stand on it (the sketch's size). A piece coming to or leaving one of
+    its cells replaces the group with a new one, so what is found about a group holds for
+    as long as it is on the mat: per Design index, whether it meets the Design's goal. That
+    is what spares checking a Design again on every structure at every change."""
 
     __slots__ = ("cells", "size", "sketch", "meets")
 
-    def __init__(self, cells: list[int], size: int):
+    def __init__(self, cells: list[int], sketch: Sketch):
         self.cells = cells
-        self.size = size
-        self.sketch: Sketch | None = None
+        self.size = sketch.size
+        self.sketch = sketch
         self.meets: dict[int, bool] = {}
 
 
@@ -137,8 +136,8 @@ class State:
     complete: dict[int, bool] | None
     #: The structures (groups of two pieces or more), and each cell's group of touching
     #: pieces (None: empty), kept up to date as pieces come and go (``Game._regroup``);
-    #: None: not found yet. Never changed in place, so copies share them.
-    structures: tuple[Group, ...] | None
+    #: None: not found yet. Changed in place: a copy has its own lists (of the same groups).
+    structures: list[Group] | None
     group_at: list[Group | None] | None
     #: The mat as cell masks (``cellsets``), kept up to date as pieces and Priests come and
     #: go: the occupied cells; per piece code, the cells it tops; the held cells and the
@@ -149,8 +148,8 @@ class State:
     priest_bits: int
     #: Per cell, what a piece placed there would be: 0 not allowed, 1 allowed, 2 allowed and
     #: alone (an empty cell, nothing beside it); the cells of kinds 1 and 2 as masks. Updated
-    #: cell by cell as pieces come and go, and a Priest comes (None: not found yet); the
-    #: list is never changed in place, so copies share it.
+    #: cell by cell, in place, as pieces come and go, and a Priest comes (None: not found
+    #: yet).
     cell_kinds: list[int] | None
     joining_bits: int
     alone_bits: int
@@ -171,12 +170,11 @@ class State:
         if pieces:
             self.pieces = None
             self.complete = None
-            self.structures = None
-            self.group_at = None
 
     def set_masks(self) -> None:
-        """The cell masks found anew from the stacks, held cells and Priests (the cells'
-        kinds are the rules' business: ``Game`` finds them when they are None)."""
+        """The cell masks found anew from the stacks, held cells and Priests, and the groups
+        and cells' kinds forgotten (they are the rules' business: ``Game`` finds them when
+        they are None)."""
         tops = [0] * len(self.supply)
         for c, stack in enumerate(self.stacks):
             if stack:
@@ -186,7 +184,9 @@ class State:
         self.held_bits = mask_of(self.held)
         self.priest_bits = mask_of(self.priest_at)
         self.cell_kinds = None
-        self.changed(pieces=False)
+        self.structures = None
+        self.group_at = None
+        self.changed()
 
     def copy(self) -> State:
         clone = State.__new__(State)
@@ -217,11 +217,11 @@ class State:
         clone.building = self.building
         clone.pieces = self.pieces
         clone.complete = self.complete
-        clone.structures = self.structures
-        clone.group_at = self.group_at
+        clone.structures = None if self.structures is None else self.structures[:]
+        clone.group_at = None if self.group_at is None else self.group_at[:]
         clone.occupied_bits = self.occupied_bits
         clone.tops = self.tops[:]
-        clone.cell_kinds = self.cell_kinds
+        clone.cell_kinds = None if self.cell_kinds is None else self.cell_kinds[:]
         clone.joining_bits = self.joining_bits
         clone.alone_bits = self.alone_bits
         clone.held_bits = self.held_bits

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from karnak_core import Game
 from karnak_core.designs import Goal, Sketch
-from karnak_core.mat import MAT, SHAPES, Building
+from karnak_core.mat import MAT, SHAPES, Building, cell_groups
 from tests.test_karnak_designs import CLAUSES
 
 PIECES = st.lists(
@@ -71,3 +71,27 @@ def test_what_the_engine_keeps_up_to_date_matches_a_position_read_afresh():
             actions = game.legal_actions()
             assert actions == Game.from_json(game.to_json()).legal_actions()
             game.push(actions[int(rng.random() * len(actions))])
+
+
+@settings(max_examples=200, deadline=None)
+@given(PIECES, st.integers(0, MAT.size - 1), st.integers(0, 2 * len(SHAPES) - 1))
+def test_a_sketch_grown_or_joined_by_a_piece_is_the_sketch_summed_up_again(pieces, cell, code):
+    # How the engine keeps a sketch for each group as pieces come (``Game._regroup``).
+    building = Building.empty(MAT)
+    for at, piece in pieces:
+        building = building.put(at, piece)
+    groups = cell_groups(building.stacks, MAT.neighbour_cells)
+    sketch_of = {c: Sketch(building.stacks, MAT.marking_bits, g) for g in groups for c in g}
+    after = building.put(cell, code)
+    [cells] = [g for g in cell_groups(after.stacks, MAT.neighbour_cells) if cell in g]
+    expected = Sketch(after.stacks, MAT.marking_bits, cells)
+    stack = building.stacks[cell]
+    if stack:
+        assert sketch_of[cell].grown(code, stack[-1], len(stack) + 1) == expected
+    else:
+        parts = {
+            id(sketch_of[n]): sketch_of[n] for n in MAT.neighbour_cells[cell] if n in sketch_of
+        }
+        joined = Sketch.joined(parts.values(), code, MAT.marking_bits[cell])
+        assert joined == expected
+        assert joined.size == sum(len(after.stacks[c]) for c in cells)
