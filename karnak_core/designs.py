@@ -149,6 +149,16 @@ def _compare(relation: str, value: int, number: int) -> bool:
     return COMPARE[relation](value, number)
 
 
+def _counted_test(relation: str, mask: int, number: int) -> SketchTest:
+    """A test that the pieces a sketch has of the codes of ``mask`` (``count_mask``) are
+    ``relation number``, written out for each relation: the engine's most frequent test."""
+    if relation == "exactly":
+        return lambda sketch: (sketch.counts & mask) % 255 == number
+    if relation == "at least":
+        return lambda sketch: (sketch.counts & mask) % 255 >= number
+    return lambda sketch: (sketch.counts & mask) % 255 <= number
+
+
 def _distance(relation: str, value: int, number: int) -> int:
     """How many pieces (or levels) ``value`` is from meeting ``relation number``."""
     if relation == "exactly":
@@ -259,9 +269,9 @@ class Count(Clause):
         return _has(self.value(building, spots), self.shape, self.colour, lang)
 
     def sketch_test(self) -> SketchTest:
-        mask = count_mask(_codes(self.shape, self.colour))
-        compare, number = COMPARE[self.relation], self.number
-        return lambda sketch: compare((sketch.counts & mask) % 255, number)
+        return _counted_test(
+            self.relation, count_mask(_codes(self.shape, self.colour)), self.number
+        )
 
 
 @dataclass(frozen=True)
