@@ -545,7 +545,7 @@ class On(Clause):
         wanted = 0
         for upper in _codes(self.upper, self.upper_colour):
             for lower in _codes(self.lower, self.lower_colour):
-                wanted |= pair_bit(upper, lower)
+                wanted |= 0xFF << pair_shift(upper, lower)
         return lambda sketch: sketch.pairs & wanted != 0
 
 
@@ -555,30 +555,31 @@ def marking_bit(marking: str | None) -> int:
     return 0 if marking is None else 1 << MARKINGS.index(marking)
 
 
-def pair_bit(upper: int, lower: int) -> int:
-    """The bit in ``Sketch.pairs`` of a piece ``upper`` standing on a piece ``lower``."""
-    return 1 << (2 * len(SHAPES) * upper + lower)
+def pair_shift(upper: int, lower: int) -> int:
+    """Where the byte of ``Sketch.pairs`` counting a piece ``upper`` standing on a piece
+    ``lower`` starts."""
+    return 8 * (2 * len(SHAPES) * upper + lower)
 
 
 class Sketch:
     """A structure summed up in a few ints: its pieces counted by code (``counts``, a byte
     per code: ``count_mask``), its size and height, the markings of its cells,
     which its pieces on the mat touch (``markings``, a bit per marking: ``marking_bit``), and
-    the pairs of codes of pieces standing one on the other (``pairs``, a bit per pair:
-    ``pair_bit``). Every clause can be told from these exactly, so a sketch decides every
+    the pairs of codes of pieces standing one on the other (``pairs``, counted, a byte per
+    pair: ``pair_shift``). Every clause can be told from these exactly, so a sketch decides every
     Design on its structure (``Goal.met_by_sketch``) with an int operation or two per
-    clause; and joining structures or growing one by a piece is a few int operations
-    (``joined``, ``grown``), which is how the engine keeps a sketch for every group of
-    pieces on the mat as they come (``Game._regroup``).
+    clause; and joining structures, or a piece more or less, is a few int operations
+    (``joined``, ``grown``, ``shrunk``, ``parted``), which is how the engine keeps a sketch
+    for every group of pieces on the mat as they come and go (``Game._regroup``).
 
     A structure has at most every piece of the supply, 200 at the most (``Rules``): fewer
-    than 255, so no byte of ``counts`` overflows and ``count_mask`` counts exactly.
+    than 255, so no byte overflows and ``count_mask`` counts exactly.
 
     >>> b = Building.empty().put(0, 8).put(1, 8).put(1, 4)  # cubes on a1 b1, a disk on b1
     >>> sketch = Sketch(b.stacks, b.layout.marking_bits, [0, 1])
     >>> (sketch.counts & count_mask([8, 9])) % 255, sketch.size, sketch.height  # cubes
     (2, 3, 2)
-    >>> sketch.markings == marking_bit("water"), sketch.pairs == pair_bit(4, 8)
+    >>> sketch.markings == marking_bit("water"), sketch.pairs == 1 << pair_shift(4, 8)
     (True, True)
     """
 
@@ -600,7 +601,7 @@ class Sketch:
             for code in stack:
                 counts += 1 << 8 * code
                 if below >= 0:
-                    pairs |= 1 << (width * code + below)
+                    pairs += 1 << 8 * (width * code + below)
                 below = code
             size += len(stack)
             if len(stack) > height:
@@ -630,7 +631,36 @@ class Sketch:
         out.size = self.size + 1
         out.height = height if height > self.height else self.height
         out.markings = self.markings
-        out.pairs = self.pairs | 1 << (2 * len(SHAPES) * code + below)
+        out.pairs = self.pairs + (1 << 8 * (2 * len(SHAPES) * code + below))
+        return out
+
+    def shrunk(
+        self, code: int, below: int, stacks: Sequence[tuple[int, ...]], cells: Iterable[int]
+    ) -> Sketch:
+        """This sketch with a piece ``code`` less, taken off a piece ``below``: the structure
+        on ``cells`` of the mat's ``stacks`` that shrank by that piece."""
+        out = Sketch.__new__(Sketch)
+        out.counts = self.counts - (1 << 8 * code)
+        out.size = self.size - 1
+        out.markings = self.markings
+        out.pairs = self.pairs - (1 << 8 * (2 * len(SHAPES) * code + below))
+        # The piece may have been at the structure's greatest height, alone there.
+        out.height = max(map(len, map(stacks.__getitem__, cells)))
+        return out
+
+    def parted(self, code: int, marking_bits: Sequence[int], cells: Iterable[int]) -> Sketch:
+        """This sketch without a piece ``code`` that stood alone on a cell of its own, which
+        the structure, still one, on ``cells`` no longer has (``marking_bits``:
+        ``MatLayout.marking_bits``)."""
+        out = Sketch.__new__(Sketch)
+        out.counts = self.counts - (1 << 8 * code)
+        out.size = self.size - 1
+        out.height = self.height  # other pieces stand on the mat beside it
+        out.pairs = self.pairs
+        markings = 0
+        for cell in cells:
+            markings |= marking_bits[cell]
+        out.markings = markings
         return out
 
     @staticmethod
@@ -644,7 +674,7 @@ class Sketch:
             if part.height > out.height:
                 out.height = part.height
             out.markings |= part.markings
-            out.pairs |= part.pairs
+            out.pairs += part.pairs
         return out
 
     @staticmethod

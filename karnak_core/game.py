@@ -447,7 +447,7 @@ class Game(ComparedByPosition):
         else:
             s.occupied_bits |= bit
         tops[stack[-1]] |= bit
-        self._pieces_changed(c, True)
+        self._pieces_changed(c, -1)
 
     def _piece_left(self, c: int, piece: int) -> None:
         """The piece ``piece`` left the top of ``c``."""
@@ -460,16 +460,16 @@ class Game(ComparedByPosition):
             tops[stack[-1]] |= bit
         else:
             s.occupied_bits ^= bit
-        self._pieces_changed(c, False)
+        self._pieces_changed(c, piece)
 
-    def _pieces_changed(self, c: int, came: bool) -> None:
-        """A piece came to ``c`` (or left it): what was found about the mat is forgotten, but
+    def _pieces_changed(self, c: int, left: int) -> None:
+        """A piece came to ``c`` (``left`` -1) or the piece ``left`` left it: what was found about the mat is forgotten, but
         for its groups (``_regroup``) and the cells' kinds, which change only around ``c``
         (the piece is not held, so nothing else opens or closes)."""
         s = self._s
         s.changed()
         if s.structures is not None:
-            self._regroup(c, came)
+            self._regroup(c, left)
         self._find_kinds(self.layout.around[c], s.cell_kinds)  # type: ignore[arg-type]
 
     def _place_refusal(self, c: int) -> Refusal | None:
@@ -648,11 +648,11 @@ class Game(ComparedByPosition):
             s.group_at = at
         return s.structures
 
-    def _regroup(self, c: int, came: bool) -> None:
-        """The groups once a piece came to ``c`` (or left it): only ``c``'s group changes, or
-        the groups beside ``c`` when it was empty, which the new piece joins. Each new group's
-        sketch comes from those it replaces, but when a piece leaves (then its cells are
-        summed up again)."""
+    def _regroup(self, c: int, left: int) -> None:
+        """The groups once a piece came to ``c`` (``left`` -1) or the piece ``left`` left it:
+        only ``c``'s group changes, or the groups beside ``c`` when it was empty, which the
+        new piece joins. Each new group's sketch comes from those it replaces, but when a
+        group falls apart (then each part is summed up again)."""
         s = self._s
         stacks, structures, at = s.stacks, s.structures, s.group_at
         marking_bits = self.layout.marking_bits
@@ -670,30 +670,38 @@ class Game(ComparedByPosition):
                     cells += group.cells
             sketch = Sketch.joined([g.sketch for g in gone], stacks[c][0], marking_bits[c])
             new = [Group(cells, sketch)]
-        elif came:
+        elif left < 0:
             # A piece more on a stack: the same cells, one piece more.
             gone = [old]
             stack = stacks[c]
             new = [Group(old.cells, old.sketch.grown(stack[-1], stack[-2], len(stack)))]
         elif stacks[c]:
-            # A piece less on a stack: the same cells, summed up again (the piece may have
-            # been the structure's only one on such a piece, or at its greatest height).
+            # A piece less on a stack: the same cells, one piece less.
             gone = [old]
-            new = [Group(old.cells, Sketch(stacks, marking_bits, old.cells))]
+            sketch = old.sketch.shrunk(left, stacks[c][-1], stacks, old.cells)
+            new = [Group(old.cells, sketch)]
         else:
-            # The last piece of ``c`` left: what is left of its group may fall apart.
+            # The last piece of ``c`` left: what is left of its group may fall apart, unless
+            # ``c`` touched one occupied cell only.
             gone = [old]
             at[c] = None
             rest = [x for x in old.cells if x != c]
-            for x in rest:
-                at[x] = None
-            seen = [False] * len(stacks)
-            seen[c] = True
-            new = []
-            for start in rest:
-                if not seen[start]:
-                    cells = occupied_cells_from(start, stacks, nbrs, seen)
-                    new.append(Group(cells, Sketch(stacks, marking_bits, cells)))
+            touched = 0
+            for n in nbrs[c]:
+                if stacks[n]:
+                    touched += 1
+            if touched < 2:
+                new = [Group(rest, old.sketch.parted(left, marking_bits, rest))] if rest else []
+            else:
+                for x in rest:
+                    at[x] = None
+                seen = [False] * len(stacks)
+                seen[c] = True
+                new = []
+                for start in rest:
+                    if not seen[start]:
+                        cells = occupied_cells_from(start, stacks, nbrs, seen)
+                        new.append(Group(cells, Sketch(stacks, marking_bits, cells)))
         for group in gone:
             if group.size > 1:
                 structures.remove(group)

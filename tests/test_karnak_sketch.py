@@ -95,3 +95,25 @@ def test_a_sketch_grown_or_joined_by_a_piece_is_the_sketch_summed_up_again(piece
         joined = Sketch.joined(parts.values(), code, MAT.marking_bits[cell])
         assert joined == expected
         assert joined.size == sum(len(after.stacks[c]) for c in cells)
+
+
+@settings(max_examples=300, deadline=None)
+@given(PIECES, st.integers(0, MAT.size - 1))
+def test_a_sketch_shrunk_or_parted_by_a_piece_is_the_sketch_summed_up_again(pieces, cell):
+    # A piece taken off a stack (``shrunk``), or off a cell that touched one other occupied
+    # cell only, so that the structure stays one (``parted``).
+    building = Building.empty(MAT)
+    for at, piece in pieces + [(cell, 0)]:
+        building = building.put(at, piece)
+    [cells] = [g for g in cell_groups(building.stacks, MAT.neighbour_cells) if cell in g]
+    before = Sketch(building.stacks, MAT.marking_bits, cells)
+    after = building.take(cell)
+    code = building.stacks[cell][-1]
+    if after.stacks[cell]:
+        shrunk = before.shrunk(code, after.stacks[cell][-1], after.stacks, cells)
+        assert shrunk == Sketch(after.stacks, MAT.marking_bits, cells)
+    else:
+        rest = [c for c in cells if c != cell]
+        if len([g for g in cell_groups(after.stacks, MAT.neighbour_cells) if g[0] in rest]) == 1:
+            parted = before.parted(code, MAT.marking_bits, rest)
+            assert parted == Sketch(after.stacks, MAT.marking_bits, rest)
