@@ -30,6 +30,8 @@ T = TypeVar("T")
 def mask_of(found: Sequence[object]) -> int:
     """The cells whose entry is true, as a mask."""
     mask = 0
+    if not any(found):
+        return mask  # a mat set up: spared a loop over its cells
     for c, there in enumerate(found):
         if there:
             mask |= 1 << c

@@ -432,9 +432,15 @@ class Game(ComparedByPosition):
     def _all_kinds(self) -> None:
         """The cells' kinds found anew, for the whole mat (a state set up or staged)."""
         s = self._s
-        kinds = s.cell_kinds = [0] * self.layout.size
+        size = self.layout.size
+        if not s.occupied_bits and not s.priest_bits:
+            # An empty mat (a game set up): any cell takes a piece, alone.
+            s.cell_kinds = [2] * size
+            s.joining_bits, s.alone_bits = 0, self._grid.full
+            return
+        kinds = s.cell_kinds = [0] * size
         s.joining_bits = s.alone_bits = 0
-        self._find_kinds(range(self.layout.size), kinds)
+        self._find_kinds(range(size), kinds)
 
     def _piece_came(self, c: int) -> None:
         """A piece came to the top of ``c``: the masks, then the rest (``_pieces_changed``)."""
@@ -463,14 +469,21 @@ class Game(ComparedByPosition):
         self._pieces_changed(c, piece)
 
     def _pieces_changed(self, c: int, left: int) -> None:
-        """A piece came to ``c`` (``left`` -1) or the piece ``left`` left it: what was found about the mat is forgotten, but
-        for its groups (``_regroup``) and the cells' kinds, which change only around ``c``
-        (the piece is not held, so nothing else opens or closes)."""
+        """A piece came to ``c`` (``left`` -1) or the piece ``left`` left it: what was found
+        about the mat is forgotten, but for its groups (``_regroup``) and the cells' kinds.
+        The piece is not held, so only ``c``'s kind changes, and the kinds of the cells
+        beside it when ``c`` was or now is empty (the other pieces it touches do not depend
+        on it)."""
         s = self._s
         s.changed()
         if s.structures is not None:
             self._regroup(c, left)
-        self._find_kinds(self.layout.around[c], s.cell_kinds)  # type: ignore[arg-type]
+        height = len(s.stacks[c])
+        if height > 1 or height and left >= 0:
+            cells: tuple[int, ...] = (c,)
+        else:
+            cells = self.layout.around[c]
+        self._find_kinds(cells, s.cell_kinds)  # type: ignore[arg-type]
 
     def _place_refusal(self, c: int) -> Refusal | None:
         """Why a piece may not be placed on ``c`` now (None: it may)."""

@@ -176,10 +176,11 @@ class State:
         and cells' kinds forgotten (they are the rules' business: ``Game`` finds them when
         they are None)."""
         tops = [0] * len(self.supply)
-        for c, stack in enumerate(self.stacks):
-            if stack:
-                tops[stack[-1]] |= 1 << c
         self.occupied_bits = mask_of(self.stacks)
+        if self.occupied_bits:
+            for c, stack in enumerate(self.stacks):
+                if stack:
+                    tops[stack[-1]] |= 1 << c
         self.tops = tops
         self.held_bits = mask_of(self.held)
         self.priest_bits = mask_of(self.priest_at)
