@@ -81,7 +81,8 @@ def test_a_sketch_grown_or_joined_by_a_piece_is_the_sketch_summed_up_again(piece
     for at, piece in pieces:
         building = building.put(at, piece)
     groups = cell_groups(building.stacks, MAT.neighbour_cells)
-    sketch_of = {c: Sketch(building.stacks, MAT.marking_bits, g) for g in groups for c in g}
+    sketches = [Sketch(building.stacks, MAT.marking_bits, g) for g in groups]
+    sketch_of = {c: sketch for g, sketch in zip(groups, sketches, strict=True) for c in g}
     after = building.put(cell, code)
     [cells] = [g for g in cell_groups(after.stacks, MAT.neighbour_cells) if cell in g]
     expected = Sketch(after.stacks, MAT.marking_bits, cells)
