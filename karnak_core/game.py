@@ -115,6 +115,11 @@ class ActionTable:
         self.draw = Draw()
         self.end = End()
         self.reveal = [Reveal(d.id) for d in designs]
+        #: Per Design index, what ``Game._check_design`` asks of its goal: how many
+        #: structures, the fewest pieces in each, and the clauses' tests on a sketch.
+        self.goals = [
+            (d.goal.structures, d.goal.least_pieces, d.goal.sketch_tests) for d in designs
+        ]
         self.discard = [Discard(d.id) for d in designs]
         self.grid = CellGrid(layout)
         #: Per mask of the yellow shapes in the supply, the Place actions of the cells in a
@@ -442,43 +447,32 @@ class Game(ComparedByPosition):
         s.joining_bits = s.alone_bits = 0
         self._find_kinds(range(size), kinds)
 
-    def _piece_came(self, c: int) -> None:
-        """A piece came to the top of ``c``: the masks, then the rest (``_pieces_changed``)."""
+    def _pieces_changed(self, c: int, left: int) -> None:
+        """A piece came to the top of ``c`` (``left`` -1) or the piece ``left`` left it: the
+        masks, and what was found about the mat is forgotten, but for its groups
+        (``_regroup``) and the cells' kinds. The piece is not held, so only ``c``'s kind
+        changes, and the kinds of the cells beside it when ``c`` was or now is empty (the
+        other pieces it touches do not depend on it)."""
         s = self._s
         stack = s.stacks[c]
+        height = len(stack)
         bit = 1 << c
         tops = s.tops
-        if len(stack) > 1:
-            tops[stack[-2]] ^= bit
-        else:
-            s.occupied_bits |= bit
-        tops[stack[-1]] |= bit
-        self._pieces_changed(c, -1)
-
-    def _piece_left(self, c: int, piece: int) -> None:
-        """The piece ``piece`` left the top of ``c``."""
-        s = self._s
-        stack = s.stacks[c]
-        bit = 1 << c
-        tops = s.tops
-        tops[piece] ^= bit
-        if stack:
+        if left < 0:
+            if height > 1:
+                tops[stack[-2]] ^= bit
+            else:
+                s.occupied_bits |= bit
             tops[stack[-1]] |= bit
         else:
-            s.occupied_bits ^= bit
-        self._pieces_changed(c, piece)
-
-    def _pieces_changed(self, c: int, left: int) -> None:
-        """A piece came to ``c`` (``left`` -1) or the piece ``left`` left it: what was found
-        about the mat is forgotten, but for its groups (``_regroup``) and the cells' kinds.
-        The piece is not held, so only ``c``'s kind changes, and the kinds of the cells
-        beside it when ``c`` was or now is empty (the other pieces it touches do not depend
-        on it)."""
-        s = self._s
+            tops[left] ^= bit
+            if stack:
+                tops[stack[-1]] |= bit
+            else:
+                s.occupied_bits ^= bit
         s.changed()
         if s.structures is not None:
             self._regroup(c, left)
-        height = len(s.stacks[c])
         if height > 1 or height and left >= 0:
             cells: tuple[int, ...] = (c,)
         else:
@@ -621,10 +615,9 @@ class Game(ComparedByPosition):
 
     def _check_design(self, index: int) -> bool:
         """``Design.is_complete`` on the mat now, by way of what is known of its structures."""
-        goal = self.designs[index].goal
-        needed = goal.structures
-        least = goal.least_pieces
-        for group in self._structures():
+        needed, least, tests = self._table.goals[index]
+        structures = self._s.structures
+        for group in self._structures() if structures is None else structures:
             met = group.meets.get(index)
             if met is None:
                 # The group's sketch decides the goal (``Goal.met_by_sketch``, unrolled here
@@ -632,7 +625,7 @@ class Game(ComparedByPosition):
                 met = False
                 if group.size >= least:
                     sketch = group.sketch
-                    for test in goal.sketch_tests:
+                    for test in tests:
                         if not test(sketch):
                             break
                     else:
@@ -995,7 +988,7 @@ class Game(ComparedByPosition):
             piece = 2 * a
             s.stacks[b] += (piece,)
             s.supply[piece] -= 1
-            self._piece_came(b)
+            self._pieces_changed(b, -1)
             if note:
                 note("placed", shape=a, colour=0, cell=b)
             if s.phase == PLACE:
@@ -1025,7 +1018,7 @@ class Game(ComparedByPosition):
             piece = 2 * s.put_shape + a
             s.stacks[b] += (piece,)
             s.supply[piece] -= 1
-            self._piece_came(b)
+            self._pieces_changed(b, -1)
             if note:
                 note("placed", shape=s.put_shape, colour=a, cell=b)
             s.phase = s.resume
@@ -1034,7 +1027,7 @@ class Game(ComparedByPosition):
             piece = stack[-1]
             s.stacks[a] = stack[:-1]
             s.supply[piece] += 1
-            self._piece_left(a, piece)
+            self._pieces_changed(a, piece)
             if note:
                 note("lifted", shape=piece >> 1, cell=a)
             if s.phase == TURN:
