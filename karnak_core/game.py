@@ -451,8 +451,8 @@ class Game(ComparedByPosition):
         """A piece came to the top of ``c`` (``left`` -1) or the piece ``left`` left it: the
         masks, and what was found about the mat is forgotten, but for its groups
         (``_regroup``) and the cells' kinds. The piece is not held, so only ``c``'s kind
-        changes, and the kinds of the cells beside it when ``c`` was or now is empty (the
-        other pieces it touches do not depend on it)."""
+        changes, and the kinds of the empty cells beside it when ``c`` was or now is empty
+        (the kinds of the other pieces it touches do not depend on it)."""
         s = self._s
         stack = s.stacks[c]
         height = len(stack)
@@ -473,11 +473,16 @@ class Game(ComparedByPosition):
         s.changed()
         if s.structures is not None:
             self._regroup(c, left)
-        if height > 1 or height and left >= 0:
-            cells: tuple[int, ...] = (c,)
+        kinds = s.cell_kinds
+        assert kinds is not None  # found when the game was made
+        if height > 1 and left < 0:
+            # A piece put on a stack, which took it (kind 1, ``_find_kinds``): no taller
+            # held stack stood beside it, so it stays open unless full or capped now.
+            if height >= self._max_level or self._is_cap[stack[-1]]:
+                kinds[c] = 0
+                s.joining_bits ^= bit
         else:
-            cells = self.layout.around[c]
-        self._find_kinds(cells, s.cell_kinds)  # type: ignore[arg-type]
+            self._find_kinds((c,) if height and left >= 0 else self.layout.around[c], kinds)
 
     def _place_refusal(self, c: int) -> Refusal | None:
         """Why a piece may not be placed on ``c`` now (None: it may)."""
@@ -507,10 +512,15 @@ class Game(ComparedByPosition):
         found = s.lift_bits
         if found is None:
             supply, tops = s.supply, s.tops
-            found = 0
-            for code in range(0, len(supply), 2):
-                if supply[code + 1]:
-                    found |= tops[code]
+            if all(supply[1::2]):
+                # The cells topped by a yellow piece: every occupied cell but those topped
+                # by a white one (a cell has one top, so the white tops' sum is their union).
+                found = s.occupied_bits & ~sum(tops[1::2])
+            else:
+                found = 0
+                for code in range(0, len(supply), 2):
+                    if supply[code + 1]:
+                        found |= tops[code]
             found = s.lift_bits = found & ~s.held_bits
         return found
 
@@ -719,14 +729,18 @@ class Game(ComparedByPosition):
 
     def _yellow_mask(self) -> int:
         """The shapes with a yellow piece in the supply, as bits (``ActionTable.place_cells``)."""
-        supply = self._s.supply
-        return (
-            (supply[0] > 0)
-            | (supply[2] > 0) << 1
-            | (supply[4] > 0) << 2
-            | (supply[6] > 0) << 3
-            | (supply[8] > 0) << 4
-        )
+        s = self._s
+        found = s.yellow_shapes
+        if found is None:
+            supply = s.supply
+            found = s.yellow_shapes = (
+                (supply[0] > 0)
+                | (supply[2] > 0) << 1
+                | (supply[4] > 0) << 2
+                | (supply[6] > 0) << 3
+                | (supply[8] > 0) << 4
+            )
+        return found
 
     # --------------------------------------------------------- legal actions
     def legal_actions(self) -> LegalActions:

@@ -82,6 +82,7 @@ class State:
         "alone_bits",
         "open_bits",
         "lift_bits",
+        "yellow_shapes",
         "priest_cell_bits",
         "log",
     )
@@ -157,6 +158,8 @@ class State:
     #: those a Priest may go to, as found since the last change of the mat (None: not yet).
     open_bits: int | None
     lift_bits: int | None
+    #: The shapes with a yellow piece in the supply, as bits (``Game._yellow_mask``).
+    yellow_shapes: int | None
     priest_cell_bits: int | None
     log: LogNode
 
@@ -166,6 +169,7 @@ class State:
         self.building = None
         self.open_bits = None
         self.lift_bits = None
+        self.yellow_shapes = None
         self.priest_cell_bits = None
         if pieces:
             self.pieces = None
@@ -229,6 +233,7 @@ class State:
         clone.priest_bits = self.priest_bits
         clone.open_bits = self.open_bits
         clone.lift_bits = self.lift_bits
+        clone.yellow_shapes = self.yellow_shapes
         clone.priest_cell_bits = self.priest_cell_bits
         clone.log = self.log
         return clone
