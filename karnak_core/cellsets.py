@@ -43,7 +43,11 @@ class CellGrid:
     their left or right, each cell's neighbours, and the cells of each marking (none first,
     then ``MARKINGS``)."""
 
-    __slots__ = ("width", "full", "has_left", "has_right", "marked", "neighbour_bits")
+    __slots__ = ("width", "full", "has_left", "has_right", "marked", "neighbour_bits", "firsts")
+
+    #: How many masks ``firsts`` keeps at most (then it starts again): the masks of a game's
+    #: lone cells are few, and the early ones the same in every game.
+    FIRSTS_KEPT = 4096
 
     def __init__(self, layout: MatLayout):
         width = self.width = layout.width
@@ -59,6 +63,21 @@ class CellGrid:
         self.marked: tuple[int, ...] = tuple(
             mask_of([m == marking for m in layout.markings]) for marking in (None, *MARKINGS)
         )
+        #: ``first_of_each_marking`` as found so far, by mask.
+        self.firsts: dict[int, int] = {}
+
+    def first_of_each_marking(self, mask: int) -> int:
+        """Of the cells in ``mask``, the first of each marking (``Game._open_bits``), kept
+        in ``firsts``."""
+        found = 0
+        for marked in self.marked:
+            first = mask & marked
+            if first:
+                found |= first & -first
+        if len(self.firsts) >= self.FIRSTS_KEPT:
+            self.firsts.clear()
+        self.firsts[mask] = found
+        return found
 
     def beside(self, mask: int) -> int:
         """The cells sharing an edge with a cell of ``mask``."""

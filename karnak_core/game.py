@@ -384,10 +384,8 @@ class Game(ComparedByPosition):
             found = s.joining_bits
             alone = s.alone_bits
             if alone:
-                for marked in self._grid.marked:
-                    first = alone & marked
-                    if first:
-                        found |= first & -first
+                firsts = self._grid.firsts.get(alone)
+                found |= self._grid.first_of_each_marking(alone) if firsts is None else firsts
             s.open_bits = found
         return found
 
@@ -727,21 +725,6 @@ class Game(ComparedByPosition):
             if group.size > 1:
                 structures.append(group)
 
-    def _yellow_mask(self) -> int:
-        """The shapes with a yellow piece in the supply, as bits (``ActionTable.place_cells``)."""
-        s = self._s
-        found = s.yellow_shapes
-        if found is None:
-            supply = s.supply
-            found = s.yellow_shapes = (
-                (supply[0] > 0)
-                | (supply[2] > 0) << 1
-                | (supply[4] > 0) << 2
-                | (supply[6] > 0) << 3
-                | (supply[8] > 0) << 4
-            )
-        return found
-
     # --------------------------------------------------------- legal actions
     def legal_actions(self) -> LegalActions:
         """Every legal action now, in a stable order, except that ground placements on empty
@@ -760,7 +743,7 @@ class Game(ComparedByPosition):
             out = self._priests_and_favors()
             if phase == TURN:
                 main = len(out)
-                mask = self._yellow_mask()
+                mask = s.yellow_shapes
                 if mask:
                     t.place_cells[mask].add_to(out, self._open_bits())
                 lifts = self._lift_bits()
@@ -776,7 +759,7 @@ class Game(ComparedByPosition):
             return out
         out = LegalActions()
         if phase == PLACE:
-            t.place_cells[self._yellow_mask()].add_to(out, self._open_bits())
+            t.place_cells[s.yellow_shapes].add_to(out, self._open_bits())
         elif phase == PUT:
             code = 2 * s.put_shape
             cells = self._open_bits()
@@ -1002,12 +985,14 @@ class Game(ComparedByPosition):
             piece = 2 * a
             s.stacks[b] += (piece,)
             s.supply[piece] -= 1
+            if not s.supply[piece]:
+                s.yellow_shapes ^= 1 << a
             self._pieces_changed(b, -1)
             if note:
                 note("placed", shape=a, colour=0, cell=b)
             if s.phase == PLACE:
                 s.phase = AFTER
-            elif any(s.supply[0:10:2]) and self._open_bits():
+            elif s.yellow_shapes and self._open_bits():
                 s.phase = PLACE
             else:
                 s.phase = AFTER
@@ -1032,6 +1017,8 @@ class Game(ComparedByPosition):
             piece = 2 * s.put_shape + a
             s.stacks[b] += (piece,)
             s.supply[piece] -= 1
+            if not s.supply[piece] and not a:
+                s.yellow_shapes ^= 1 << s.put_shape
             self._pieces_changed(b, -1)
             if note:
                 note("placed", shape=s.put_shape, colour=a, cell=b)
@@ -1041,6 +1028,7 @@ class Game(ComparedByPosition):
             piece = stack[-1]
             s.stacks[a] = stack[:-1]
             s.supply[piece] += 1
+            s.yellow_shapes |= 1 << (piece >> 1)  # the piece lifted is yellow
             self._pieces_changed(a, piece)
             if note:
                 note("lifted", shape=piece >> 1, cell=a)
@@ -1139,7 +1127,7 @@ class Game(ComparedByPosition):
         piece or the supply has no yellow piece, and no yellow piece can be lifted. Pieces
         only come back to the supply by a lift, so this lasts, and with it no Design can be
         revealed and the Favor deck can never run out."""
-        return (not self._open_bits() or not self._yellow_mask()) and not self._lift_bits()
+        return (not self._open_bits() or not self._s.yellow_shapes) and not self._lift_bits()
 
     # ------------------------------------------------------------- results
     def scores(self) -> list[int]:

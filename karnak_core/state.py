@@ -147,6 +147,9 @@ class State:
     tops: list[int]
     held_bits: int
     priest_bits: int
+    #: The shapes with a yellow piece in the supply, as bits (``ActionTable.place_cells``),
+    #: kept up to date as the supply changes.
+    yellow_shapes: int
     #: Per cell, what a piece placed there would be: 0 not allowed, 1 allowed, 2 allowed and
     #: alone (an empty cell, nothing beside it); the cells of kinds 1 and 2 as masks. Updated
     #: cell by cell, in place, as pieces come and go, and a Priest comes (None: not found
@@ -158,8 +161,6 @@ class State:
     #: those a Priest may go to, as found since the last change of the mat (None: not yet).
     open_bits: int | None
     lift_bits: int | None
-    #: The shapes with a yellow piece in the supply, as bits (``Game._yellow_mask``).
-    yellow_shapes: int | None
     priest_cell_bits: int | None
     log: LogNode
 
@@ -169,7 +170,6 @@ class State:
         self.building = None
         self.open_bits = None
         self.lift_bits = None
-        self.yellow_shapes = None
         self.priest_cell_bits = None
         if pieces:
             self.pieces = None
@@ -188,6 +188,7 @@ class State:
         self.tops = tops
         self.held_bits = mask_of(self.held)
         self.priest_bits = mask_of(self.priest_at)
+        self.yellow_shapes = mask_of(self.supply[0::2])
         self.cell_kinds = None
         self.structures = None
         self.group_at = None
