@@ -115,7 +115,7 @@ class ActionTable:
         self.draw = Draw()
         self.end = End()
         self.reveal = [Reveal(d.id) for d in designs]
-        #: Per Design index, what ``Game._check_design`` asks of its goal: how many
+        #: Per Design index, what ``Game._complete_among`` asks of its goal: how many
         #: structures, the fewest pieces in each, and the clauses' tests on a sketch.
         self.goals = [
             (d.goal.structures, d.goal.least_pieces, d.goal.sketch_tests) for d in designs
@@ -599,51 +599,51 @@ class Game(ComparedByPosition):
     def _complete_in_hand(self) -> list[int]:
         """The Designs in the current hand that are complete on the mat now."""
         s = self._s
-        complete = s.complete
-        if complete is None:
-            complete = s.complete = {}
-        out = []
-        for index in s.hands[s.current]:
-            found = complete.get(index)
-            if found is None:
-                found = complete[index] = self._check_design(index)
-            if found:
-                out.append(index)
-        return out
+        return self._complete_among(s.hands[s.current])
 
     def _is_complete(self, index: int) -> bool:
+        return bool(self._complete_among((index,)))
+
+    def _complete_among(self, indices: Iterable[int]) -> list[int]:
+        """Those of the Designs ``indices`` that are complete on the mat now
+        (``Design.is_complete``), by way of what is known of its structures."""
         s = self._s
         complete = s.complete
         if complete is None:
             complete = s.complete = {}
-        found = complete.get(index)
-        if found is None:
-            found = complete[index] = self._check_design(index)
-        return found
-
-    def _check_design(self, index: int) -> bool:
-        """``Design.is_complete`` on the mat now, by way of what is known of its structures."""
-        needed, least, tests = self._table.goals[index]
-        structures = self._s.structures
-        for group in self._structures() if structures is None else structures:
-            met = group.meets.get(index)
-            if met is None:
-                # The group's sketch decides the goal (``Goal.met_by_sketch``, unrolled here
-                # for speed), a small group at once.
-                met = False
-                if group.size >= least:
-                    sketch = group.sketch
-                    for test in tests:
-                        if not test(sketch):
+        structures = s.structures
+        if structures is None:
+            structures = self._structures()
+        goals = self._table.goals
+        out = []
+        for index in indices:
+            found = complete.get(index)
+            if found is None:
+                found = False
+                needed, least, tests = goals[index]
+                for group in structures:
+                    met = group.meets.get(index)
+                    if met is None:
+                        # The group's sketch decides the goal (``Goal.met_by_sketch``,
+                        # unrolled here for speed), a small group at once.
+                        met = False
+                        if group.size >= least:
+                            sketch = group.sketch
+                            for test in tests:
+                                if not test(sketch):
+                                    break
+                            else:
+                                met = True
+                        group.meets[index] = met
+                    if met:
+                        needed -= 1
+                        if not needed:
+                            found = True
                             break
-                    else:
-                        met = True
-                group.meets[index] = met
-            if met:
-                needed -= 1
-                if not needed:
-                    return True
-        return False
+                complete[index] = found
+            if found:
+                out.append(index)
+        return out
 
     def _structures(self) -> list[Group]:
         """The structures on the mat now: its groups of two touching pieces or more."""
@@ -737,9 +737,7 @@ class Game(ComparedByPosition):
         t = self._table
         phase = s.phase
         # The phases come most frequent first.
-        if phase == DISCARD:
-            return LegalActions(map(t.discard.__getitem__, s.hands[s.current]))
-        if phase in (TURN, AFTER):
+        if phase == TURN or phase == AFTER:
             out = self._priests_and_favors()
             if phase == TURN:
                 main = len(out)
@@ -767,6 +765,8 @@ class Game(ComparedByPosition):
                 t.put_cells[0].add_to(out, cells)
             if s.supply[code + 1]:
                 t.put_cells[1].add_to(out, cells)
+        elif phase == DISCARD:
+            out += map(t.discard.__getitem__, s.hands[s.current])
         elif phase == LIFT:
             t.lift_cells.add_to(out, self._lift_bits())
         else:
@@ -972,16 +972,7 @@ class Game(ComparedByPosition):
         # Events are noted only for ``play`` (``push`` keeps none: spared the calls), and the
         # kinds come most frequent first.
         note = self._event if self._events is not None else None
-        if kind == K_DISCARD:
-            hand = s.hands[seat]
-            hand.remove(a)
-            s.deck.insert(0, a)
-            s.discarded_by[a] = seat
-            if note:
-                note("discarded")
-            if len(hand) <= self.rules.hand_limit:
-                self._next_turn()
-        elif kind == K_PLACE:
+        if kind == K_PLACE:
             piece = 2 * a
             s.stacks[b] += (piece,)
             s.supply[piece] -= 1
@@ -998,17 +989,6 @@ class Game(ComparedByPosition):
                 s.phase = AFTER
                 if note:
                     note("place_one")
-        elif kind == K_DRAW:
-            drawn = 0
-            hand, deck = s.hands[seat], s.deck
-            for _ in range(self.rules.draw_count):
-                if not deck:
-                    break
-                insort(hand, deck.pop())
-                drawn += 1
-            if note:
-                note("drew", count=drawn)
-            self._end_turn()
         elif kind == K_END:
             if note:
                 note("ended")
@@ -1041,6 +1021,26 @@ class Game(ComparedByPosition):
             self._place_priest(a)
         elif kind == K_FAVOR:
             self._use_favor(a)
+        elif kind == K_DISCARD:
+            hand = s.hands[seat]
+            hand.remove(a)
+            s.deck.insert(0, a)
+            s.discarded_by[a] = seat
+            if note:
+                note("discarded")
+            if len(hand) <= self.rules.hand_limit:
+                self._next_turn()
+        elif kind == K_DRAW:
+            drawn = 0
+            hand, deck = s.hands[seat], s.deck
+            for _ in range(self.rules.draw_count):
+                if not deck:
+                    break
+                insort(hand, deck.pop())
+                drawn += 1
+            if note:
+                note("drew", count=drawn)
+            self._end_turn()
         else:
             s.hands[seat].remove(a)
             s.revealed[seat].append(a)
