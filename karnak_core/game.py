@@ -602,7 +602,9 @@ class Game(ComparedByPosition):
         return self._complete_among(s.hands[s.current])
 
     def _is_complete(self, index: int) -> bool:
-        return bool(self._complete_among((index,)))
+        complete = self._s.complete
+        found = None if complete is None else complete.get(index)
+        return bool(self._complete_among((index,))) if found is None else found
 
     def _complete_among(self, indices: Iterable[int]) -> list[int]:
         """Those of the Designs ``indices`` that are complete on the mat now
@@ -737,7 +739,7 @@ class Game(ComparedByPosition):
         t = self._table
         phase = s.phase
         # The phases come most frequent first.
-        if phase == TURN or phase == AFTER:
+        if phase in (TURN, AFTER):
             out = self._priests_and_favors()
             if phase == TURN:
                 main = len(out)
