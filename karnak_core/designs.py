@@ -627,12 +627,21 @@ class Sketch:
         """This sketch with a piece ``code`` more, put on a piece ``below`` in a stack now
         ``height`` high: what spares summing up again a structure that grew by one piece."""
         out = Sketch.__new__(Sketch)
-        out.counts = self.counts + (1 << 8 * code)
-        out.size = self.size + 1
-        out.height = height if height > self.height else self.height
+        out.counts = self.counts
+        out.size = self.size
+        out.height = self.height
         out.markings = self.markings
-        out.pairs = self.pairs + (1 << 8 * (2 * len(SHAPES) * code + below))
+        out.pairs = self.pairs
+        out.add(code, below, height)
         return out
+
+    def add(self, code: int, below: int, height: int) -> None:
+        """``grown`` in place (a sketch its owner alone holds: ``Game._regroup``)."""
+        self.counts += 1 << 8 * code
+        self.size += 1
+        if height > self.height:
+            self.height = height
+        self.pairs += 1 << 8 * (2 * len(SHAPES) * code + below)
 
     def shrunk(
         self, code: int, below: int, stacks: Sequence[tuple[int, ...]], cells: Iterable[int]
@@ -669,13 +678,23 @@ class Sketch:
         the mat between them, on a cell of marking bit ``marking``."""
         out = Sketch.lone(code, marking)
         for part in parts:
-            out.counts += part.counts
-            out.size += part.size
-            if part.height > out.height:
-                out.height = part.height
-            out.markings |= part.markings
-            out.pairs += part.pairs
+            out.absorb(part)
         return out
+
+    def absorb(self, part: Sketch) -> None:
+        """This sketch joined with ``part``, in place (``joined``)."""
+        self.counts += part.counts
+        self.size += part.size
+        if part.height > self.height:
+            self.height = part.height
+        self.markings |= part.markings
+        self.pairs += part.pairs
+
+    def add_alone(self, code: int, marking: int) -> None:
+        """A piece ``code`` more, alone on a cell of marking bit ``marking``, in place."""
+        self.counts += 1 << 8 * code
+        self.size += 1
+        self.markings |= marking
 
     @staticmethod
     def of(building: Building, spots: frozenset[Spot]) -> Sketch:

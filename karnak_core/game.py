@@ -655,7 +655,7 @@ class Game(ComparedByPosition):
             at: list[Group | None] = [None] * len(stacks)
             structures = []
             for cells in cell_groups(stacks, self.layout.neighbour_cells):
-                group = Group(cells, Sketch(stacks, marking_bits, cells))
+                group = Group(cells, Sketch(stacks, marking_bits, cells), s.token)
                 for c in cells:
                     at[c] = group
                 if group.size > 1:
@@ -678,24 +678,56 @@ class Game(ComparedByPosition):
         if old is None:
             # A piece on an empty cell: it joins every group beside it.
             gone: list[Group] = []
-            cells = [c]
+            base = None
             for n in nbrs[c]:
                 group = at[n]
                 if group is not None and group not in gone:
                     gone.append(group)
-                    cells += group.cells
+                    if group.owner is s.token and (base is None or group.size > base.size):
+                        base = group
+            if base is not None:
+                # The largest of them that this state alone holds takes in the others.
+                sketch = base.sketch
+                sketch.add_alone(stacks[c][0], marking_bits[c])
+                cells = base.cells
+                cells.append(c)
+                at[c] = base
+                for group in gone:
+                    if group is not base:
+                        sketch.absorb(group.sketch)
+                        cells += group.cells
+                        for x in group.cells:
+                            at[x] = base
+                        if group.size > 1:
+                            structures.remove(group)
+                if base.size == 1:
+                    structures.append(base)
+                base.size = sketch.size
+                base.meets.clear()
+                return
+            cells = [c]
+            for group in gone:
+                cells += group.cells
             sketch = Sketch.joined([g.sketch for g in gone], stacks[c][0], marking_bits[c])
-            new = [Group(cells, sketch)]
+            new = [Group(cells, sketch, s.token)]
         elif left < 0:
             # A piece more on a stack: the same cells, one piece more.
-            gone = [old]
             stack = stacks[c]
-            new = [Group(old.cells, old.sketch.grown(stack[-1], stack[-2], len(stack)))]
+            if old.owner is s.token:
+                old.sketch.add(stack[-1], stack[-2], len(stack))
+                old.size += 1
+                old.meets.clear()
+                if old.size == 2:
+                    structures.append(old)
+                return
+            gone = [old]
+            grown = old.sketch.grown(stack[-1], stack[-2], len(stack))
+            new = [Group(old.cells[:], grown, s.token)]
         elif stacks[c]:
             # A piece less on a stack: the same cells, one piece less.
             gone = [old]
             sketch = old.sketch.shrunk(left, stacks[c][-1], stacks, old.cells)
-            new = [Group(old.cells, sketch)]
+            new = [Group(old.cells[:], sketch, s.token)]
         else:
             # The last piece of ``c`` left: what is left of its group may fall apart, unless
             # ``c`` touched one occupied cell only.
@@ -707,7 +739,8 @@ class Game(ComparedByPosition):
                 if stacks[n]:
                     touched += 1
             if touched < 2:
-                new = [Group(rest, old.sketch.parted(left, marking_bits, rest))] if rest else []
+                parted = old.sketch.parted(left, marking_bits, rest)
+                new = [Group(rest, parted, s.token)] if rest else []
             else:
                 for x in rest:
                     at[x] = None
@@ -717,7 +750,7 @@ class Game(ComparedByPosition):
                 for start in rest:
                     if not seen[start]:
                         cells = occupied_cells_from(start, stacks, nbrs, seen)
-                        new.append(Group(cells, Sketch(stacks, marking_bits, cells)))
+                        new.append(Group(cells, Sketch(stacks, marking_bits, cells), s.token))
         for group in gone:
             if group.size > 1:
                 structures.remove(group)
@@ -1296,6 +1329,7 @@ def setup_state(
         structures=None,
         group_at=None,
         log=None,
+        token=object(),
     )
     state.set_masks()
     return state

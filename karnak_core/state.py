@@ -26,18 +26,22 @@ PHASES: tuple[str, ...] = ("turn", "place", "put", "lift", "after", "revealing",
 
 class Group:
     """A group of touching pieces in a game (``mat.cell_groups``): its cells, its ``Sketch``
-    and how many pieces stand on it (the sketch's size). A piece coming to or leaving one of
-    its cells replaces the group with a new one, so what is found about a group holds for
-    as long as it is on the mat: per Design index, whether it meets the Design's goal. That
-    is what spares checking a Design again on every structure at every change."""
+    and how many pieces stand on it (the sketch's size), and per Design index whether it
+    meets the Design's goal, as found so far: what spares checking a Design again on every
+    structure at every change. A piece coming to or leaving one of its cells changes the
+    group in place (forgetting the Designs) when the state that made it alone holds it,
+    and otherwise replaces it with a new one, so copies of a state never see each other's
+    changes (``State.token``)."""
 
-    __slots__ = ("cells", "size", "sketch", "meets")
+    __slots__ = ("cells", "size", "sketch", "meets", "owner")
 
-    def __init__(self, cells: list[int], sketch: Sketch):
+    def __init__(self, cells: list[int], sketch: Sketch, owner: object):
         self.cells = cells
         self.size = sketch.size
         self.sketch = sketch
         self.meets: dict[int, bool] = {}
+        #: The ``State.token`` of the state that made it and may change it in place.
+        self.owner = owner
 
 
 class State:
@@ -85,6 +89,7 @@ class State:
         "yellow_shapes",
         "priest_cell_bits",
         "log",
+        "token",
     )
 
     def __init__(self, **fields: Any):
@@ -163,6 +168,9 @@ class State:
     lift_bits: int | None
     priest_cell_bits: int | None
     log: LogNode
+    #: Marks the groups this state made and alone holds (``Group.owner``); a copy gives both
+    #: states new tokens, as they then share their groups.
+    token: object
 
     def changed(self, pieces: bool = True) -> None:
         """Forget what was found about the mat: its pieces and supply changed, or (``pieces``
@@ -195,7 +203,10 @@ class State:
         self.changed()
 
     def copy(self) -> State:
+        # The copy shares the groups, so neither state may change them in place any more.
+        self.token = object()
         clone = State.__new__(State)
+        clone.token = object()
         clone.stacks = self.stacks[:]
         clone.held = self.held[:]
         clone.priest_at = self.priest_at[:]

@@ -118,3 +118,24 @@ def test_a_sketch_shrunk_or_parted_by_a_piece_is_the_sketch_summed_up_again(piec
         if len([g for g in cell_groups(after.stacks, MAT.neighbour_cells) if g[0] in rest]) == 1:
             parted = before.parted(code, MAT.marking_bits, rest)
             assert parted == Sketch(after.stacks, MAT.marking_bits, rest)
+
+
+def test_a_copy_and_its_original_go_on_apart():
+    # A state changes its own groups in place; those it shares with a copy it replaces.
+    rng = random.Random(5)
+    for seed in range(8):
+        game = Game.new(2 + seed % 3, seed=seed)
+        for _ in range(20 + 5 * seed):
+            if not game.is_over:
+                actions = game.legal_actions()
+                game.push(actions[int(rng.random() * len(actions))])
+        games = [game, game.copy()]
+        for _ in range(80):
+            for one in games:
+                if one.is_over:
+                    continue
+                afresh = Game.from_json(one.to_json())
+                actions = one.legal_actions()
+                assert actions == afresh.legal_actions()
+                assert one.scores() == afresh.scores()
+                one.push(actions[int(rng.random() * len(actions))])
