@@ -37,7 +37,7 @@ from importlib import resources
 from tabletop.saves import short_repr
 
 from .errors import ArgumentError, DesignError
-from .mat import MARKINGS, SHAPES, Building, Spot
+from .mat import SHAPES, Building, Spot, marking_bit
 
 #: A compiled clause: does the structure made of these spots meet it?
 Test = Callable[[Building, frozenset[Spot]], bool]
@@ -550,11 +550,6 @@ class On(Clause):
 
 
 # ---------------------------------------------------------------------------- goals
-def marking_bit(marking: str | None) -> int:
-    """A marking's bit in ``Sketch.markings`` (none: 0)."""
-    return 0 if marking is None else 1 << MARKINGS.index(marking)
-
-
 def pair_shift(upper: int, lower: int) -> int:
     """Where the byte of ``Sketch.pairs`` counting a piece ``upper`` standing on a piece
     ``lower`` starts."""

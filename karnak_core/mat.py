@@ -77,6 +77,11 @@ def piece(shape: str, colour: str) -> int:
     return SHAPES.index(shape) * 2 + COLOURS.index(colour)
 
 
+def marking_bit(marking: str | None) -> int:
+    """A marking's bit, in ``MARKINGS`` order (none: 0): ``MatLayout.marking_bits``."""
+    return 0 if marking is None else 1 << MARKINGS.index(marking)
+
+
 def shape_of(code: int) -> str:
     return SHAPES[code >> 1]
 
@@ -117,10 +122,8 @@ class MatLayout:
         symbols = [symbol for row in grid for symbol in row]
         self.symbols: tuple[str, ...] = tuple(symbols)
         self.markings: tuple[str | None, ...] = tuple(MARKING_SYMBOLS.get(s) for s in symbols)
-        #: Per cell, its marking as a bit (``designs.Sketch.markings``): ``MARKINGS`` order.
-        self.marking_bits: tuple[int, ...] = tuple(
-            0 if marking is None else 1 << MARKINGS.index(marking) for marking in self.markings
-        )
+        #: Per cell, its marking as a bit (``designs.Sketch.markings``).
+        self.marking_bits: tuple[int, ...] = tuple(map(marking_bit, self.markings))
         self.names: tuple[str, ...] = tuple(
             f"{COLUMN_LETTERS[c]}{r + 1}" for r in range(self.height) for c in range(self.width)
         )

@@ -184,8 +184,8 @@ class State:
             self.complete = None
 
     def set_masks(self) -> None:
-        """The cell masks found anew from the stacks, held cells and Priests, and the groups
-        and cells' kinds forgotten (they are the rules' business: ``Game`` finds them when
+        """The cell masks found anew from the stacks, held cells and Priests, the yellow
+        shapes from the supply, and the groups and cells' kinds forgotten (they are the rules' business: ``Game`` finds them when
         they are None)."""
         tops = [0] * len(self.supply)
         self.occupied_bits = mask_of(self.stacks)
