@@ -618,15 +618,20 @@ class Sketch:
         out.pairs = 0
         return out
 
-    def grown(self, code: int, below: int, height: int) -> Sketch:
-        """This sketch with a piece ``code`` more, put on a piece ``below`` in a stack now
-        ``height`` high: what spares summing up again a structure that grew by one piece."""
+    def copied(self) -> Sketch:
+        """A copy, to change in place."""
         out = Sketch.__new__(Sketch)
         out.counts = self.counts
         out.size = self.size
         out.height = self.height
         out.markings = self.markings
         out.pairs = self.pairs
+        return out
+
+    def grown(self, code: int, below: int, height: int) -> Sketch:
+        """This sketch with a piece ``code`` more, put on a piece ``below`` in a stack now
+        ``height`` high: what spares summing up again a structure that grew by one piece."""
+        out = self.copied()
         out.add(code, below, height)
         return out
 
@@ -643,29 +648,37 @@ class Sketch:
     ) -> Sketch:
         """This sketch with a piece ``code`` less, taken off a piece ``below``: the structure
         on ``cells`` of the mat's ``stacks`` that shrank by that piece."""
-        out = Sketch.__new__(Sketch)
-        out.counts = self.counts - (1 << 8 * code)
-        out.size = self.size - 1
-        out.markings = self.markings
-        out.pairs = self.pairs - (1 << 8 * (2 * len(SHAPES) * code + below))
-        # The piece may have been at the structure's greatest height, alone there.
-        out.height = max(map(len, map(stacks.__getitem__, cells)))
+        out = self.copied()
+        out.shrink(code, below, stacks, cells)
         return out
+
+    def shrink(
+        self, code: int, below: int, stacks: Sequence[tuple[int, ...]], cells: Iterable[int]
+    ) -> None:
+        """``shrunk`` in place."""
+        self.counts -= 1 << 8 * code
+        self.size -= 1
+        self.pairs -= 1 << 8 * (2 * len(SHAPES) * code + below)
+        # The piece may have been at the structure's greatest height, alone there.
+        self.height = max(map(len, map(stacks.__getitem__, cells)))
 
     def parted(self, code: int, marking_bits: Sequence[int], cells: Iterable[int]) -> Sketch:
         """This sketch without a piece ``code`` that stood alone on a cell of its own, which
         the structure, still one, on ``cells`` no longer has (``marking_bits``:
         ``MatLayout.marking_bits``)."""
-        out = Sketch.__new__(Sketch)
-        out.counts = self.counts - (1 << 8 * code)
-        out.size = self.size - 1
-        out.height = self.height  # other pieces stand on the mat beside it
-        out.pairs = self.pairs
+        out = self.copied()
+        out.part(code, marking_bits, cells)
+        return out
+
+    def part(self, code: int, marking_bits: Sequence[int], cells: Iterable[int]) -> None:
+        """``parted`` in place."""
+        self.counts -= 1 << 8 * code
+        self.size -= 1
+        # The height stays: other pieces stand on the mat beside it.
         markings = 0
         for cell in cells:
             markings |= marking_bits[cell]
-        out.markings = markings
-        return out
+        self.markings = markings
 
     @staticmethod
     def joined(parts: Iterable[Sketch], code: int, marking: int) -> Sketch:

@@ -603,28 +603,31 @@ class Game(ComparedByPosition):
 
     def _is_complete(self, index: int) -> bool:
         complete = self._s.complete
-        found = None if complete is None else complete.get(index)
+        found = None if complete is None else complete[index]
         return bool(self._complete_among((index,))) if found is None else found
 
     def _complete_among(self, indices: Iterable[int]) -> list[int]:
         """Those of the Designs ``indices`` that are complete on the mat now
         (``Design.is_complete``), by way of what is known of its structures."""
         s = self._s
+        goals = self._table.goals
         complete = s.complete
         if complete is None:
-            complete = s.complete = {}
+            complete = s.complete = [None] * len(goals)
         structures = s.structures
         if structures is None:
             structures = self._structures()
-        goals = self._table.goals
         out = []
         for index in indices:
-            found = complete.get(index)
+            found = complete[index]
             if found is None:
                 found = False
                 needed, least, tests = goals[index]
                 for group in structures:
-                    met = group.meets.get(index)
+                    meets = group.meets
+                    if meets is None:
+                        meets = group.meets = [None] * len(goals)
+                    met = meets[index]
                     if met is None:
                         # The group's sketch decides the goal (``Goal.met_by_sketch``,
                         # unrolled here for speed), a small group at once.
@@ -636,7 +639,7 @@ class Game(ComparedByPosition):
                                     break
                             else:
                                 met = True
-                        group.meets[index] = met
+                        meets[index] = met
                     if met:
                         needed -= 1
                         if not needed:
@@ -703,7 +706,7 @@ class Game(ComparedByPosition):
                 if base.size == 1:
                     structures.append(base)
                 base.size = sketch.size
-                base.meets.clear()
+                base.meets = None
                 return
             cells = [c]
             for group in gone:
@@ -716,7 +719,7 @@ class Game(ComparedByPosition):
             if old.owner is s.token:
                 old.sketch.add(stack[-1], stack[-2], len(stack))
                 old.size += 1
-                old.meets.clear()
+                old.meets = None
                 if old.size == 2:
                     structures.append(old)
                 return
@@ -725,19 +728,35 @@ class Game(ComparedByPosition):
             new = [Group(old.cells[:], grown, s.token)]
         elif stacks[c]:
             # A piece less on a stack: the same cells, one piece less.
+            if old.owner is s.token:
+                old.sketch.shrink(left, stacks[c][-1], stacks, old.cells)
+                old.size -= 1
+                old.meets = None
+                if old.size == 1:
+                    structures.remove(old)
+                return
             gone = [old]
             sketch = old.sketch.shrunk(left, stacks[c][-1], stacks, old.cells)
             new = [Group(old.cells[:], sketch, s.token)]
         else:
             # The last piece of ``c`` left: what is left of its group may fall apart, unless
             # ``c`` touched one occupied cell only.
-            gone = [old]
             at[c] = None
-            rest = [x for x in old.cells if x != c]
             touched = 0
             for n in nbrs[c]:
                 if stacks[n]:
                     touched += 1
+            if touched < 2 and old.owner is s.token:
+                if touched:
+                    old.cells.remove(c)
+                    old.sketch.part(left, marking_bits, old.cells)
+                    old.size -= 1
+                    old.meets = None
+                    if old.size == 1:
+                        structures.remove(old)
+                return
+            gone = [old]
+            rest = [x for x in old.cells if x != c]
             if touched < 2:
                 parted = old.sketch.parted(left, marking_bits, rest)
                 new = [Group(rest, parted, s.token)] if rest else []
@@ -787,7 +806,7 @@ class Game(ComparedByPosition):
                 if len(out) == main:
                     out.append(t.end)
             else:
-                out += map(t.reveal.__getitem__, self._complete_in_hand())
+                out += map(t.reveal.__getitem__, self._complete_among(s.hands[s.current]))
                 out.append(t.end)
             return out
         out = LegalActions()
@@ -821,9 +840,9 @@ class Game(ComparedByPosition):
         held_favors = s.favors[seat]
         if any(held_favors):
             favor = t.favor
-            out += [
-                favor[k] for k, n in enumerate(held_favors) if n and self._favor_refusal(k) is None
-            ]
+            for k, n in enumerate(held_favors):
+                if n and self._favor_refusal(k) is None:
+                    out.append(favor[k])
         return out
 
     def is_legal(self, action: Action | str) -> bool:
@@ -956,8 +975,12 @@ class Game(ComparedByPosition):
             self._undo.clear()
         self._events = None
         t = self._table
-        code = t.by_id.get(id(action))
-        self._apply(code if code is not None else t.code[action], action)
+        try:
+            code = t.by_id[id(action)]
+        except KeyError:
+            # An action equal to one of the table's (parsed, or unpickled), not one of them.
+            code = t.code[action]
+        self._apply(code, action)
 
     def undo(self) -> Action:
         """Take back the last action played with ``play``; returns it."""

@@ -39,7 +39,8 @@ class Group:
         self.cells = cells
         self.size = sketch.size
         self.sketch = sketch
-        self.meets: dict[int, bool] = {}
+        #: Per Design index, whether the group meets its goal (None: not found yet).
+        self.meets: list[bool | None] | None = None
         #: The ``State.token`` of the state that made it and may change it in place.
         self.owner = owner
 
@@ -136,10 +137,11 @@ class State:
     #: The ``Building`` of the stacks and Priests now, made when asked for (None: stale).
     building: Any
     #: The same without the Priests (what Designs are checked on: a Priest is not a piece),
-    #: and which Designs are complete on it (by index), as far as asked. None: stale. The
-    #: dict is replaced, never cleared, when the pieces change, so copies share it.
+    #: and per Design index whether it is complete on it, as far as asked (None: not yet).
+    #: None: stale. The list is replaced, never cleared, when the pieces change, so copies
+    #: share it.
     pieces: Any
-    complete: dict[int, bool] | None
+    complete: list[bool | None] | None
     #: The structures (groups of two pieces or more), and each cell's group of touching
     #: pieces (None: empty), kept up to date as pieces come and go (``Game._regroup``);
     #: None: not found yet. Changed in place: a copy has its own lists (of the same groups).
