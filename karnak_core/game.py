@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Iterable
+from operator import mul
 from typing import TYPE_CHECKING, Any
 
 from tabletop.action_list import ActionList
@@ -55,7 +56,7 @@ from .mat import (
     occupied_cells_from,
 )
 from .messages import Refusal, check_lang, refusal_text, waiting_text
-from .rules import FAVOR_KINDS, Rules
+from .rules import FAVOR_KINDS, Rules, cards_counted
 from .scoring import Score, final_scores, winners
 from .state import AFTER, DISCARD, LIFT, PHASES, PLACE, PUT, REVEALING, TURN, Group, State
 
@@ -78,10 +79,10 @@ def as_rules(rules: object) -> Rules:
 
 
 def shuffle(cards: list[int], rng: random.Random) -> None:
-    """Fisher-Yates on ``rng.random()`` (faster than ``rng.shuffle``)."""
-    draw = rng.random
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(draw() * (i + 1))
+    """Fisher-Yates on ``rng.random()`` (faster than ``rng.shuffle``): from the last card
+    down, card ``i`` swaps with card ``int(random() * (i + 1))``, those draws made in C."""
+    draws = map(int, map(mul, range(len(cards), 1, -1), iter(rng.random, -1.0)))
+    for i, j in zip(range(len(cards) - 1, 0, -1), draws, strict=True):
         cards[i], cards[j] = cards[j], cards[i]
 
 
@@ -201,7 +202,6 @@ class Game(ComparedByPosition):
         self.layout = rules.layout
         self._table = action_table(self.layout, designs)
         self._s = state
-        self._start = state.copy()
         self._undo: list[State] = []
         self._events: list[tuple[str, dict[str, Any]]] | None = None
         self._max_level = rules.max_level
@@ -210,6 +210,7 @@ class Game(ComparedByPosition):
         self._grid = self._table.grid
         if state.cell_kinds is None:
             self._all_kinds()
+        self._start = state.copy()
 
     # ------------------------------------------------------------------ setup
     @staticmethod
@@ -473,14 +474,35 @@ class Game(ComparedByPosition):
             self._regroup(c, left)
         kinds = s.cell_kinds
         assert kinds is not None  # found when the game was made
-        if height > 1 and left < 0:
+        if left >= 0:
+            self._find_kinds((c,) if height else self.layout.around[c], kinds)
+        elif height > 1:
             # A piece put on a stack, which took it (kind 1, ``_find_kinds``): no taller
             # held stack stood beside it, so it stays open unless full or capped now.
             if height >= self._max_level or self._is_cap[stack[-1]]:
                 kinds[c] = 0
                 s.joining_bits ^= bit
         else:
-            self._find_kinds((c,) if height and left >= 0 else self.layout.around[c], kinds)
+            # A piece on an empty cell, which took it (kind 1 or 2): it stays open unless
+            # full or capped now, and the empty cells beside it that stood alone join it.
+            # The piece is not held, so no other cell's kind changes.
+            joining, alone = s.joining_bits, s.alone_bits
+            if kinds[c] == 2:
+                alone ^= bit
+            elif kinds[c]:
+                joining ^= bit
+            if height >= self._max_level or self._is_cap[stack[-1]]:
+                kinds[c] = 0
+            else:
+                kinds[c] = 1
+                joining |= bit
+            for n in self.layout.neighbour_cells[c]:
+                if kinds[n] == 2:
+                    kinds[n] = 1
+                    bit = 1 << n
+                    alone ^= bit
+                    joining |= bit
+            s.joining_bits, s.alone_bits = joining, alone
 
     def _place_refusal(self, c: int) -> Refusal | None:
         """Why a piece may not be placed on ``c`` now (None: it may)."""
@@ -1308,7 +1330,7 @@ def setup_state(
     rng = random.Random(seed)
     deck = list(range(len(designs)))
     shuffle(deck, rng)
-    favors = [kind for kind, n in enumerate(rules.favor_counts) for _ in range(n)]
+    favors = cards_counted(rules.favor_counts)
     shuffle(favors, rng)
     out = sorted(favors[: len(favors) - rules.favor_deck])
     favor_deck = favors[len(favors) - rules.favor_deck :]
@@ -1318,42 +1340,42 @@ def setup_state(
         hands[seat] = sorted(deck.pop() for _ in range(min(count, len(deck))))
     priests = [rules.priests_for(seat) for seat in range(players)]
     size = rules.layout.size
-    state = State(
-        stacks=[()] * size,
-        held=[False] * size,
-        priest_at=[False] * size,
-        near_priest=[0] * size,
-        supply=[
-            rules.white_per_shape if code & 1 else rules.yellow_per_shape
-            for code in range(2 * len(SHAPES))
-        ],
-        priest_supply=max(0, rules.priest_supply - sum(priests)),
-        priests=priests,
-        hands=hands,
-        revealed=[[] for _ in range(players)],
-        favors=[[0] * len(FAVOR_KINDS) for _ in range(players)],
-        deck=deck,
-        discarded_by=[-1] * len(designs),
-        favor_deck=favor_deck,
-        favor_out=out,
-        favor_used=[],
-        current=first_player,
-        starter=first_player,
-        phase=TURN,
-        put_shape=0,
-        put_white=False,
-        resume=TURN,
-        round=1,
-        over=False,
-        seed=seed,
-        building=None,
-        pieces=None,
-        complete=None,
-        structures=None,
-        group_at=None,
-        log=None,
-        token=object(),
-    )
+    # Set field by field: a keyword call of every field costs more than the deal.
+    state = State.__new__(State)
+    state.stacks = [()] * size
+    state.held = [False] * size
+    state.priest_at = [False] * size
+    state.near_priest = [0] * size
+    state.supply = [
+        rules.white_per_shape if code & 1 else rules.yellow_per_shape
+        for code in range(2 * len(SHAPES))
+    ]
+    state.priest_supply = max(0, rules.priest_supply - sum(priests))
+    state.priests = priests
+    state.hands = hands
+    state.revealed = [[] for _ in range(players)]
+    state.favors = [[0] * len(FAVOR_KINDS) for _ in range(players)]
+    state.deck = deck
+    state.discarded_by = [-1] * len(designs)
+    state.favor_deck = favor_deck
+    state.favor_out = out
+    state.favor_used = []
+    state.current = first_player
+    state.starter = first_player
+    state.phase = TURN
+    state.put_shape = 0
+    state.put_white = False
+    state.resume = TURN
+    state.round = 1
+    state.over = False
+    state.seed = seed
+    state.building = None
+    state.pieces = None
+    state.complete = None
+    state.structures = None
+    state.group_at = None
+    state.log = None
+    state.token = object()
     state.set_masks()
     return state
 

@@ -50,7 +50,7 @@ from tabletop.saves import short_repr
 from .designs import REFERENCE_DESIGNS, Design, load_designs
 from .errors import DesignError, PositionError, RulesError
 from .mat import SHAPES, Building, piece_from_text
-from .rules import FAVOR_KINDS, Rules
+from .rules import FAVOR_KINDS, Rules, cards_counted
 from .state import AFTER, DISCARD, PHASES, PUT, TURN, State
 
 if TYPE_CHECKING:
@@ -345,8 +345,8 @@ def from_data(data: dict[str, Any]) -> Game:
     if "favor_used" in data:
         s.favor_used = r.kinds("favor_used", data["favor_used"])
     if "favor_deck" in data or "favor_out" in data or favors is not None or "favor_used" in data:
-        every = [k for k, n in enumerate(rules.favor_counts) for _ in range(n)]
-        held = [k for row in s.favors for k, n in enumerate(row) for _ in range(n)]
+        every = cards_counted(rules.favor_counts)
+        held = [k for row in s.favors for k in cards_counted(row)]
         _take(every, held, "favors", "Favor cards in hands")
         _take(every, s.favor_used, "favor_used", "Favor cards used")
         if "favor_deck" in data:

@@ -16,7 +16,9 @@ karnak_core.errors.RulesError: caps are shapes among triangle, statue, disk, rod
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import chain, count, repeat
 from typing import Any, ClassVar
 
 from tabletop.fields import KnobsByName, changed_fields, limits_problem, settings_from_changes
@@ -42,6 +44,15 @@ LIMITS: dict[str, tuple[int, int]] = {
     "round_limit": (5, 200),
     "favor_point": (0, 5),
 }
+
+
+def cards_counted(counts: Iterable[int]) -> list[int]:
+    """The cards that ``counts`` counts per kind, as a list of kinds in kind order.
+
+    >>> cards_counted([2, 0, 1])
+    [0, 0, 2]
+    """
+    return list(chain.from_iterable(map(repeat, count(), counts)))
 
 
 @dataclass(frozen=True)
@@ -173,4 +184,4 @@ def _layout(rows: tuple[str, ...]) -> MatLayout:
     return found
 
 
-__all__ = ["FAVOR_KINDS", "Rules"]
+__all__ = ["FAVOR_KINDS", "Rules", "cards_counted"]

@@ -93,10 +93,6 @@ class State:
         "token",
     )
 
-    def __init__(self, **fields: Any):
-        for name in self.__slots__:
-            setattr(self, name, fields.get(name))
-
     #: Per cell, its stack from the mat up (a tuple: replaced, never changed in place, so a
     #: copy of the state copies one list).
     stacks: list[tuple[int, ...]]
