@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Iterable
+from math import floor
 from operator import mul
 from typing import TYPE_CHECKING, Any
 
@@ -80,8 +81,9 @@ def as_rules(rules: object) -> Rules:
 
 def shuffle(cards: list[int], rng: random.Random) -> None:
     """Fisher-Yates on ``rng.random()`` (faster than ``rng.shuffle``): from the last card
-    down, card ``i`` swaps with card ``int(random() * (i + 1))``, those draws made in C."""
-    draws = map(int, map(mul, range(len(cards), 1, -1), iter(rng.random, -1.0)))
+    down, card ``i`` swaps with card ``floor(random() * (i + 1))``, those draws made in C
+    (``floor`` is ``int`` here, the product being positive, and a cheaper call)."""
+    draws = map(floor, map(mul, range(len(cards), 1, -1), iter(rng.random, -1.0)))
     for i, j in zip(range(len(cards) - 1, 0, -1), draws, strict=True):
         cards[i], cards[j] = cards[j], cards[i]
 
@@ -812,28 +814,42 @@ class Game(ComparedByPosition):
             return LegalActions()
         t = self._table
         phase = s.phase
-        # The phases come most frequent first.
-        if phase in (TURN, AFTER):
-            out = self._priests_and_favors()
+        out = LegalActions()
+        # The phases come most frequent first, compared one by one (an ``in`` on a tuple
+        # costs more); a mask found since the last change is read at once (sparing a call).
+        if phase == TURN or phase == AFTER:  # noqa: SIM109
+            # The Priests and Favor cards the player may use.
+            seat = s.current
+            if s.priests[seat]:
+                cells = s.priest_cell_bits
+                t.priest_cells.add_to(out, self._priest_cell_bits() if cells is None else cells)
+            held_favors = s.favors[seat]
+            if any(held_favors):
+                favor = t.favor
+                for k, n in enumerate(held_favors):
+                    if n and self._favor_refusal(k) is None:
+                        out.append(favor[k])
             if phase == TURN:
                 main = len(out)
                 mask = s.yellow_shapes
                 if mask:
-                    t.place_cells[mask].add_to(out, self._open_bits())
-                lifts = self._lift_bits()
-                if lifts:
-                    t.lift_cells.add_to(out, lifts)
+                    cells = s.open_bits
+                    t.place_cells[mask].add_to(out, self._open_bits() if cells is None else cells)
+                cells = s.lift_bits
+                if cells is None:
+                    cells = self._lift_bits()
+                if cells:
+                    t.lift_cells.add_to(out, cells)
                 if s.deck:
                     out.append(t.draw)
                 if len(out) == main:
                     out.append(t.end)
             else:
-                out += map(t.reveal.__getitem__, self._complete_among(s.hands[s.current]))
+                out += map(t.reveal.__getitem__, self._complete_among(s.hands[seat]))
                 out.append(t.end)
-            return out
-        out = LegalActions()
-        if phase == PLACE:
-            t.place_cells[s.yellow_shapes].add_to(out, self._open_bits())
+        elif phase == PLACE:
+            cells = s.open_bits
+            t.place_cells[s.yellow_shapes].add_to(out, self._open_bits() if cells is None else cells)
         elif phase == PUT:
             code = 2 * s.put_shape
             cells = self._open_bits()
@@ -848,23 +864,6 @@ class Game(ComparedByPosition):
         else:
             out += map(t.reveal.__getitem__, self._complete_in_hand())
             out.append(t.end)
-        return out
-
-    def _priests_and_favors(self) -> LegalActions:
-        """The Priests and Favor cards the player to act may use now (phases ``turn`` and
-        ``after``)."""
-        s = self._s
-        t = self._table
-        seat = s.current
-        out = LegalActions()
-        if s.priests[seat]:
-            t.priest_cells.add_to(out, self._priest_cell_bits())
-        held_favors = s.favors[seat]
-        if any(held_favors):
-            favor = t.favor
-            for k, n in enumerate(held_favors):
-                if n and self._favor_refusal(k) is None:
-                    out.append(favor[k])
         return out
 
     def is_legal(self, action: Action | str) -> bool:
