@@ -849,7 +849,9 @@ class Game(ComparedByPosition):
                 out.append(t.end)
         elif phase == PLACE:
             cells = s.open_bits
-            t.place_cells[s.yellow_shapes].add_to(out, self._open_bits() if cells is None else cells)
+            t.place_cells[s.yellow_shapes].add_to(
+                out, self._open_bits() if cells is None else cells
+            )
         elif phase == PUT:
             code = 2 * s.put_shape
             cells = self._open_bits()
