@@ -763,36 +763,40 @@ class Game(ComparedByPosition):
             sketch = old.sketch.shrunk(left, stacks[c][-1], stacks, old.cells)
             new = [Group(old.cells[:], sketch, s.token)]
         else:
-            # The last piece of ``c`` left: what is left of its group may fall apart, unless
-            # ``c`` touched one occupied cell only.
+            # The last piece of ``c`` left: what is left of its group stays one unless it
+            # falls apart between the pieces ``c`` touched, which one flood from the first
+            # of them tells (each part holds one of them).
             at[c] = None
-            touched = 0
+            touched = []
             for n in nbrs[c]:
                 if stacks[n]:
-                    touched += 1
-            if touched < 2 and old.owner is s.token:
-                if touched:
-                    old.cells.remove(c)
-                    old.sketch.part(left, marking_bits, old.cells)
-                    old.size -= 1
-                    old.meets = None
-                    if old.size == 1:
-                        structures.remove(old)
-                return
+                    touched.append(n)
+            seen = None
+            if len(touched) > 1:
+                seen = [False] * len(stacks)
+                seen[c] = True
+                first = occupied_cells_from(touched[0], stacks, nbrs, seen)
+                if all(map(seen.__getitem__, touched)):
+                    seen = None
             gone = [old]
-            rest = [x for x in old.cells if x != c]
-            if touched < 2:
+            if seen is None:
+                if old.owner is s.token:
+                    if touched:
+                        old.cells.remove(c)
+                        old.sketch.part(left, marking_bits, old.cells)
+                        old.size -= 1
+                        old.meets = None
+                        if old.size == 1:
+                            structures.remove(old)
+                    return
+                rest = [x for x in old.cells if x != c]
                 parted = old.sketch.parted(left, marking_bits, rest)
                 new = [Group(rest, parted, s.token)] if rest else []
             else:
-                for x in rest:
-                    at[x] = None
-                seen = [False] * len(stacks)
-                seen[c] = True
-                new = []
-                for start in rest:
-                    if not seen[start]:
-                        cells = occupied_cells_from(start, stacks, nbrs, seen)
+                new = [Group(first, Sketch(stacks, marking_bits, first), s.token)]
+                for n in touched:
+                    if not seen[n]:
+                        cells = occupied_cells_from(n, stacks, nbrs, seen)
                         new.append(Group(cells, Sketch(stacks, marking_bits, cells), s.token))
         for group in gone:
             if group.size > 1:
