@@ -1152,18 +1152,25 @@ class Game(ComparedByPosition):
         # connected to its cell (a stack is one column, and stacks side by side touch on
         # the mat), so being held is a flag per cell.
         stacks, held = s.stacks, s.held
-        cells = occupied_cells_from(touched, stacks, nbrs, held)
-        s.priest_bits |= 1 << cell
-        for c in cells:
-            s.held_bits |= 1 << c
+        zone = 1 << cell
+        s.priest_bits |= zone
+        for c in occupied_cells_from(touched, stacks, nbrs, held):
+            zone |= 1 << c
+        s.held_bits |= zone ^ 1 << cell
         s.changed(pieces=False)
-        # The cells whose kind can change: the Priest's, those beside it, the structure it
-        # holds and the cells beside that.
-        around = self.layout.around
-        self._find_kinds(
-            {x for c in (cell, *cells) for x in around[c]},
-            s.cell_kinds,  # type: ignore[arg-type]
-        )
+        # No piece may be placed any more on the Priest's cell, on the structure it holds
+        # or beside either (an occupied cell beside a held one is held, being connected to
+        # it): those of them open till now close.
+        zone |= self._grid.beside(zone)
+        kinds = s.cell_kinds
+        assert kinds is not None  # found when the game was made
+        closing = zone & (s.joining_bits | s.alone_bits)
+        s.joining_bits &= ~closing
+        s.alone_bits &= ~closing
+        while closing:
+            low = closing & -closing
+            kinds[low.bit_length() - 1] = 0
+            closing ^= low
         self._event("priest", cell=cell, other=touched)
 
     def _use_favor(self, kind: int) -> None:
