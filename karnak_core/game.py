@@ -22,8 +22,9 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Iterable
+from itertools import repeat
 from math import floor
-from operator import mul
+from operator import call, mul
 from typing import TYPE_CHECKING, Any
 
 from tabletop.action_list import ActionList
@@ -83,7 +84,7 @@ def shuffle(cards: list[int], rng: random.Random) -> None:
     """Fisher-Yates on ``rng.random()`` (faster than ``rng.shuffle``): from the last card
     down, card ``i`` swaps with card ``floor(random() * (i + 1))``, those draws made in C
     (``floor`` is ``int`` here, the product being positive, and a cheaper call)."""
-    draws = map(floor, map(mul, range(len(cards), 1, -1), iter(rng.random, -1.0)))
+    draws = map(floor, map(mul, range(len(cards), 1, -1), map(call, repeat(rng.random))))
     for i, j in zip(range(len(cards) - 1, 0, -1), draws, strict=True):
         cards[i], cards[j] = cards[j], cards[i]
 
@@ -575,12 +576,12 @@ class Game(ComparedByPosition):
             right = (occupied & grid.has_left) >> 1
             below = (occupied << width) & grid.full
             above = occupied >> width
-            twice = (left & right) | ((left | right) & (below | above)) | (below & above)
-            once = (left | right | below | above) & ~twice
+            across, along = left | right, below | above
+            twice = (left & right) | (across & along) | (below & above)
             blocked = occupied | s.priest_bits
             if s.held_bits:
                 blocked |= grid.beside(s.held_bits)
-            found = s.priest_cell_bits = once & ~blocked
+            found = s.priest_cell_bits = (across | along) & ~(twice | blocked)
         return found
 
     def _priest_refusal(self, c: int) -> Refusal | None:
@@ -1056,7 +1057,7 @@ class Game(ComparedByPosition):
         kind, a, b = code
         # Events are noted only for ``play`` (``push`` keeps none: spared the calls), and the
         # kinds come most frequent first.
-        note = self._event if self._events is not None else None
+        noting = self._events is not None
         if kind == K_PLACE:
             piece = 2 * a
             s.stacks[b] += (piece,)
@@ -1064,19 +1065,19 @@ class Game(ComparedByPosition):
             if not s.supply[piece]:
                 s.yellow_shapes ^= 1 << a
             self._pieces_changed(b, -1)
-            if note:
-                note("placed", shape=a, colour=0, cell=b)
+            if noting:
+                self._event("placed", shape=a, colour=0, cell=b)
             if s.phase == PLACE:
                 s.phase = AFTER
             elif s.yellow_shapes and self._open_bits():
                 s.phase = PLACE
             else:
                 s.phase = AFTER
-                if note:
-                    note("place_one")
+                if noting:
+                    self._event("place_one")
         elif kind == K_END:
-            if note:
-                note("ended")
+            if noting:
+                self._event("ended")
             self._end_turn()
         elif kind == K_PUT:
             piece = 2 * s.put_shape + a
@@ -1085,8 +1086,8 @@ class Game(ComparedByPosition):
             if not s.supply[piece] and not a:
                 s.yellow_shapes ^= 1 << s.put_shape
             self._pieces_changed(b, -1)
-            if note:
-                note("placed", shape=s.put_shape, colour=a, cell=b)
+            if noting:
+                self._event("placed", shape=s.put_shape, colour=a, cell=b)
             s.phase = s.resume
         elif kind == K_LIFT:
             stack = s.stacks[a]
@@ -1095,8 +1096,8 @@ class Game(ComparedByPosition):
             s.supply[piece] += 1
             s.yellow_shapes |= 1 << (piece >> 1)  # the piece lifted is yellow
             self._pieces_changed(a, piece)
-            if note:
-                note("lifted", shape=piece >> 1, cell=a)
+            if noting:
+                self._event("lifted", shape=piece >> 1, cell=a)
             if s.phase == TURN:
                 s.resume = AFTER
             s.phase = PUT
@@ -1111,8 +1112,8 @@ class Game(ComparedByPosition):
             hand.remove(a)
             s.deck.insert(0, a)
             s.discarded_by[a] = seat
-            if note:
-                note("discarded")
+            if noting:
+                self._event("discarded")
             if len(hand) <= self.rules.hand_limit:
                 self._next_turn()
         elif kind == K_DRAW:
@@ -1123,8 +1124,8 @@ class Game(ComparedByPosition):
                     break
                 insort(hand, deck.pop())
                 drawn += 1
-            if note:
-                note("drew", count=drawn)
+            if noting:
+                self._event("drew", count=drawn)
             self._end_turn()
         else:
             s.hands[seat].remove(a)
@@ -1349,7 +1350,10 @@ def setup_state(
     hands: list[list[int]] = [[] for _ in range(players)]
     for offset, count in enumerate(rules.hands_for(players)):
         seat = (first_player + offset) % players
-        hands[seat] = sorted(deck.pop() for _ in range(min(count, len(deck))))
+        # The top ``count`` cards of the deck (its last), or all that are left.
+        dealt = max(0, len(deck) - count)
+        hands[seat] = sorted(deck[dealt:])
+        del deck[dealt:]
     priests = [rules.priests_for(seat) for seat in range(players)]
     size = rules.layout.size
     # Set field by field: a keyword call of every field costs more than the deal.
