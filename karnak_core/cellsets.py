@@ -103,11 +103,12 @@ class CellActions(Generic[T]):
 
     def add_to(self, out: list[T], mask: int) -> None:
         """Append the actions of the cells in ``mask`` to ``out``."""
+        rows = self.rows
         for i, byte in enumerate(mask.to_bytes(self.size, "little")):
             if byte:
-                found = self.rows[i][byte]
+                found = rows[i][byte]
                 if found is None:
-                    found = self.rows[i][byte] = self._joined(i, byte)
+                    found = rows[i][byte] = self._joined(i, byte)
                 out += found
 
     def _joined(self, i: int, byte: int) -> tuple[T, ...]:

@@ -437,9 +437,11 @@ class Game(ComparedByPosition):
         s.joining_bits, s.alone_bits = joining, alone
 
     def _all_kinds(self) -> None:
-        """The cells' kinds found anew, for the whole mat (a state set up or staged)."""
+        """The cells' kinds found anew, for the whole mat (a state set up or staged), and
+        the cells beside a held piece."""
         s = self._s
         size = self.layout.size
+        s.near_held_bits = self._grid.beside(s.held_bits)
         if not s.occupied_bits and not s.priest_bits:
             # An empty mat (a game set up): any cell takes a piece, alone.
             s.cell_kinds = [2] * size
@@ -578,9 +580,7 @@ class Game(ComparedByPosition):
             above = occupied >> width
             across, along = left | right, below | above
             twice = (left & right) | (across & along) | (below & above)
-            blocked = occupied | s.priest_bits
-            if s.held_bits:
-                blocked |= grid.beside(s.held_bits)
+            blocked = occupied | s.priest_bits | s.near_held_bits
             found = s.priest_cell_bits = (across | along) & ~(twice | blocked)
         return found
 
@@ -1158,6 +1158,7 @@ class Game(ComparedByPosition):
         for c in occupied_cells_from(touched, stacks, nbrs, held):
             zone |= 1 << c
         s.held_bits |= zone ^ 1 << cell
+        s.near_held_bits = self._grid.beside(s.held_bits)
         s.changed(pieces=False)
         # No piece may be placed any more on the Priest's cell, on the structure it holds
         # or beside either (an occupied cell beside a held one is held, being connected to

@@ -81,6 +81,7 @@ class State:
         "occupied_bits",
         "tops",
         "held_bits",
+        "near_held_bits",
         "priest_bits",
         "cell_kinds",
         "joining_bits",
@@ -150,6 +151,8 @@ class State:
     tops: list[int]
     held_bits: int
     priest_bits: int
+    #: The cells beside a held piece (found with the cells' kinds).
+    near_held_bits: int
     #: The shapes with a yellow piece in the supply, as bits (``ActionTable.place_cells``),
     #: kept up to date as the supply changes.
     yellow_shapes: int
@@ -240,6 +243,7 @@ class State:
         clone.joining_bits = self.joining_bits
         clone.alone_bits = self.alone_bits
         clone.held_bits = self.held_bits
+        clone.near_held_bits = self.near_held_bits
         clone.priest_bits = self.priest_bits
         clone.open_bits = self.open_bits
         clone.lift_bits = self.lift_bits
