@@ -196,7 +196,15 @@ class Game(ComparedByPosition):
         "_grid",
     )
 
-    def __init__(self, rules: Rules, designs: tuple[Design, ...], state: State):
+    def __init__(
+        self,
+        rules: Rules,
+        designs: tuple[Design, ...],
+        state: State,
+        setup: tuple[int, int, int] | None = None,
+    ):
+        """A game at ``state``; ``setup`` (players, seed, first player) when ``state`` is
+        the setup those give (``setup_state``)."""
         players = len(state.hands)
         if players not in rules.player_counts:
             raise PositionError("players", f"Karnak is played by 2, 3 or 4 players, not {players}")
@@ -213,7 +221,9 @@ class Game(ComparedByPosition):
         self._grid = self._table.grid
         if state.cell_kinds is None:
             self._all_kinds()
-        self._start = state.copy()
+        # Where the log starts (``start_position``): the setup, made again when asked for
+        # (sparing a copy of every game set up), or a copy of the state.
+        self._start: State | tuple[int, int, int] = state.copy() if setup is None else setup
 
     # ------------------------------------------------------------------ setup
     @staticmethod
@@ -243,7 +253,8 @@ class Game(ComparedByPosition):
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         check_seed(seed, PositionError)
-        return Game(rules, designs, setup_state(players, seed, rules, designs, first_player))
+        setup = (players, seed, first_player)
+        return Game(rules, designs, setup_state(players, seed, rules, designs, first_player), setup)
 
     # ------------------------------------------------------------- read access
     @property
@@ -1042,7 +1053,12 @@ class Game(ComparedByPosition):
 
     def start_position(self) -> Game:
         """A new game at the position this game's log starts from (setup or staged)."""
-        return Game(self.rules, self.designs, self._start.copy())
+        start = self._start
+        if isinstance(start, State):
+            return Game(self.rules, self.designs, start.copy())
+        players, seed, first_player = start
+        state = setup_state(players, seed, self.rules, self.designs, first_player)
+        return Game(self.rules, self.designs, state, start)
 
     # ------------------------------------------------------------- the rules
     def _event(self, key: str, **details: Any) -> None:
@@ -1132,7 +1148,8 @@ class Game(ComparedByPosition):
             s.revealed[seat].append(a)
             s.discarded_by[a] = -1
             s.favors[seat][s.favor_deck.pop()] += 1
-            self._event("revealed", card=a)
+            if self._events is not None:
+                self._event("revealed", card=a)
             if not s.favor_deck:
                 s.over = True
                 self._event("last_favor")
@@ -1173,14 +1190,16 @@ class Game(ComparedByPosition):
             low = closing & -closing
             kinds[low.bit_length() - 1] = 0
             closing ^= low
-        self._event("priest", cell=cell, other=touched)
+        if self._events is not None:
+            self._event("priest", cell=cell, other=touched)
 
     def _use_favor(self, kind: int) -> None:
         s = self._s
         seat = s.current
         s.favors[seat][kind] -= 1
         s.favor_used.append(kind)
-        self._event("favor", kind=kind)
+        if self._events is not None:
+            self._event("favor", kind=kind)
         if kind < F_DESIGN:
             s.resume = s.phase
             s.phase = PUT

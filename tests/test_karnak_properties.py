@@ -209,6 +209,24 @@ def test_same_seed_and_actions_give_the_same_game(spec):
 
 
 @SETTINGS
+@given(spec=games, more=st.lists(st.integers(0, 2**16), max_size=40))
+def test_the_start_position_is_where_the_log_starts(spec, more):
+    """A game set up keeps its setup to make again, a loaded one a copy of the position it
+    was loaded at: either way its log played from there gives the game, and a game played
+    on from its start position again has the same start."""
+    game = run(spec)
+    assert game.start_position() == new(spec)
+    check_replay_is_the_same_game(game, game.start_position())
+    loaded = Game.from_json(game.to_json())
+    play_random(loaded, more)
+    assert loaded.start_position() == game
+    check_replay_is_the_same_game(loaded, loaded.start_position())
+    again = game.start_position()
+    play_random(again, more)
+    assert again.start_position() == new(spec)
+
+
+@SETTINGS
 @given(spec=games, data=st.data())
 def test_undo_restores_exactly(spec, data):
     check_undo_restores_exactly(new(spec), spec["choices"], data, IllegalAction)
