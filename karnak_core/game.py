@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Iterable
+from functools import lru_cache
 from itertools import repeat
 from math import floor
 from operator import call, mul
@@ -83,10 +84,24 @@ def as_rules(rules: object) -> Rules:
 def shuffle(cards: list[int], rng: random.Random) -> None:
     """Fisher-Yates on ``rng.random()`` (faster than ``rng.shuffle``): from the last card
     down, card ``i`` swaps with card ``floor(random() * (i + 1))``, those draws made in C
-    (``floor`` is ``int`` here, the product being positive, and a cheaper call)."""
-    draws = map(floor, map(mul, range(len(cards), 1, -1), map(call, repeat(rng.random))))
+    (``floor`` is ``int`` here, the product being positive, and a cheaper call; ``i + 1`` is
+    multiplied as the float it is converted to anyway)."""
+    draws = map(floor, map(mul, _float_range(len(cards)), map(call, repeat(rng.random))))
     for i, j in zip(range(len(cards) - 1, 0, -1), draws, strict=True):
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@lru_cache(maxsize=16)
+def _float_range(n: int) -> tuple[float, ...]:
+    """``n``, ``n - 1`` ... 2 as floats."""
+    return tuple(map(float, range(n, 1, -1)))
+
+
+@lru_cache(maxsize=16)
+def cap_flags(caps: tuple[str, ...]) -> tuple[bool, ...]:
+    """Per piece code, whether nothing may be put on a piece of it (its shape is one of
+    ``caps``)."""
+    return tuple(SHAPES[code >> 1] in caps for code in range(2 * len(SHAPES)))
 
 
 class LegalActions(ActionList[Action]):
@@ -216,8 +231,7 @@ class Game(ComparedByPosition):
         self._undo: list[State] = []
         self._events: list[tuple[str, dict[str, Any]]] | None = None
         self._max_level = rules.max_level
-        caps = {SHAPES.index(shape) for shape in rules.caps}
-        self._is_cap = [code >> 1 in caps for code in range(2 * len(SHAPES))]
+        self._is_cap = cap_flags(rules.caps)
         self._grid = self._table.grid
         if state.cell_kinds is None:
             self._all_kinds()
