@@ -506,22 +506,24 @@ class Game(ComparedByPosition):
         assert kinds is not None  # found when the game was made
         if left >= 0:
             self._find_kinds((c,) if height else self.layout.around[c], kinds)
-        elif height > 1:
-            # A piece put on a stack, which took it (kind 1, ``_find_kinds``): no taller
-            # held stack stood beside it, so it stays open unless full or capped now.
-            if height >= self._max_level or self._is_cap[stack[-1]]:
+            return
+        # A piece came where it was allowed (kind 1 or 2, ``_find_kinds``); it is not held.
+        closed = height >= self._max_level or self._is_cap[stack[-1]]
+        if height > 1:
+            # On a stack, which no taller held stack stood beside: it stays open unless
+            # full or capped now.
+            if closed:
                 kinds[c] = 0
                 s.joining_bits ^= bit
         else:
-            # A piece on an empty cell, which took it (kind 1 or 2): it stays open unless
-            # full or capped now, and the empty cells beside it that stood alone join it.
-            # The piece is not held, so no other cell's kind changes.
+            # On an empty cell: it stays open unless full or capped now, and the empty
+            # cells beside it that stood alone join it; no other cell's kind changes.
             joining, alone = s.joining_bits, s.alone_bits
             if kinds[c] == 2:
                 alone ^= bit
             elif kinds[c]:
                 joining ^= bit
-            if height >= self._max_level or self._is_cap[stack[-1]]:
+            if closed:
                 kinds[c] = 0
             else:
                 kinds[c] = 1
@@ -646,11 +648,6 @@ class Game(ComparedByPosition):
         """DRAW, or a PLACE or a MOVE (the mat is not locked)."""
         return bool(self._s.deck) or not self._mat_locked()
 
-    def _complete_in_hand(self) -> list[int]:
-        """The Designs in the current hand that are complete on the mat now."""
-        s = self._s
-        return self._complete_among(s.hands[s.current])
-
     def _is_complete(self, index: int) -> bool:
         complete = self._s.complete
         found = None if complete is None else complete[index]
@@ -721,7 +718,10 @@ class Game(ComparedByPosition):
         """The groups once a piece came to ``c`` (``left`` -1) or the piece ``left`` left it:
         only ``c``'s group changes, or the groups beside ``c`` when it was empty, which the
         new piece joins. Each new group's sketch comes from those it replaces, but when a
-        group falls apart (then each part is summed up again)."""
+        group falls apart (then each part is summed up again).
+
+        No comprehension reads this function's locals: that would make them closure cells,
+        paid for on every call."""
         s = self._s
         stacks, structures, at = s.stacks, s.structures, s.group_at
         marking_bits = self.layout.marking_bits
@@ -797,33 +797,36 @@ class Game(ComparedByPosition):
             for n in nbrs[c]:
                 if stacks[n]:
                     touched.append(n)
-            seen = None
+            parts = None
             if len(touched) > 1:
                 seen = [False] * len(stacks)
                 seen[c] = True
                 first = occupied_cells_from(touched[0], stacks, nbrs, seen)
-                if all(map(seen.__getitem__, touched)):
-                    seen = None
+                if not all(map(seen.__getitem__, touched)):
+                    # Each later part floods from a touched piece the earlier ones missed.
+                    parts = [first]
+                    for n in touched:
+                        if not seen[n]:
+                            parts.append(occupied_cells_from(n, stacks, nbrs, seen))
             gone = [old]
-            if seen is None:
-                if old.owner is s.token:
-                    if touched:
-                        old.cells.remove(c)
-                        old.sketch.part(left, marking_bits, old.cells)
-                        old.size -= 1
-                        old.meets = None
-                        if old.size == 1:
-                            structures.remove(old)
-                    return
-                rest = [x for x in old.cells if x != c]
+            if parts is not None:
+                new = []
+                for cells in parts:
+                    new.append(Group(cells, Sketch(stacks, marking_bits, cells), s.token))
+            elif old.owner is s.token:
+                if touched:
+                    old.cells.remove(c)
+                    old.sketch.part(left, marking_bits, old.cells)
+                    old.size -= 1
+                    old.meets = None
+                    if old.size == 1:
+                        structures.remove(old)
+                return
+            else:
+                rest = old.cells[:]
+                rest.remove(c)
                 parted = old.sketch.parted(left, marking_bits, rest)
                 new = [Group(rest, parted, s.token)] if rest else []
-            else:
-                new = [Group(first, Sketch(stacks, marking_bits, first), s.token)]
-                for n in touched:
-                    if not seen[n]:
-                        cells = occupied_cells_from(n, stacks, nbrs, seen)
-                        new.append(Group(cells, Sketch(stacks, marking_bits, cells), s.token))
         for group in gone:
             if group.size > 1:
                 structures.remove(group)
@@ -894,7 +897,7 @@ class Game(ComparedByPosition):
         elif phase == LIFT:
             t.lift_cells.add_to(out, self._lift_bits())
         else:
-            out += map(t.reveal.__getitem__, self._complete_in_hand())
+            out += map(t.reveal.__getitem__, self._complete_among(s.hands[s.current]))
             out.append(t.end)
         return out
 
@@ -1162,11 +1165,12 @@ class Game(ComparedByPosition):
             s.revealed[seat].append(a)
             s.discarded_by[a] = -1
             s.favors[seat][s.favor_deck.pop()] += 1
-            if self._events is not None:
+            if noting:
                 self._event("revealed", card=a)
             if not s.favor_deck:
                 s.over = True
-                self._event("last_favor")
+                if noting:
+                    self._event("last_favor")
             else:
                 s.phase = REVEALING
 
